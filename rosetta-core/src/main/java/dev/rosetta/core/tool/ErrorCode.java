@@ -1,0 +1,36 @@
+package dev.rosetta.core.tool;
+
+import java.util.Objects;
+
+/**
+ * Why a tool call failed, in a form both the model and programs can act on. Classified from
+ * the real cause (exception type, errno, exit status), never from message text.
+ *
+ * @param code the code as it appears in {@code [ERROR:CODE]}
+ */
+public record ErrorCode(String code) {
+
+    public static final ErrorCode ENOENT = new ErrorCode("ENOENT");
+    public static final ErrorCode EACCES = new ErrorCode("EACCES");
+    public static final ErrorCode EISDIR = new ErrorCode("EISDIR");
+    public static final ErrorCode ENOTDIR = new ErrorCode("ENOTDIR");
+    public static final ErrorCode EEXIST = new ErrorCode("EEXIST");
+    public static final ErrorCode TIMEOUT = new ErrorCode("Timeout");
+    public static final ErrorCode CANCELED = new ErrorCode("Canceled");
+    public static final ErrorCode INVALID_ARGS = new ErrorCode("InvalidArgs");
+    public static final ErrorCode UNAVAILABLE = new ErrorCode("Unavailable");
+
+    public ErrorCode {
+        Objects.requireNonNull(code, "code");
+    }
+
+    /** A command that ran and exited with a non-zero status. */
+    public static ErrorCode exitCode(int status) {
+        return new ErrorCode("ExitCode:" + status);
+    }
+
+    /** The prefix that starts an error result's text for the model. */
+    public String tag() {
+        return "[ERROR:" + code + "]";
+    }
+}

@@ -1,0 +1,30 @@
+package dev.rosetta.core.tool;
+
+import java.util.Objects;
+
+/**
+ * What running a tool call produced.
+ *
+ * @param output  the text for the model (an error's text starts with {@code [ERROR:CODE]})
+ * @param isError whether the call failed
+ * @param code    why it failed, or null on success
+ */
+public record ToolResult(String output, boolean isError, ErrorCode code) {
+
+    public ToolResult {
+        Objects.requireNonNull(output, "output");
+        if (isError && code == null) {
+            throw new IllegalArgumentException("an error result needs an ErrorCode");
+        }
+    }
+
+    public static ToolResult ok(String output) {
+        return new ToolResult(output, false, null);
+    }
+
+    /** An error whose text starts with the code's tag, as models are told to expect. */
+    public static ToolResult error(ErrorCode code, String message) {
+        String text = message.startsWith(code.tag()) ? message : code.tag() + " " + message;
+        return new ToolResult(text, true, code);
+    }
+}

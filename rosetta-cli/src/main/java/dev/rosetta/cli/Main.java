@@ -1,0 +1,80 @@
+package dev.rosetta.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code rosetta} command: options every subcommand shares, and the subcommands. Without a
+ * subcommand it prints its usage (the chat comes later).
+ */
+@Command(name = "rosetta",
+        description = "A terminal AI agent that reads every spelling of a tool call.",
+        versionProvider = ManifestVersion.class,
+        subcommands = ParseCommand.class,
+        synopsisSubcommandLabel = "COMMAND",
+        commandListHeading = "%nCommands:%n",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:success",
+            "1:failure",
+            "2:bad usage, or input that cannot be read"})
+public final class Main implements Runnable {
+
+    @Spec
+    private CommandSpec spec;
+
+    // Inherited, so "rosetta parse -v x.md" works as well as "rosetta -v parse x.md"; picocli
+    // applies an inherited option to this field wherever it is given.
+    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
+            description = "Print the stack trace of unexpected errors.")
+    boolean verbose;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, scope = ScopeType.INHERIT,
+            description = "Show this help and exit.")
+    boolean help;
+
+    @Option(names = "--version", versionHelp = true, description = "Print the version and exit.")
+    boolean version;
+
+    public static void main(String[] args) {
+        Main main = new Main();
+        int exitCode;
+        try {
+            exitCode = commandLine(main).execute(args);
+        } catch (Error e) {
+            // picocli hands Exceptions to the handler but lets Errors (stack overflow, out of
+            // memory) through; they still deserve one line rather than a JVM dump.
+            exitCode = UnexpectedErrors.report(e, new java.io.PrintWriter(System.err, true), main.verbose);
+        }
+        System.exit(exitCode);
+    }
+
+    /**
+     * The command line as users run it. Error handling lives on the {@link CommandLine}, not on
+     * the command object, so tests use this too: a bare {@code new CommandLine(new Main())}
+     * would print stack traces and full usage where users get one line.
+     */
+    public static CommandLine commandLine(Main main) {
+        return new CommandLine(main)
+                .setParameterExceptionHandler(new BadUsage())
+                .setExecutionExceptionHandler(new UnexpectedErrors());
+    }
+
+    public static CommandLine commandLine() {
+        return commandLine(new Main());
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Whether --verbose was given, wherever on the command line. */
+    boolean verbose() {
+        return verbose;
+    }
+}

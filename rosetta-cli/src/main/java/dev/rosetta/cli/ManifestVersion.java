@@ -1,0 +1,17 @@
+package dev.rosetta.cli;
+
+import picocli.CommandLine.IVersionProvider;
+
+/** The version written into the jar's manifest at build time; "dev" when run from classes. */
+final class ManifestVersion implements IVersionProvider {
+
+    @Override
+    public String[] getVersion() {
+        return new String[] {"rosetta " + current()};
+    }
+
+    static String current() {
+        String version = Main.class.getPackage().getImplementationVersion();
+        return version == null || version.isBlank() ? "dev" : version;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.rosetta.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/** Where a command reads its text: a file, or stdin when the name is missing or "-". */
+final class MessageInput {
+
+    private MessageInput() {}
+
+    /** Thrown when the input cannot be read; the message is for the user, e.g. "cannot read 'x.md': no such file". */
+    static final class UnreadableException extends Exception {
+        UnreadableException(String message) {
+            super(message);
+        }
+    }
+
+    static boolean isStdin(String name) {
+        return name == null || name.equals("-");
+    }
+
+    /**
+     * The whole text of {@code name} (or of {@code stdin}), decoded as UTF-8. Malformed bytes
+     * become U+FFFD: a model's message with one bad byte is still worth reading.
+     */
+    static String read(String name, InputStream stdin) throws UnreadableException {
+        byte[] bytes = isStdin(name) ? readStdin(stdin) : readFile(name);
+        // new String(bytes, UTF_8) always replaces malformed input; it never throws.
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static byte[] readStdin(InputStream stdin) throws UnreadableException {
+        try {
+            return stdin.readAllBytes();
+        } catch (IOException e) {
+            throw new UnreadableException("cannot read stdin: " + reason(e));
+        }
+    }
+
+    private static byte[] readFile(String name) throws UnreadableException {
+        try {
+            Path path = Path.of(name);
+            if (Files.isDirectory(path)) {
+                throw new UnreadableException(cannotRead(name, "it is a directory"));
+            }
+            return Files.readAllBytes(path);
+        } catch (InvalidPathException e) {
+            throw new UnreadableException(cannotRead(name, "not a valid path"));
+        } catch (IOException e) {
+            throw new UnreadableException(cannotRead(name, reason(e)));
+        } catch (OutOfMemoryError e) {
+            throw new UnreadableException(cannotRead(name, "too large to hold in memory"));
+        }
+    }
+
+    private static String cannotRead(String name, String reason) {
+        return "cannot read '" + name + "': " + reason;
+    }
+
+    private static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException fs && fs.getReason() != null) {
+            return fs.getReason();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
+}

@@ -1,0 +1,60 @@
+package dev.rosetta.core.dialect;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+import dev.rosetta.core.dialect.attool.AtToolDialect;
+import dev.rosetta.core.dialect.markdown.MarkdownDialect;
+import dev.rosetta.core.dialect.xml.XmlDialect;
+import dev.rosetta.core.split.Reader;
+import dev.rosetta.core.tool.ToolCatalog;
+
+/**
+ * The format a session asks the model to use, and so which readers run, in which order
+ * (@tool → xml → markdown). This is where a new dialect is registered.
+ */
+public enum ToolFormat {
+
+    /** Fenced blocks. */
+    MARKDOWN,
+    /** {@code <tool-use>} and {@code <function_calls>}; fenced calls are reported, not run. */
+    XML,
+    /** Native tool calls, written into the transcript as {@code @tool(id): {json}}; fences still run. */
+    TOOL;
+
+    /** The dialect this format writes and describes tools in. */
+    public Dialect dialect() {
+        return switch (this) {
+            case MARKDOWN -> MarkdownDialect.INSTANCE;
+            case XML -> XmlDialect.INSTANCE;
+            case TOOL -> AtToolDialect.INSTANCE;
+        };
+    }
+
+    /** The readers of this format, highest priority first. */
+    public List<Reader> readers(ToolCatalog tools) {
+        return switch (this) {
+            case MARKDOWN -> List.of(MarkdownDialect.INSTANCE.reader(tools));
+            case XML -> List.of(XmlDialect.INSTANCE.reader(tools), MarkdownDialect.INSTANCE.reporterForXml(tools));
+            case TOOL -> List.of(AtToolDialect.INSTANCE.reader(tools), MarkdownDialect.INSTANCE.reader(tools));
+        };
+    }
+
+    /** The name users type: markdown, xml, tool. */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The format named {@code id}; the error names the valid ones. */
+    public static ToolFormat of(String id) {
+        for (ToolFormat f : values()) {
+            if (f.id().equalsIgnoreCase(id.strip())) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("unknown tool format '" + id + "'; use one of "
+                + Arrays.stream(values()).map(ToolFormat::id).collect(Collectors.joining(", ")));
+    }
+}

@@ -1,0 +1,109 @@
+package dev.rosetta.core.dialect.attool;
+
+import dev.rosetta.core.split.Input;
+
+/**
+ * Finds where a JSON object ends, as models write it: brackets are matched outside strings
+ * (double-quoted, or single-quoted where a value may start) and outside comments; a '}' also
+ * closes brackets left open inside it ({@code {"a": [1, 2}}). State is kept between calls and
+ * every decision looks only backwards, so streamed text is scanned once and gives the same
+ * answer however it is cut.
+ */
+final class JsonExtent {
+
+    private final StringBuilder open = new StringBuilder();
+    private int pos;
+    private char quote;
+    private boolean escaped;
+    private boolean lineComment;
+    private boolean blockComment;
+    /** The character just before, outside strings (0 after a comment or string ends). */
+    private char prev;
+    /** The last character outside strings and comments that was not whitespace. */
+    private char lastSignificant;
+
+    /** Starts at the opening brace. */
+    JsonExtent(int openingBrace) {
+        this.pos = openingBrace;
+    }
+
+    /** The index after the balancing '}', or -1 if it has not arrived yet. */
+    int scan(Input in) {
+        while (in.has(pos)) {
+            if (step(in.charAt(pos++))) {
+                return pos;
+            }
+        }
+        return -1;
+    }
+
+    /** Consumes one character; true when it closed the outermost object. */
+    private boolean step(char c) {
+        if (quote != 0) {
+            inString(c);
+        } else if (lineComment) {
+            lineComment = c != '\n';
+        } else if (blockComment) {
+            blockComment = !(c == '/' && prev == '*');
+            prev = blockComment ? c : 0;
+        } else {
+            return outside(c);
+        }
+        return false;
+    }
+
+    private void inString(char c) {
+        if (escaped) {
+            escaped = false;
+        } else if (c == '\\') {
+            escaped = true;
+        } else if (c == quote) {
+            quote = 0;
+            lastSignificant = c;
+            prev = c;
+        }
+    }
+
+    private boolean outside(char c) {
+        char before = prev;
+        prev = c;
+        if (Character.isWhitespace(c)) {
+            return false;
+        }
+        boolean closed = false;
+        switch (c) {
+            case '{', '[' -> open.append(c);
+            case '}' -> closed = closeObject();
+            case ']' -> closeArray();
+            case '"' -> quote = '"';
+            // An apostrophe opens a string only where a key or value may start ("it's" stays text).
+            case '\'' -> quote = "{[,:".indexOf(lastSignificant) >= 0 ? '\'' : 0;
+            case '#' -> lineComment = true;
+            case '/' -> lineComment = before == '/';
+            case '*' -> {
+                blockComment = before == '/';
+                prev = 0;
+            }
+            default -> { }
+        }
+        lastSignificant = c;
+        return closed && open.isEmpty();
+    }
+
+    /** Pops through the innermost '{', closing arrays left open inside it. */
+    private boolean closeObject() {
+        int at = open.lastIndexOf("{");
+        if (at < 0) {
+            return false;
+        }
+        open.setLength(at);
+        return true;
+    }
+
+    /** A ']' closes an open array; one with an object innermost is a stray and is ignored. */
+    private void closeArray() {
+        if (!open.isEmpty() && open.charAt(open.length() - 1) == '[') {
+            open.setLength(open.length() - 1);
+        }
+    }
+}

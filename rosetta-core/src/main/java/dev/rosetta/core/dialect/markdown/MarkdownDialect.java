@@ -1,0 +1,125 @@
+package dev.rosetta.core.dialect.markdown;
+
+import java.util.stream.Collectors;
+
+import dev.rosetta.core.dialect.Dialect;
+import dev.rosetta.core.dialect.InfoString;
+import dev.rosetta.core.dialect.TextCall;
+import dev.rosetta.core.split.Reader;
+import dev.rosetta.core.tool.Example;
+import dev.rosetta.core.tool.Parameter;
+import dev.rosetta.core.tool.ToolCatalog;
+import dev.rosetta.core.tool.ToolSpec;
+import dev.rosetta.core.tool.ToolUse;
+
+/** Tool calls as fenced code blocks whose tag names the tool: {@code ```save path}. */
+public final class MarkdownDialect implements Dialect {
+
+    public static final MarkdownDialect INSTANCE = new MarkdownDialect();
+
+    private static final String IN_XML_MODE =
+            "fenced ```%1$s blocks are not run in xml mode; call the tool as <tool-use><%2$s>…</%2$s></tool-use>";
+
+    private MarkdownDialect() {}
+
+    @Override
+    public String name() {
+        return "markdown";
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+
+    @Override
+    public Reader reader(ToolCatalog tools) {
+        return new MarkdownReader(tools, null);
+    }
+
+    /**
+     * A reader for xml mode: fenced blocks still hide their lines from the other readers, and a
+     * fenced call is reported (not run) with the spelling that would run it.
+     */
+    public Reader reporterForXml(ToolCatalog tools) {
+        return new MarkdownReader(tools, IN_XML_MODE);
+    }
+
+    @Override
+    public String write(ToolUse use, ToolSpec spec) {
+        TextCall call = TextCall.of(use, spec);
+        String body = call.bodyWithNamed(spec, name());
+        String args = InfoString.format(call.args(), spec);
+        String fence = "`".repeat(fenceLength(body));
+        // The reader drops one line break before the closing fence: "\r\n" if there is one, so a
+        // body ending in '\r' needs that whole break to keep its '\r'.
+        String lastBreak = body != null && body.endsWith("\r") ? "\r\n" : "\n";
+        return fence + spec.tag() + (args.isEmpty() ? "" : " " + args) + "\n"
+                + (body == null ? "" : body + lastBreak)
+                + fence;
+    }
+
+    /** Longer than any run of backticks that starts a line of the body, so none can close it. */
+    static int fenceLength(String body) {
+        int longest = 0;
+        if (body != null) {
+            int run = 0;
+            boolean lineStart = true;
+            for (int i = 0; i < body.length(); i++) {
+                char c = body.charAt(i);
+                if (c == '`' && lineStart) {
+                    run++;
+                    longest = Math.max(longest, run);
+                    continue;
+                }
+                lineStart = c == '\n';
+                run = 0;
+            }
+        }
+        return Math.max(3, longest + 1);
+    }
+
+    @Override
+    public String callingConvention() {
+        return """
+                To call a tool, write a fenced code block whose info string is the tool's tag, followed \
+                by its arguments (for file tools, the path); the block's body is the tool's input. The \
+                call runs as soon as its closing fence arrives, and its result comes back to you in the \
+                next message. Only blocks tagged with a tool run: blocks tagged with a language \
+                (```python, ```bash, ```json) are shown to the user, not run. When the body itself holds \
+                lines that start with ```, open and close the block with more backticks (````save \
+                README.md … ````).""";
+    }
+
+    @Override
+    public String describe(ToolSpec spec) {
+        StringBuilder out = new StringBuilder("## ").append(spec.name()).append("\n\n")
+                .append(spec.description()).append('\n');
+        if (!spec.instructions().isBlank()) {
+            out.append('\n').append(spec.instructions().strip()).append('\n');
+        }
+        out.append("\nUsage:\n\n").append(usage(spec)).append('\n');
+        if (!spec.examples().isEmpty()) {
+            out.append("\n### Examples\n");
+            spec.examples().forEach(e -> out.append('\n').append(example(e, spec)));
+        }
+        return out.toString().stripTrailing();
+    }
+
+    private static String usage(ToolSpec spec) {
+        String args = spec.argumentParameters().stream().map(p -> "<" + p.name() + ">")
+                .collect(Collectors.joining(" "));
+        String body = spec.bodyParameter().map(Parameter::name).map(n -> "<" + n + ">\n").orElse("");
+        return "```" + spec.tag() + (args.isEmpty() ? "" : " " + args) + "\n" + body + "```";
+    }
+
+    private String example(Example e, ToolSpec spec) {
+        StringBuilder out = new StringBuilder("> User: ").append(e.request()).append('\n');
+        out.append("> Assistant:").append(e.lead().isEmpty() ? "" : " " + e.lead()).append('\n');
+        out.append(write(e.use(), spec)).append('\n');
+        if (!e.result().isEmpty()) {
+            out.append("> Result: ").append(e.result().replace("\n", "\n> ")).append('\n');
+        }
+        return out.toString();
+    }
+}

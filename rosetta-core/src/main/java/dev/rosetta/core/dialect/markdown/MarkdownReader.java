@@ -1,0 +1,73 @@
+package dev.rosetta.core.dialect.markdown;
+
+import dev.rosetta.core.dialect.InfoString;
+import dev.rosetta.core.split.Input;
+import dev.rosetta.core.split.Opening;
+import dev.rosetta.core.split.Reader;
+import dev.rosetta.core.tool.ToolCatalog;
+import dev.rosetta.core.tool.ToolSpec;
+
+/**
+ * Reads fenced blocks: three or more backticks at column 0 open a block, which a line of only
+ * the same number of backticks closes. A block tagged with a loaded tool is a call; one tagged
+ * with a tool's alias ({@code python}) is reported; any other block is prose whose lines no
+ * other reader may claim.
+ */
+final class MarkdownReader implements Reader {
+
+    private final ToolCatalog tools;
+    /** Non-null in xml mode: fenced calls are reported with this explanation instead of run. */
+    private final String fencedCallProblem;
+
+    MarkdownReader(ToolCatalog tools, String fencedCallProblem) {
+        this.tools = tools;
+        this.fencedCallProblem = fencedCallProblem;
+    }
+
+    @Override
+    public Opening open(Input in, int at) {
+        int ticks = 0;
+        while (ticks < 3 && in.has(at + ticks) && in.charAt(at + ticks) == '`') {
+            ticks++;
+        }
+        if (ticks < 3) {
+            boolean cut = !in.has(at + ticks) && !in.complete();
+            return cut ? Opening.NEED_MORE : Opening.NONE;
+        }
+        int lineEnd = in.lineEnd(at);
+        if (lineEnd < 0 && !in.complete()) {
+            return Opening.NEED_LINE;
+        }
+        int end = lineEnd < 0 ? in.limit() : lineEnd;
+        FenceLine fence = FenceLine.parse(in.slice(at, end), 0, end - at);
+        if (fence == null || !fence.opens()) {
+            return Opening.NONE;
+        }
+        return Opening.of(new FenceBlock(at, end, fence.ticks(), kind(fence), fence.tag()));
+    }
+
+    private FenceBlock.Kind kind(FenceLine fence) {
+        String tag = fence.tag();
+        if (tag.isEmpty()) {
+            return FenceBlock.Kind.prose();
+        }
+        var tool = tools.resolve(tag);
+        if (tool.isPresent()) {
+            return fencedCallProblem != null
+                    ? FenceBlock.Kind.reported(fencedCallProblem.formatted(tag, tool.get().name()))
+                    : FenceBlock.Kind.call(tool.get(), InfoString.parse(fence.rest(), tool.get()));
+        }
+        var meant = tools.aliasOf(tag);
+        if (meant.isPresent()) {
+            return FenceBlock.Kind.reported(fencedCallProblem != null
+                    ? fencedCallProblem.formatted(tag, meant.get().name())
+                    : aliasProblem(tag, meant.get()));
+        }
+        return FenceBlock.Kind.prose();
+    }
+
+    static String aliasProblem(String tag, ToolSpec meant) {
+        return "```" + tag + " blocks are not run (they may be examples); to run this, tag the block ```"
+                + meant.tag() + " instead";
+    }
+}

@@ -1,0 +1,91 @@
+package dev.rosetta.core.split;
+
+/**
+ * The message read so far, as readers see it: characters before {@link #limit()} only, and
+ * whether more can still arrive. Readers keep their own position and never re-read what they
+ * have consumed, so total work stays linear in the message length.
+ */
+public final class Input {
+
+    private final StringBuilder text;
+    private int limit;
+    private boolean complete;
+
+    Input(StringBuilder text) {
+        this.text = text;
+    }
+
+    /** A view of the same text with its own limit (a thinking block stops at its closer). */
+    Input view() {
+        return new Input(text);
+    }
+
+    void set(int limit, boolean complete) {
+        this.limit = limit;
+        this.complete = complete;
+    }
+
+    /** Characters at and after this index are not visible (yet). */
+    public int limit() {
+        return limit;
+    }
+
+    /** True when no character will ever arrive at or after {@link #limit()}. */
+    public boolean complete() {
+        return complete;
+    }
+
+    public char charAt(int i) {
+        return text.charAt(i);
+    }
+
+    /** The index of {@code c} in [from, limit), or -1. */
+    public int indexOf(char c, int from) {
+        for (int i = from; i < limit; i++) {
+            if (text.charAt(i) == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The end of the line holding {@code from}: the index after its '\n', or -1 if not seen yet. */
+    public int lineEnd(int from) {
+        int nl = indexOf('\n', from);
+        return nl < 0 ? -1 : nl + 1;
+    }
+
+    /**
+     * How {@code s} matches at {@code at}: {@link Match#YES} when all of it is there, {@link Match#PARTIAL}
+     * when the visible text ends inside a prefix of it, {@link Match#NO} otherwise.
+     */
+    public Match match(int at, String s) {
+        int n = s.length();
+        for (int k = 0; k < n; k++) {
+            if (at + k >= limit) {
+                return complete ? Match.NO : Match.PARTIAL;
+            }
+            if (text.charAt(at + k) != s.charAt(k)) {
+                return Match.NO;
+            }
+        }
+        return Match.YES;
+    }
+
+    public String slice(int from, int to) {
+        return text.substring(from, to);
+    }
+
+    /** Whether index i is the first character of a line. */
+    public boolean isLineStart(int i) {
+        return i == 0 || text.charAt(i - 1) == '\n';
+    }
+
+    /** Whether characters at and after {@code at} are there to look at. */
+    public boolean has(int at) {
+        return at < limit;
+    }
+
+    /** The three answers to "does this delimiter start here?" while text is still arriving. */
+    public enum Match { YES, NO, PARTIAL }
+}

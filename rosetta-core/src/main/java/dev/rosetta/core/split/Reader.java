@@ -1,0 +1,15 @@
+package dev.rosetta.core.split;
+
+/**
+ * One dialect's part of the cascade. Every construct starts at the start of a line, so the
+ * splitter asks its readers only there, in priority order, and the first that claims the line
+ * reads the construct to its end.
+ */
+public interface Reader {
+
+    /**
+     * Whether a construct starts at {@code at} (a line start in prose). May answer
+     * {@link Opening#NEED_MORE} or {@link Opening#NEED_LINE} only while {@code in} is not complete.
+     */
+    Opening open(Input in, int at);
+}

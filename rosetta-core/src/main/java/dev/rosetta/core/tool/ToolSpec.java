@@ -1,0 +1,80 @@
+package dev.rosetta.core.tool;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A tool, declared once: what it does, its parameters, the markdown tags that call it, the
+ * tags a model may mean for it that deliberately do not run it, and worked examples. Every
+ * dialect describes and reads the tool from this one declaration.
+ *
+ * @param name         the tool's name (native calls, {@code <tool-use>} elements)
+ * @param description  one or two sentences
+ * @param instructions how to use it well (may be empty)
+ * @param parameters   in order; at most one {@link Parameter.Slot#BODY}
+ * @param blockTypes   markdown tags that call it; the first is how dialects spell it
+ * @param aliases      tags models use for it that are not run, e.g. {@code python} for
+ *                     {@code ipython}: a block with one could be an example, not a request
+ * @param examples     worked examples, rendered by every dialect
+ */
+public record ToolSpec(
+        String name,
+        String description,
+        String instructions,
+        List<Parameter> parameters,
+        List<String> blockTypes,
+        List<String> aliases,
+        List<Example> examples) {
+
+    public ToolSpec {
+        Objects.requireNonNull(name, "name");
+        description = description == null ? "" : description;
+        instructions = instructions == null ? "" : instructions;
+        parameters = List.copyOf(parameters);
+        blockTypes = blockTypes == null || blockTypes.isEmpty() ? List.of(name) : List.copyOf(blockTypes);
+        aliases = aliases == null ? List.of() : List.copyOf(aliases);
+        examples = examples == null ? List.of() : List.copyOf(examples);
+        if (parameters.stream().filter(p -> p.slot() == Parameter.Slot.BODY).count() > 1) {
+            throw new IllegalArgumentException(name + ": at most one parameter can be the body");
+        }
+    }
+
+    /**
+     * A tool known only by name, as {@code rosetta parse --tools x} declares one: its tag is its
+     * name, its arguments are words and its body is its content.
+     */
+    public static ToolSpec named(String name) {
+        return new ToolSpec(name, "", "", List.of(), List.of(name), List.of(), List.of());
+    }
+
+    /** The tag dialects write for this tool. */
+    public String tag() {
+        return blockTypes.get(0);
+    }
+
+    public Optional<Parameter> parameter(String parameterName) {
+        return parameters.stream().filter(p -> p.name().equals(parameterName)).findFirst();
+    }
+
+    public List<Parameter> argumentParameters() {
+        return parameters.stream().filter(p -> p.slot() == Parameter.Slot.ARGUMENT).toList();
+    }
+
+    public Optional<Parameter> bodyParameter() {
+        return parameters.stream().filter(p -> p.slot() == Parameter.Slot.BODY).findFirst();
+    }
+
+    /**
+     * Whether the text after the tag is one argument (a path may hold spaces) rather than
+     * words: true exactly when the tool takes one positional argument.
+     */
+    public boolean takesWholeLine() {
+        return argumentParameters().size() == 1;
+    }
+
+    /** The call's arguments by parameter name, typed and checked against this declaration. */
+    public Arguments bind(ToolUse use) {
+        return ArgumentBinder.bind(this, use);
+    }
+}

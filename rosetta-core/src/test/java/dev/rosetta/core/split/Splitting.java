@@ -1,0 +1,165 @@
+package dev.rosetta.core.split;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.regex.Pattern;
+
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.split.StreamEvent.Completed;
+import dev.rosetta.core.split.StreamEvent.ProseDelta;
+import dev.rosetta.core.tool.BuiltinTools;
+import dev.rosetta.core.tool.ToolCatalog;
+
+/**
+ * Test support: splits a message in batch and in many streamed chunkings, checks that they
+ * agree and that the segments account for the whole message, and returns the batch segments.
+ */
+public final class Splitting {
+
+    /** What may lie between two segments: xml wrapper markup and whitespace, nothing else. */
+    private static final Pattern GAP = Pattern.compile(
+            "(?:\\s|<tool-use>|</tool-use>|<(?:[A-Za-z_][\\w.-]*:)?function_calls>|</(?:[A-Za-z_][\\w.-]*:)?function_calls>)*");
+
+    private Splitting() {}
+
+    public static List<Segment> split(String message, ToolFormat format) {
+        return split(message, format, BuiltinTools.catalog());
+    }
+
+    /** Batch segments, after checking every streamed chunking gives the same and nothing is lost. */
+    public static List<Segment> split(String message, ToolFormat format, ToolCatalog tools) {
+        List<Segment> batch = StreamSplitter.split(message, format, tools);
+        checkCoverage(message, batch);
+        for (List<String> chunks : chunkings(message)) {
+            assertThat(stream(chunks, format, tools))
+                    .as("streamed in %d chunks %s", chunks.size(), preview(chunks))
+                    .isEqualTo(batch);
+        }
+        return batch;
+    }
+
+    /** Streams the chunks; checks prose deltas add up to the prose segments; returns the segments. */
+    public static List<Segment> stream(List<String> chunks, ToolFormat format, ToolCatalog tools) {
+        StreamSplitter splitter = new StreamSplitter(format, tools);
+        List<StreamEvent> events = new ArrayList<>();
+        for (String chunk : chunks) {
+            events.addAll(splitter.feed(chunk));
+        }
+        events.addAll(splitter.finish());
+        StringBuilder deltas = new StringBuilder();
+        StringBuilder prose = new StringBuilder();
+        List<Segment> segments = new ArrayList<>();
+        for (StreamEvent e : events) {
+            if (e instanceof ProseDelta d) {
+                deltas.append(d.text());
+            } else if (e instanceof Completed c) {
+                segments.add(c.segment());
+                if (c.segment() instanceof Segment.Prose p) {
+                    prose.append(p.text());
+                    assertThat(deltas.toString()).as("prose shown before its segment completes").isEqualTo(prose.toString());
+                }
+            }
+        }
+        assertThat(deltas.toString()).isEqualTo(prose.toString());
+        return segments;
+    }
+
+    /** Segments are in order, don't overlap, slice the message exactly, and gaps are markup only. */
+    public static void checkCoverage(String message, List<Segment> segments) {
+        int at = 0;
+        for (Segment s : segments) {
+            assertThat(s.start()).as("segment %s starts after the previous one", s).isGreaterThanOrEqualTo(at);
+            assertThat(s.end()).as("segment %s", s).isGreaterThanOrEqualTo(s.start());
+            assertThat(message.substring(at, s.start())).as("gap before %s", s).matches(GAP);
+            switch (s) {
+                case Segment.Prose p -> assertThat(p.text()).isEqualTo(message.substring(p.start(), p.end()));
+                case Segment.Call c -> assertThat(c.raw()).isEqualTo(message.substring(c.start(), c.end()));
+                case Segment.Unparsed u -> assertThat(u.raw()).isEqualTo(message.substring(u.start(), u.end()));
+                case Segment.Thinking t -> assertThat(message.substring(t.start(), t.end())).contains(t.text());
+            }
+            at = s.end();
+        }
+        assertThat(message.substring(at)).as("gap at the end").matches(GAP);
+    }
+
+    /** One chunk; single characters; every split into two; fixed sizes; seeded random sizes. */
+    public static List<List<String>> chunkings(String message) {
+        List<List<String>> out = new ArrayList<>();
+        out.add(List.of(message));
+        out.add(fixed(message, 1));
+        for (int size : new int[] {2, 3, 7, 64}) {
+            out.add(fixed(message, size));
+        }
+        if (message.length() <= 400) {
+            for (int cut = 1; cut < message.length(); cut++) {
+                out.add(List.of(message.substring(0, cut), message.substring(cut)));
+            }
+        }
+        Random random = new Random(message.hashCode());
+        for (int round = 0; round < 20; round++) {
+            out.add(randomChunks(message, random));
+        }
+        return out;
+    }
+
+    private static List<String> fixed(String message, int size) {
+        List<String> chunks = new ArrayList<>();
+        for (int i = 0; i < message.length(); i += size) {
+            chunks.add(message.substring(i, Math.min(message.length(), i + size)));
+        }
+        return chunks;
+    }
+
+    /** Random cuts, with empty deltas too, and cuts anywhere (also inside surrogate pairs). */
+    private static List<String> randomChunks(String message, Random random) {
+        List<String> chunks = new ArrayList<>();
+        int i = 0;
+        while (i < message.length()) {
+            int size = random.nextInt(10) == 0 ? 0 : 1 + random.nextInt(random.nextBoolean() ? 4 : 40);
+            int end = Math.min(message.length(), i + size);
+            chunks.add(message.substring(i, end));
+            i = end;
+        }
+        return chunks;
+    }
+
+    /** The calls among the segments. */
+    public static List<Segment.Call> calls(List<Segment> segments) {
+        return segments.stream().filter(Segment.Call.class::isInstance).map(Segment.Call.class::cast).toList();
+    }
+
+    /** The unparsed segments. */
+    public static List<Segment.Unparsed> unparsed(List<Segment> segments) {
+        return segments.stream().filter(Segment.Unparsed.class::isInstance).map(Segment.Unparsed.class::cast).toList();
+    }
+
+    /** The one call among the segments. */
+    public static Segment.Call onlyCall(List<Segment> segments) {
+        assertThat(calls(segments)).as("calls in %s", segments).hasSize(1);
+        return calls(segments).get(0);
+    }
+
+    /** The one unparsed segment. */
+    public static Segment.Unparsed onlyUnparsed(List<Segment> segments) {
+        assertThat(unparsed(segments)).as("unparsed in %s", segments).hasSize(1);
+        return unparsed(segments).get(0);
+    }
+
+    /** The segments' kinds, e.g. [prose, call, prose]. */
+    public static List<String> kinds(List<Segment> segments) {
+        return segments.stream().map(s -> switch (s) {
+            case Segment.Prose p -> "prose";
+            case Segment.Thinking t -> "thinking";
+            case Segment.Call c -> "call";
+            case Segment.Unparsed u -> "unparsed";
+        }).toList();
+    }
+
+    private static String preview(List<String> chunks) {
+        String s = chunks.toString();
+        return s.length() > 300 ? s.substring(0, 300) + "…" : s;
+    }
+}

@@ -1,0 +1,135 @@
+package dev.rosetta.core.split;
+
+import static dev.rosetta.core.split.Splitting.calls;
+import static dev.rosetta.core.split.Splitting.kinds;
+import static dev.rosetta.core.split.Splitting.onlyCall;
+import static dev.rosetta.core.split.Splitting.unparsed;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.split.Segment.Thinking;
+
+/** Thinking tags in every format: never a way to lose a call. */
+class ThinkingTest {
+
+    private static List<Segment> split(String message) {
+        return Splitting.split(message, ToolFormat.MARKDOWN);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ToolFormat.class)
+    void thinkBlockBecomesThinkingWithoutItsTags(ToolFormat format) {
+        List<Segment> s = Splitting.split("<think>\nPlan: list files.\n</think>\nHere goes.", format);
+        assertThat(s.get(0)).isEqualTo(new Thinking("\nPlan: list files.\n", 0, 34));
+        assertThat(kinds(s)).containsExactly("thinking", "prose");
+    }
+
+    @Test
+    void thinkingTagIsReadToo() {
+        assertThat(split("<thinking>hmm</thinking>ok").get(0)).isEqualTo(new Thinking("hmm", 0, 24));
+    }
+
+    @Test
+    void eitherCloserEndsEitherOpener() {
+        assertThat(kinds(split("<thinking>\nhmm\n</think>\nok"))).containsExactly("thinking", "prose");
+    }
+
+    @Test
+    void callAfterThinkingRuns() {
+        List<Segment> s = split("<think>I should list.</think>\n```shell\nls\n```\n");
+        assertThat(kinds(s)).containsExactly("thinking", "prose", "call");
+    }
+
+    @Test
+    void callInsideThinkingIsUnparsedAndSplitsTheThinking() {
+        List<Segment> s = split("<think>\nMaybe:\n```shell\nrm -rf build\n```\nNo.\n</think>\nDone.");
+        assertThat(kinds(s)).containsExactly("thinking", "unparsed", "thinking", "prose");
+        assertThat(calls(s)).isEmpty();
+        assertThat(unparsed(s).get(0).problem()).contains("inside <think>");
+        assertThat(((Thinking) s.get(2)).text()).isEqualTo("No.\n");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ToolFormat.class, names = {"TOOL"})
+    void atCallInsideThinkingIsUnparsed(ToolFormat format) {
+        List<Segment> s = Splitting.split("<think>\n@shell(c1): {\"command\": \"ls\"}\n</think>", format);
+        assertThat(calls(s)).isEmpty();
+        assertThat(unparsed(s)).hasSize(1);
+    }
+
+    @Test
+    void strayCloserIsProseAndKeepsTheCallsBeforeIt() {
+        List<Segment> s = split("```shell\nls\n```\n```shell\npwd\n```\n</think>\nAll done.");
+        assertThat(calls(s)).hasSize(2);
+        assertThat(kinds(s)).containsExactly("call", "call", "prose");
+    }
+
+    @Test
+    void unclosedOpenerMakesThinkingOfTheRestButReportsItsCalls() {
+        List<Segment> s = split("<think>\nI will run it:\n```shell\nls\n```\nand then more");
+        assertThat(kinds(s)).containsExactly("thinking", "unparsed", "thinking");
+        assertThat(calls(s)).isEmpty();
+    }
+
+    @Test
+    void callsBeforeAnUnclosedOpenerStillRun() {
+        List<Segment> s = split("```shell\nls\n```\n<think>\nwhat next");
+        assertThat(kinds(s)).containsExactly("call", "thinking");
+    }
+
+    @Test
+    void closerEndsThinkingEvenInsideAnOpenFence() {
+        List<Segment> s = split("<think>\n```shell\nls\n</think>\n```shell\npwd\n```\n");
+        assertThat(kinds(s)).containsExactly("thinking", "unparsed", "thinking", "prose", "call");
+        assertThat(onlyCall(s).use().content()).isEqualTo("pwd");
+        assertThat(unparsed(s).get(0).problem()).startsWith("unclosed fence");
+    }
+
+    @Test
+    void openerNotAtLineStartIsProse() {
+        assertThat(kinds(split("I use <think> tags.\n```shell\nls\n```"))).containsExactly("prose", "call");
+    }
+
+    @Test
+    void openerInsideAFencedBodyIsContent() {
+        assertThat(onlyCall(split("```save t.html\n<think>\n```")).use().content()).isEqualTo("<think>");
+    }
+
+    @Test
+    void openerInsideThinkingIsThinkingText() {
+        List<Segment> s = split("<think>a\n<think>\nb</think>c");
+        assertThat(s.get(0)).isEqualTo(new Thinking("a\n<think>\nb", 0, 26));
+    }
+
+    @Test
+    void thinkingStreamsAsThinkingDeltas() {
+        StreamSplitter splitter = new StreamSplitter(ToolFormat.MARKDOWN, dev.rosetta.core.tool.BuiltinTools.catalog());
+        assertThat(thinkingText(splitter.feed("<think>\nfirst "))).isEqualTo("\nfirst ");
+        assertThat(thinkingText(splitter.feed("second</th"))).isEqualTo("second");
+        List<StreamEvent> last = splitter.feed("ink>");
+        assertThat(last).containsExactly(new StreamEvent.Completed(new Thinking("\nfirst second", 0, 28)));
+    }
+
+    private static String thinkingText(List<StreamEvent> events) {
+        StringBuilder out = new StringBuilder();
+        events.stream().filter(StreamEvent.ThinkingDelta.class::isInstance)
+                .forEach(e -> out.append(((StreamEvent.ThinkingDelta) e).text()));
+        return out.toString();
+    }
+
+    @Test
+    void partialCloserAtTheEndIsThinkingText() {
+        assertThat(split("<think>abc</thi").get(0)).isEqualTo(new Thinking("abc</thi", 0, 15));
+    }
+
+    @Test
+    void emptyThinkingIsOneSegment() {
+        assertThat(split("<think></think>")).containsExactly(new Thinking("", 0, 15));
+    }
+}

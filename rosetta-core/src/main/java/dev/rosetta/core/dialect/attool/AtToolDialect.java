@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import dev.rosetta.core.dialect.Dialect;
+import dev.rosetta.core.dialect.ExampleText;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.split.Reader;
-import dev.rosetta.core.tool.Example;
 import dev.rosetta.core.tool.InvalidArgumentsException;
 import dev.rosetta.core.tool.Parameter;
 import dev.rosetta.core.tool.ToolCatalog;
@@ -18,7 +19,7 @@ import dev.rosetta.core.tool.ToolUse;
  * Tool calls as {@code @tool(call_id): {json}}: how native calls appear in a transcript, and a
  * spelling a model can also write in text.
  */
-public final class AtToolDialect implements dev.rosetta.core.dialect.Dialect {
+public final class AtToolDialect implements Dialect {
 
     public static final AtToolDialect INSTANCE = new AtToolDialect();
 
@@ -87,18 +88,8 @@ public final class AtToolDialect implements dev.rosetta.core.dialect.Dialect {
         }
         if (!spec.examples().isEmpty()) {
             out.append("\n### Examples\n");
-            spec.examples().forEach(e -> out.append('\n').append(example(e, spec)));
+            spec.examples().forEach(e -> out.append('\n').append(ExampleText.render(e, write(e.use(), spec))));
         }
         return out.toString().stripTrailing();
-    }
-
-    private String example(Example e, ToolSpec spec) {
-        StringBuilder out = new StringBuilder("> User: ").append(e.request()).append('\n');
-        out.append("> Assistant:").append(e.lead().isEmpty() ? "" : " " + e.lead()).append('\n');
-        out.append(write(e.use(), spec)).append('\n');
-        if (!e.result().isEmpty()) {
-            out.append("> Result: ").append(e.result().replace("\n", "\n> ")).append('\n');
-        }
-        return out.toString();
     }
 }

@@ -2,11 +2,11 @@ package dev.rosetta.core.dialect.markdown;
 
 import java.util.stream.Collectors;
 
+import dev.rosetta.core.dialect.ExampleText;
 import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.InfoString;
 import dev.rosetta.core.dialect.TextCall;
 import dev.rosetta.core.split.Reader;
-import dev.rosetta.core.tool.Example;
 import dev.rosetta.core.tool.Parameter;
 import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolSpec;
@@ -101,7 +101,7 @@ public final class MarkdownDialect implements Dialect {
         out.append("\nUsage:\n\n").append(usage(spec)).append('\n');
         if (!spec.examples().isEmpty()) {
             out.append("\n### Examples\n");
-            spec.examples().forEach(e -> out.append('\n').append(example(e, spec)));
+            spec.examples().forEach(e -> out.append('\n').append(ExampleText.render(e, write(e.use(), spec))));
         }
         return out.toString().stripTrailing();
     }
@@ -111,15 +111,5 @@ public final class MarkdownDialect implements Dialect {
                 .collect(Collectors.joining(" "));
         String body = spec.bodyParameter().map(Parameter::name).map(n -> "<" + n + ">\n").orElse("");
         return "```" + spec.tag() + (args.isEmpty() ? "" : " " + args) + "\n" + body + "```";
-    }
-
-    private String example(Example e, ToolSpec spec) {
-        StringBuilder out = new StringBuilder("> User: ").append(e.request()).append('\n');
-        out.append("> Assistant:").append(e.lead().isEmpty() ? "" : " " + e.lead()).append('\n');
-        out.append(write(e.use(), spec)).append('\n');
-        if (!e.result().isEmpty()) {
-            out.append("> Result: ").append(e.result().replace("\n", "\n> ")).append('\n');
-        }
-        return out.toString();
     }
 }

@@ -1,5 +1,7 @@
 package dev.rosetta.cli;
 
+import java.io.PrintWriter;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,14 +33,14 @@ public final class Main implements Runnable {
     // applies an inherited option to this field wherever it is given.
     @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
             description = "Print the stack trace of unexpected errors.")
-    boolean verbose;
+    private boolean verbose;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, scope = ScopeType.INHERIT,
             description = "Show this help and exit.")
-    boolean help;
+    private boolean help;
 
     @Option(names = "--version", versionHelp = true, description = "Print the version and exit.")
-    boolean version;
+    private boolean version;
 
     public static void main(String[] args) {
         Main main = new Main();
@@ -48,7 +50,7 @@ public final class Main implements Runnable {
         } catch (Error e) {
             // picocli hands Exceptions to the handler but lets Errors (stack overflow, out of
             // memory) through; they still deserve one line rather than a JVM dump.
-            exitCode = UnexpectedErrors.report(e, new java.io.PrintWriter(System.err, true), main.verbose);
+            exitCode = UnexpectedErrors.report(e, new PrintWriter(System.err, true), main.verbose);
         }
         System.exit(exitCode);
     }

@@ -127,13 +127,13 @@ final class ParseCommand implements Callable<Integer> {
     }
 
     private int print(ToolFormat toolFormat, List<Segment> segments, String message) throws IOException {
-        // System.out is looked up now, not at class load, so a caller that redirects it is obeyed.
+        // System.out as it is now: a test or an embedding program may have redirected it.
         PrintStream stdout = System.out;
         OutputStream out = new BufferedOutputStream(stdout, OUTPUT_BUFFER);
         new SegmentJsonWriter(out, pretty).write(toolFormat, segments, message);
         if (stdout.checkError()) {
             // PrintStream swallows write errors (a closed pipe, a full disk); say so.
-            spec.commandLine().getErr().println(spec.qualifiedName() + ": cannot write the output");
+            spec.commandLine().getErr().println(spec.qualifiedName() + ": cannot write to stdout");
             return UnexpectedErrors.EXIT_CODE;
         }
         return 0;

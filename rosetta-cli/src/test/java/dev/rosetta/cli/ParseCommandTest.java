@@ -1,0 +1,322 @@
+package dev.rosetta.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ParseCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private Path file(String text) throws IOException {
+        return Files.writeString(dir.resolve("message.md"), text, StandardCharsets.UTF_8);
+    }
+
+    private Cli.Run parse(String message, String... options) throws IOException {
+        String[] args = new String[options.length + 2];
+        args[0] = "parse";
+        System.arraycopy(options, 0, args, 1, options.length);
+        args[args.length - 1] = file(message).toString();
+        return Cli.run(args);
+    }
+
+    private static Map<String, Object> segment(Object... keysAndValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
+    }
+
+    @Test
+    void markdownMessageFromAFileIsProseCallProse() throws IOException {
+        Cli.Run run = parse("Let me look.\n```shell\nls -la\n```\nDone.");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.err()).isEmpty();
+        assertThat(run.out()).endsWith("}\n").doesNotContain("\n{").hasLineCount(1);
+        assertThat(run.json()).containsEntry("format", "markdown");
+        assertThat(run.segments()).containsExactly(
+                segment("type", "prose", "text", "Let me look.\n", "start", 0, "end", 13),
+                segment("type", "call", "dialect", "markdown", "tool", "shell", "args", List.of(),
+                        "content", "ls -la", "kwargs", Map.of(), "call_id", null, "start", 13, "end", 33),
+                segment("type", "prose", "text", "Done.", "start", 33, "end", 38));
+    }
+
+    @Test
+    void callKeysComeInTheDocumentedOrder() throws IOException {
+        String out = parse("```shell\nls\n```").out();
+        assertThat(out).isEqualTo("{\"format\":\"markdown\",\"segments\":[{\"type\":\"call\",\"dialect\":\"markdown\","
+                + "\"tool\":\"shell\",\"args\":[],\"content\":\"ls\",\"kwargs\":{},\"call_id\":null,\"start\":0,\"end\":15}]}\n");
+    }
+
+    @Test
+    void argumentsAfterTheTagAreArgs() throws IOException {
+        Map<String, Object> call = parse("```save x.py\nprint(1)\n```\n").segments().get(0);
+        assertThat(call).containsEntry("tool", "save")
+                .containsEntry("args", List.of("x.py"))
+                .containsEntry("content", "print(1)");
+    }
+
+    @Test
+    void contentIsTheBodyAsWrittenWithoutTheLastLineBreak() throws IOException {
+        Map<String, Object> call = parse("```save notes.md\n\n  indented\n\n```").segments().get(0);
+        assertThat(call).containsEntry("content", "\n  indented\n");
+    }
+
+    @Test
+    void aliasBlockIsUnparsedWithTheProblem() throws IOException {
+        String block = "```python\nprint(1)\n```";
+        Map<String, Object> s = parse(block).segments().get(0);
+        assertThat(s).containsEntry("type", "unparsed")
+                .containsEntry("dialect", "markdown")
+                .containsEntry("raw", block)
+                .containsEntry("start", 0)
+                .containsEntry("end", block.length())
+                .containsOnlyKeys("type", "dialect", "problem", "raw", "start", "end");
+        assertThat((String) s.get("problem")).contains("```ipython");
+    }
+
+    @Test
+    void unclosedFenceIsUnparsed() throws IOException {
+        List<Map<String, Object>> segments = parse("Here:\n```shell\nls\n").segments();
+        assertThat(segments).extracting(s -> s.get("type")).containsExactly("prose", "unparsed");
+        assertThat((String) segments.get(1).get("problem")).contains("unclosed fence");
+    }
+
+    @Test
+    void thinkingIsItsOwnSegment() throws IOException {
+        List<Map<String, Object>> segments = parse("<think>\nhmm\n</think>\nAnswer.").segments();
+        assertThat(segments).extracting(s -> s.get("type")).containsExactly("thinking", "prose");
+        assertThat((String) segments.get(0).get("text")).contains("hmm").doesNotContain("<think>");
+    }
+
+    @Test
+    void offsetsCountCodePointsNotUtf16Units() throws IOException {
+        // Each emoji is two UTF-16 units but one character to Python.
+        String message = "😀 é 🎉\n```shell\necho 👍\n```\nok 🙂";
+        List<Map<String, Object>> segments = parse(message).segments();
+        assertThat(segments).extracting(s -> s.get("start"), s -> s.get("end")).containsExactly(
+                tuple(0, 6),
+                tuple(6, 26),
+                tuple(26, 30));
+        assertEverySliceIsItsSource(message, segments);
+    }
+
+    /** message[start:end], counted in code points as Python would, is what each segment was read from. */
+    private static void assertEverySliceIsItsSource(String message, List<Map<String, Object>> segments) {
+        int[] codePoints = message.codePoints().toArray();
+        for (Map<String, Object> s : segments) {
+            String slice = new String(codePoints, (int) s.get("start"), (int) s.get("end") - (int) s.get("start"));
+            switch ((String) s.get("type")) {
+                case "prose" -> assertThat(slice).isEqualTo(s.get("text"));
+                case "unparsed" -> assertThat(slice).isEqualTo(s.get("raw"));
+                case "call" -> assertThat(slice).contains((String) s.get("content"));
+                default -> assertThat(slice).contains((String) s.get("text"));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 7, 64, 100_000})
+    void streamingInChunksPrintsWhatReadingWholePrints(int chunk) throws IOException {
+        String message = """
+                Intro 😀 with an emoji.
+                <think>
+                plan 🎉 things
+                </think>
+                ```shell
+                echo 👍
+                ```
+                ```python
+                print("alias")
+                ```
+                ````save README.md
+                # Title
+                ```shell
+                nested
+                ```
+                ````
+                Windows line\r
+                ```mytool a "b c"\r
+                body\r
+                ```\r
+                Tail without newline and an unclosed fence:
+                ```read x.txt
+                1-2""";
+        String batch = parse(message, "--tools", "shell,save,read,ipython,mytool").out();
+        String streamed = parse(message, "--tools", "shell,save,read,ipython,mytool", "--chunk", String.valueOf(chunk)).out();
+        assertThat(streamed).isEqualTo(batch);
+        assertThat(Cli.runWithStdin(message, "parse", "--tools", "shell,save,read,ipython,mytool").segments())
+                .extracting(s -> (String) s.get("type"))
+                .contains("prose", "thinking", "call", "unparsed");
+    }
+
+    @Test
+    void aToolThatIsNotBuiltInStillMakesACall() throws IOException {
+        Cli.Run run = parse("```mytool a \"b c\"\nbody\n```\n```save x\ny\n```", "--tools", "shell,mytool");
+        assertThat(run.exitCode()).isZero();
+        List<Map<String, Object>> segments = run.segments();
+        assertThat(segments.get(0)).containsEntry("type", "call")
+                .containsEntry("tool", "mytool")
+                .containsEntry("args", List.of("a", "b c"))
+                .containsEntry("content", "body");
+        // save was not among the tools given, so its block is only text.
+        assertThat(segments.get(1)).containsEntry("type", "prose");
+    }
+
+    @Test
+    void toolsMayBeRepeatedAndListed() throws IOException {
+        List<Map<String, Object>> segments = parse("```a\n1\n```\n```b\n2\n```\n```c\n3\n```", "--tools", "a,b", "--tools", "c")
+                .segments();
+        assertThat(segments).extracting(s -> s.get("tool")).containsExactly("a", "b", "c");
+    }
+
+    @Test
+    void withoutToolsTheBuiltInsAreLoaded() throws IOException {
+        String message = String.join("\n", "```shell", "1", "```", "```ipython", "2", "```", "```jshell", "3", "```",
+                "```save p", "4", "```", "```append p", "5", "```", "```patch p", "6", "```", "```read p", "```");
+        assertThat(parse(message).segments()).extracting(s -> s.get("tool"))
+                .containsExactly("shell", "ipython", "jshell", "save", "append", "patch", "read");
+    }
+
+    @Test
+    void badFormatIsBadUsageNamingTheValidOnes() throws IOException {
+        Cli.Run run = parse("hi", "--format", "json");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).hasLineCount(1).startsWith("rosetta parse: ").contains("'json'", "markdown", "xml", "tool");
+    }
+
+    @Test
+    void formatIsCaseInsensitive() throws IOException {
+        assertThat(parse("hi", "--format", "XML").json()).containsEntry("format", "xml");
+    }
+
+    @Test
+    void chunkBelowOneIsBadUsage() throws IOException {
+        Cli.Run run = parse("hi", "--chunk", "0");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).hasLineCount(1).contains("--chunk");
+    }
+
+    @Test
+    void missingFileIsBadUsageInOneLine() {
+        String missing = dir.resolve("x.md").toString();
+        Cli.Run run = Cli.run("parse", missing);
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).isEqualTo("rosetta parse: cannot read '" + missing + "': no such file" + System.lineSeparator());
+    }
+
+    @Test
+    void directoryIsBadUsageInOneLine() {
+        Cli.Run run = Cli.run("parse", dir.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).hasLineCount(1).contains("is a directory");
+    }
+
+    @Test
+    void messageComesFromStdinWithoutAFile() {
+        Cli.Run run = Cli.runWithStdin("Hi\n```shell\nls\n```\n", "parse");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.segments()).extracting(s -> s.get("type")).containsExactly("prose", "call");
+    }
+
+    @Test
+    void dashMeansStdin() {
+        Cli.Run run = Cli.runWithStdin("```shell\nls\n```", "parse", "-");
+        assertThat(run.segments()).extracting(s -> s.get("tool")).containsExactly("shell");
+    }
+
+    @Test
+    void emptyMessageHasNoSegments() {
+        Cli.Run run = Cli.runWithStdin("", "parse");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).isEqualTo("{\"format\":\"markdown\",\"segments\":[]}\n");
+    }
+
+    @Test
+    void invalidUtf8IsReadWithReplacementCharacters() {
+        byte[] bytes = {'o', 'k', ' ', (byte) 0xFF, ' ', (byte) 0xC3, '\n', '`', '`', '`', 's', 'h', 'e', 'l', 'l', '\n',
+            'l', 's', ' ', (byte) 0xE2, (byte) 0x82, '\n', '`', '`', '`', '\n'};
+        Cli.Run run = Cli.run(bytes, "parse", "--chunk", "3");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.err()).isEmpty();
+        List<Map<String, Object>> segments = run.segments();
+        assertThat(segments.get(0)).containsEntry("text", "ok \uFFFD \uFFFD\n");
+        assertThat(segments.get(1)).containsEntry("tool", "shell").containsEntry("content", "ls \uFFFD");
+    }
+
+    @Test
+    void prettyPrintsTheSameObjectIndented() throws IOException {
+        String message = "Hi\n```save a.py\nx\n```";
+        Cli.Run pretty = parse(message, "--pretty");
+        assertThat(pretty.exitCode()).isZero();
+        assertThat(pretty.out()).contains("\n  ").endsWith("}\n");
+        assertThat(pretty.json()).isEqualTo(parse(message).json());
+    }
+
+    @Test
+    void helpDocumentsCodePointOffsets() {
+        Cli.Run run = Cli.run("parse", "--help");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).startsWith("Usage: rosetta parse").contains("code points", "--chunk", "--tools", "--format");
+    }
+
+    // --- xml and tool formats -------------------------------------------------------------
+
+    @Test
+    void xmlFormatReadsToolUseElements() throws IOException {
+        Cli.Run run = parse("I'll save it.\n<tool-use>\n<save args=\"hello.py\">\nprint(1)\n</save>\n</tool-use>\n",
+                "--format", "xml");
+        assertThat(run.json()).containsEntry("format", "xml");
+        Map<String, Object> call = run.segments().stream().filter(s -> s.get("type").equals("call")).findFirst()
+                .orElseThrow(() -> new AssertionError("no call in " + run.out()));
+        assertThat(call).containsEntry("dialect", "xml")
+                .containsEntry("tool", "save")
+                .containsEntry("args", List.of("hello.py"));
+        assertThat((String) call.get("content")).isEqualToIgnoringWhitespace("print(1)");
+    }
+
+    @Test
+    void xmlFormatReportsFencedCallsInsteadOfRunningThem() throws IOException {
+        Map<String, Object> s = parse("```shell\nls\n```", "--format", "xml").segments().get(0);
+        assertThat(s).containsEntry("type", "unparsed").containsEntry("dialect", "markdown");
+        assertThat((String) s.get("problem")).contains("<tool-use>");
+    }
+
+    @Test
+    void toolFormatReadsAtToolCallsWithKwargsAndCallId() throws IOException {
+        Cli.Run run = parse("Listing.\n@shell(call_1): {\"command\": \"ls\", \"timeout\": 5, \"env\": {\"A\": [1, true, null]}}\n",
+                "--format", "tool");
+        Map<String, Object> call = run.segments().stream().filter(s -> s.get("type").equals("call")).findFirst()
+                .orElseThrow(() -> new AssertionError("no call in " + run.out()));
+        assertThat(call).containsEntry("dialect", "tool")
+                .containsEntry("tool", "shell")
+                .containsEntry("args", List.of())
+                .containsEntry("content", null)
+                .containsEntry("call_id", "call_1");
+        assertThat(call.get("kwargs")).isEqualTo(Map.of("command", "ls", "timeout", 5,
+                "env", Map.of("A", Arrays.asList(1, true, null))));
+    }
+
+    @Test
+    void toolFormatStillRunsFencedCalls() throws IOException {
+        Map<String, Object> call = parse("```shell\nls\n```", "--format", "tool").segments().get(0);
+        assertThat(call).containsEntry("type", "call").containsEntry("dialect", "markdown");
+    }
+}

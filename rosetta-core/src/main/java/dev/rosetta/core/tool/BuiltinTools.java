@@ -66,9 +66,9 @@ public final class BuiltinTools {
             "save",
             "Writes a file with the content given, replacing what was there and creating missing folders.",
             """
-            Give the path after the tag and the file's complete new content as the body. Never leave \
-            placeholders such as "# ... rest of the code ..." in the content: the tool refuses them. To \
-            change part of a large file, use patch.""",
+            The content is the file's complete new text. Never leave placeholders such as \
+            "# ... rest of the code ..." in it: the tool refuses them. To change part of a large file, \
+            use patch.""",
             List.of(Parameter.argument("path", "the file to write"),
                     Parameter.body("content", "the file's complete content", true)),
             List.of("save"),
@@ -79,7 +79,7 @@ public final class BuiltinTools {
     public static final ToolSpec APPEND = new ToolSpec(
             "append",
             "Adds text to the end of a file, creating the file and missing folders if needed.",
-            "Give the path after the tag and the text to add as the body.",
+            "The content is added as it is; the file gets a line break before it if it lacked one.",
             List.of(Parameter.argument("path", "the file to add to"),
                     Parameter.body("content", "the text to add at the end", true)),
             List.of("append"),
@@ -91,7 +91,7 @@ public final class BuiltinTools {
             "patch",
             "Changes part of a file: each hunk replaces original lines, copied exactly, with updated ones.",
             """
-            Give the path after the tag. The body holds one or more hunks, each made of a line \
+            The patch holds one or more hunks, each made of a line \
             <<<<<<< ORIGINAL, the lines exactly as they are in the file now, a line =======, the lines to \
             put in their place, and a line >>>>>>> UPDATED. The marker lines stand alone. Include just enough \
             context to match one place; keep hunks small. Either all hunks apply or none does.""",
@@ -112,8 +112,8 @@ public final class BuiltinTools {
             "read",
             "Shows a file with line numbers, or lists the entries of a folder.",
             """
-            Give the path after the tag. For part of a long file, put a line range in the body, such as \
-            120-180, or 120- to read from line 120 to the end.""",
+            For part of a long file, give a line range such as 120-180, or 120- to read from line 120 \
+            to the end.""",
             List.of(Parameter.argument("path", "the file or folder to read"),
                     Parameter.body("lines", "an optional line range such as 120-180", false)),
             List.of("read"),

@@ -17,9 +17,6 @@ public final class MarkdownDialect implements Dialect {
 
     public static final MarkdownDialect INSTANCE = new MarkdownDialect();
 
-    private static final String IN_XML_MODE =
-            "fenced ```%1$s blocks are not run in xml mode; call the tool as <tool-use><%2$s>…</%2$s></tool-use>";
-
     private MarkdownDialect() {}
 
     @Override
@@ -42,7 +39,15 @@ public final class MarkdownDialect implements Dialect {
      * fenced call is reported (not run) with the spelling that would run it.
      */
     public Reader reporterForXml(ToolCatalog tools) {
-        return new MarkdownReader(tools, IN_XML_MODE);
+        return new MarkdownReader(tools, MarkdownDialect::notRunInXmlMode);
+    }
+
+    private static String notRunInXmlMode(String tag, ToolSpec tool) {
+        String args = tool.argumentParameters().stream().map(p -> p.name().toUpperCase(java.util.Locale.ROOT))
+                .collect(Collectors.joining(" "));
+        String open = tool.tag() + (args.isEmpty() ? "" : " args=\"" + args + "\"");
+        return "fenced ```" + tag + " blocks are not run in xml mode; call the tool as <tool-use><" + open + ">…</"
+                + tool.tag() + "></tool-use>";
     }
 
     @Override

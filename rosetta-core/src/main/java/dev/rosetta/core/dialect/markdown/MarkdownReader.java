@@ -1,5 +1,7 @@
 package dev.rosetta.core.dialect.markdown;
 
+import java.util.function.BiFunction;
+
 import dev.rosetta.core.dialect.InfoString;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Opening;
@@ -16,10 +18,10 @@ import dev.rosetta.core.tool.ToolSpec;
 final class MarkdownReader implements Reader {
 
     private final ToolCatalog tools;
-    /** Non-null in xml mode: fenced calls are reported with this explanation instead of run. */
-    private final String fencedCallProblem;
+    /** Non-null in xml mode: fenced calls are reported with this explanation (tag, tool) instead of run. */
+    private final BiFunction<String, ToolSpec, String> fencedCallProblem;
 
-    MarkdownReader(ToolCatalog tools, String fencedCallProblem) {
+    MarkdownReader(ToolCatalog tools, BiFunction<String, ToolSpec, String> fencedCallProblem) {
         this.tools = tools;
         this.fencedCallProblem = fencedCallProblem;
     }
@@ -54,13 +56,13 @@ final class MarkdownReader implements Reader {
         var tool = tools.resolve(tag);
         if (tool.isPresent()) {
             return fencedCallProblem != null
-                    ? FenceBlock.Kind.reported(fencedCallProblem.formatted(tag, tool.get().name()))
+                    ? FenceBlock.Kind.reported(fencedCallProblem.apply(tag, tool.get()))
                     : FenceBlock.Kind.call(tool.get(), InfoString.parse(fence.rest(), tool.get()));
         }
         var meant = tools.aliasOf(tag);
         if (meant.isPresent()) {
             return FenceBlock.Kind.reported(fencedCallProblem != null
-                    ? fencedCallProblem.formatted(tag, meant.get().name())
+                    ? fencedCallProblem.apply(tag, meant.get())
                     : aliasProblem(tag, meant.get()));
         }
         return FenceBlock.Kind.prose();

@@ -1,0 +1,23 @@
+package dev.rosetta.tools;
+
+import dev.rosetta.core.tool.Arguments;
+
+/** The user's answer to "run this call?". */
+public sealed interface Decision {
+
+    /** Run it. */
+    record Yes() implements Decision {}
+
+    /** Run it, and every later call of this conversation without asking. */
+    record YesToAll() implements Decision {}
+
+    /** Don't run it; the reason (may be empty) is passed on to the model. */
+    record No(String reason) implements Decision {}
+
+    /** Run it with these arguments instead (the user edited the command or the content). */
+    record Edit(Arguments edited) implements Decision {}
+
+    static Decision yes() {
+        return new Yes();
+    }
+}

@@ -1,0 +1,36 @@
+package dev.rosetta.tools;
+
+import java.util.Objects;
+
+/** What a call will do, shown before the user confirms it. */
+public sealed interface Preview {
+
+    /** Code or a command to run, in a language a renderer can colour (bash, python, java). */
+    record Command(String language, String text) implements Preview {
+        public Command {
+            Objects.requireNonNull(language, "language");
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
+    /**
+     * A change to a file as a unified diff against what is there now.
+     *
+     * @param path    the file, as the user knows it (relative to the workspace when inside it)
+     * @param diff    the unified diff ({@code ---}/{@code +++} headers, {@code @@} hunks)
+     * @param creates whether the file does not exist yet
+     */
+    record FileChange(String path, String diff, boolean creates) implements Preview {
+        public FileChange {
+            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(diff, "diff");
+        }
+    }
+
+    /** Anything else, said in words. */
+    record Note(String text) implements Preview {
+        public Note {
+            Objects.requireNonNull(text, "text");
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.rosetta.tools;
+
+import java.util.Optional;
+
+import dev.rosetta.core.tool.Arguments;
+import dev.rosetta.core.tool.ToolResult;
+import dev.rosetta.core.tool.ToolSpec;
+
+/**
+ * A tool Rosetta can run: its declaration (from {@link dev.rosetta.core.tool.BuiltinTools} or its
+ * own) and what it does with a call's bound arguments. A tool may hold a process (a shell, an
+ * interpreter) for the whole conversation; {@link #close()} ends it.
+ */
+public interface Tool extends AutoCloseable {
+
+    ToolSpec spec();
+
+    /**
+     * Why this tool cannot run on this machine (no python3, say), or empty when it can. An
+     * unavailable tool is left out of the prompt and answers calls with {@code Unavailable}.
+     */
+    default Optional<String> unavailable() {
+        return Optional.empty();
+    }
+
+    /**
+     * What the user is asked to confirm before the call runs: the command, or the file change. A
+     * call that cannot run at all (a path outside a confined workspace) fails here, before anyone
+     * is asked.
+     */
+    Preview preview(Arguments args, ToolContext context) throws ToolFailure;
+
+    /**
+     * Runs the call. Failures the model should hear about come back as error results or as a
+     * thrown {@link ToolFailure}; interrupting the calling thread cancels the running work (the
+     * command, not the session) and ends with {@link InterruptedException} or a
+     * {@code Canceled} result.
+     */
+    ToolResult run(Arguments args, ToolContext context) throws ToolFailure, InterruptedException;
+
+    /** Ends any process the tool keeps. */
+    @Override
+    default void close() {}
+}

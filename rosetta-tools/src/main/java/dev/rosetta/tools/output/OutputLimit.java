@@ -1,0 +1,81 @@
+package dev.rosetta.tools.output;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * How much tool output the model gets. Longer output keeps its head and its tail (where errors
+ * and results usually are), cut at line breaks, and is saved whole to a file the result names.
+ *
+ * @param maxChars  output up to this many characters passes unchanged
+ * @param headChars how much of the start is kept when it is cut
+ * @param tailChars how much of the end is kept when it is cut
+ */
+public record OutputLimit(int maxChars, int headChars, int tailChars) {
+
+    /** About 8k tokens: enough for most outputs, small enough to leave room for the conversation. */
+    public static final OutputLimit DEFAULT = new OutputLimit(32_000, 8_000, 20_000);
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+
+    public OutputLimit {
+        if (headChars < 0 || tailChars < 0 || headChars + tailChars > maxChars) {
+            throw new IllegalArgumentException("need 0 <= head + tail <= max, got " + headChars + " + " + tailChars
+                    + " > " + maxChars);
+        }
+    }
+
+    /**
+     * The text as the model should get it: unchanged when it fits, else head and tail around a
+     * line saying how much was cut and where the whole output was saved.
+     *
+     * @param name what produced it (a file name part: shell, ipython)
+     * @param dir  where to save the whole output
+     */
+    public String apply(String text, String name, Path dir) {
+        if (text.length() <= maxChars) {
+            return text;
+        }
+        int headEnd = lineBoundaryBefore(text, headChars);
+        int tailStart = lineBoundaryAfter(text, text.length() - tailChars);
+        String cut = text.substring(headEnd, tailStart);
+        long lines = cut.chars().filter(c -> c == '\n').count();
+        String where = save(text, name, dir);
+        return text.substring(0, headEnd)
+                + "\n[… " + cut.length() + " characters (" + lines + " lines) cut from the middle; " + where + " …]\n"
+                + text.substring(tailStart);
+    }
+
+    private static String save(String text, String name, Path dir) {
+        String file = name + "-" + LocalDateTime.now().format(STAMP) + "-" + SEQUENCE.incrementAndGet() + ".txt";
+        try {
+            Files.createDirectories(dir);
+            Path path = Files.writeString(dir.resolve(file), text, StandardCharsets.UTF_8);
+            return "the whole output is in " + path;
+        } catch (IOException e) {
+            return "the whole output could not be saved (" + e.getClass().getSimpleName() + ")";
+        }
+    }
+
+    /** Cut at the last line break before {@code at}, unless that loses more than half the head. */
+    private static int lineBoundaryBefore(String text, int at) {
+        int nl = text.lastIndexOf('\n', at - 1);
+        return nl >= at / 2 ? nl + 1 : safe(text, at);
+    }
+
+    private static int lineBoundaryAfter(String text, int at) {
+        int nl = text.indexOf('\n', at);
+        return nl >= 0 && nl - at <= (text.length() - at) / 2 ? nl + 1 : safe(text, at);
+    }
+
+    /** Never between the two halves of a surrogate pair. */
+    private static int safe(String text, int at) {
+        return at > 0 && at < text.length() && Character.isLowSurrogate(text.charAt(at)) ? at + 1 : at;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.rosetta.llm;
+
+import java.util.List;
+import java.util.Objects;
+
+import dev.rosetta.core.message.Message;
+import dev.rosetta.core.tool.ToolSpec;
+
+/**
+ * One request to a model.
+ *
+ * @param model          the provider's model id, without the provider prefix ({@code gpt-4.1})
+ * @param messages       the conversation; the first system message is the system prompt, tool
+ *                       results are system messages with a call id
+ * @param tools          tools offered natively; empty unless the tool format is {@code tool}
+ * @param maxTokens      the output limit, or null for the model's default
+ * @param temperature    or null for the provider's default
+ * @param stop           stop sequences (may be empty)
+ * @param thinkingBudget tokens the model may think with, or null when thinking is off
+ * @param stream         whether to stream the reply
+ */
+public record ChatRequest(String model, List<Message> messages, List<ToolSpec> tools, Integer maxTokens,
+        Double temperature, List<String> stop, Integer thinkingBudget, boolean stream) {
+
+    public ChatRequest {
+        Objects.requireNonNull(model, "model");
+        messages = List.copyOf(messages);
+        tools = tools == null ? List.of() : List.copyOf(tools);
+        stop = stop == null ? List.of() : List.copyOf(stop);
+    }
+
+    /** A streaming request with defaults for everything but the model and messages. */
+    public static ChatRequest of(String model, List<Message> messages) {
+        return new ChatRequest(model, messages, List.of(), null, null, List.of(), null, true);
+    }
+
+    public ChatRequest withTools(List<ToolSpec> nativeTools) {
+        return new ChatRequest(model, messages, nativeTools, maxTokens, temperature, stop, thinkingBudget, stream);
+    }
+
+    public ChatRequest withStream(boolean on) {
+        return new ChatRequest(model, messages, tools, maxTokens, temperature, stop, thinkingBudget, on);
+    }
+
+    public ChatRequest withMaxTokens(Integer max) {
+        return new ChatRequest(model, messages, tools, max, temperature, stop, thinkingBudget, stream);
+    }
+
+    public ChatRequest withThinkingBudget(Integer budget) {
+        return new ChatRequest(model, messages, tools, maxTokens, temperature, stop, budget, stream);
+    }
+}

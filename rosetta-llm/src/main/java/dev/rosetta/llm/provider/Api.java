@@ -1,0 +1,9 @@
+package dev.rosetta.llm.provider;
+
+/** The wire protocol a provider speaks. */
+public enum Api {
+    /** OpenAI's /chat/completions, and every server compatible with it. */
+    OPENAI_CHAT,
+    /** Anthropic's /messages. */
+    ANTHROPIC
+}

@@ -1,0 +1,71 @@
+package dev.rosetta.llm.schema;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import dev.rosetta.core.tool.Parameter;
+import dev.rosetta.core.tool.ToolSpec;
+
+/**
+ * Native tool definitions from a tool's declaration: the name (its first block type, so
+ * {@code @ipython} and ```ipython agree), a JSON Schema for its parameters, and a description
+ * that fits the API's limit.
+ */
+public final class ToolSchemas {
+
+    /** OpenAI truncates longer descriptions; we do it ourselves, and say so. */
+    public static final int OPENAI_DESCRIPTION_LIMIT = 1024;
+
+    private ToolSchemas() {}
+
+    public static String name(ToolSpec spec) {
+        return spec.tag();
+    }
+
+    /** {@code {"type":"object","properties":{…},"required":[…],"additionalProperties":false}}. */
+    public static Map<String, Object> parameters(ToolSpec spec) {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        List<String> required = new ArrayList<>();
+        for (Parameter p : spec.parameters()) {
+            Map<String, Object> property = new LinkedHashMap<>();
+            property.put("type", p.type());
+            if (!p.description().isEmpty()) {
+                property.put("description", p.description());
+            }
+            properties.put(p.name(), property);
+            if (p.required()) {
+                required.add(p.name());
+            }
+        }
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("type", "object");
+        schema.put("properties", properties);
+        schema.put("required", required);
+        schema.put("additionalProperties", spec.parameters().isEmpty());
+        return schema;
+    }
+
+    /**
+     * Whether {@code strict: true} may be sent: the model supports strict tools, and every
+     * parameter is required (strict schemas cannot express an optional one).
+     */
+    public static boolean strict(ToolSpec spec, boolean modelSupportsStrict) {
+        return modelSupportsStrict && !spec.parameters().isEmpty()
+                && spec.parameters().stream().allMatch(Parameter::required);
+    }
+
+    /** The description and instructions, cut to {@code limit} characters with a warning when longer. */
+    public static String description(ToolSpec spec, int limit, Consumer<String> warnings) {
+        String text = spec.instructions().isBlank() ? spec.description()
+                : spec.description() + "\n\n" + spec.instructions().strip();
+        if (text.length() <= limit) {
+            return text;
+        }
+        warnings.accept("the description of tool '" + name(spec) + "' is " + text.length()
+                + " characters; the API takes " + limit + ", so it was cut");
+        return text.substring(0, limit - 1) + "…";
+    }
+}

@@ -1,0 +1,78 @@
+package dev.rosetta.llm.anthropic;
+
+import java.util.List;
+
+import dev.rosetta.core.json.Json;
+import dev.rosetta.core.tool.ToolSpec;
+import dev.rosetta.llm.ChatRequest;
+import dev.rosetta.llm.schema.ToolSchemas;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The JSON body of {@code POST /v1/messages} for a request. */
+final class RequestBody {
+
+    /**
+     * The API requires {@code max_tokens}. Without one in the request we ask for this many, which
+     * every current Claude model allows; the model registry will supply each model's own limit.
+     */
+    static final int DEFAULT_MAX_TOKENS = 8192;
+
+    /** The API's smallest thinking budget. */
+    static final int MIN_THINKING_BUDGET = 1024;
+
+    private RequestBody() {}
+
+    static ObjectNode of(ChatRequest request) {
+        Integer budget = thinkingBudget(request);
+        WireConversation conversation = WireConversation.of(request.messages(), request.tools());
+        ObjectNode body = Json.MAPPER.createObjectNode().put("model", request.model())
+                .put("max_tokens", maxTokens(request.maxTokens(), budget));
+        if (!conversation.system().isEmpty()) {
+            body.set("system", conversation.system());
+        }
+        body.set("messages", conversation.messages());
+        if (!request.tools().isEmpty()) {
+            body.set("tools", tools(request.tools()));
+        }
+        if (budget != null) {
+            body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);
+        } else if (request.temperature() != null) {
+            // With thinking on, the API rejects any temperature: it is only sent without.
+            body.put("temperature", request.temperature());
+        }
+        if (!request.stop().isEmpty()) {
+            request.stop().forEach(body.putArray("stop_sequences")::add);
+        }
+        return body.put("stream", request.stream());
+    }
+
+    private static Integer thinkingBudget(ChatRequest request) {
+        Integer budget = request.thinkingBudget();
+        return budget == null || budget <= 0 ? null : Math.max(MIN_THINKING_BUDGET, budget);
+    }
+
+    /**
+     * The thinking budget is spent out of max_tokens, which must exceed it: when it would not,
+     * the answer gets the default room on top of the budget.
+     */
+    static int maxTokens(Integer requested, Integer budget) {
+        int max = requested == null ? DEFAULT_MAX_TOKENS : requested;
+        return budget != null && max <= budget ? budget + DEFAULT_MAX_TOKENS : max;
+    }
+
+    /** Tool definitions, no description cut short; the last one ends the cached prefix. */
+    private static ArrayNode tools(List<ToolSpec> specs) {
+        ArrayNode tools = Json.MAPPER.createArrayNode();
+        for (ToolSpec spec : specs) {
+            ObjectNode tool = tools.addObject().put("name", ToolSchemas.name(spec));
+            String description = ToolSchemas.description(spec, Integer.MAX_VALUE, warning -> { });
+            if (!description.isBlank()) {
+                tool.put("description", description);
+            }
+            tool.set("input_schema", Json.MAPPER.valueToTree(ToolSchemas.parameters(spec)));
+        }
+        Blocks.cacheHere((ObjectNode) tools.get(tools.size() - 1));
+        return tools;
+    }
+}

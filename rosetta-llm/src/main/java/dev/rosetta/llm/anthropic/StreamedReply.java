@@ -1,0 +1,212 @@
+package dev.rosetta.llm.anthropic;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.rosetta.core.json.Json;
+import dev.rosetta.core.message.Reasoning;
+import dev.rosetta.llm.ChatEvent;
+import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.StopReason;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One reply as its stream events arrive: message_start, then per content block a
+ * content_block_start, deltas and a content_block_stop, then message_delta and message_stop,
+ * with ping events anywhere. Each event becomes Rosetta's events at once; what must be whole
+ * (a thinking block with its signature, a call's JSON) is kept per block until the block stops.
+ * Event and block types this code does not know are skipped, as the API asks of clients.
+ */
+final class StreamedReply {
+
+    private final String provider;
+    private final Map<Integer, OpenBlock> blocks = new HashMap<>();
+    private final UsageCounts usage = new UsageCounts();
+    private int calls;
+    private String stopReason;
+    private boolean complete;
+    private boolean output;
+
+    StreamedReply(String provider) {
+        this.provider = provider;
+    }
+
+    /** The events for one stream event; an in-stream {@code error} event is thrown. */
+    List<ChatEvent> on(String type, JsonNode event) throws ProviderException {
+        int index = event.path("index").asInt(-1);
+        switch (type) {
+            case "message_start" -> usage.update(event.path("message").path("usage"));
+            case "content_block_start" -> {
+                return started(index, event.path("content_block"));
+            }
+            case "content_block_delta" -> {
+                return delta(index, event.path("delta"));
+            }
+            case "content_block_stop" -> {
+                return stopped(index);
+            }
+            case "message_delta" -> {
+                stopReason = event.path("delta").path("stop_reason").stringValue(stopReason);
+                usage.update(event.path("usage"));
+            }
+            case "message_stop" -> complete = true;
+            case "error" -> throw StreamErrors.of(provider, event.path("error"));
+            default -> { } // ping, and event types added after this was written
+        }
+        return List.of();
+    }
+
+    /** Whether any text, thinking or call has been reported: from then on a failure keeps it. */
+    boolean hasOutput() {
+        return output;
+    }
+
+    /** Whether message_stop arrived. */
+    boolean complete() {
+        return complete;
+    }
+
+    /** Whether the stop reason arrived (the reply is whole even if message_stop was lost). */
+    boolean hasStopReason() {
+        return stopReason != null;
+    }
+
+    /** The usage and Finished events that end a whole reply. */
+    List<ChatEvent> ending() {
+        return finish(new ChatEvent.Finished(StopReasons.of(stopReason), stopReason, null));
+    }
+
+    /** The usage and Finished events that end a reply that broke; an open call is not completed. */
+    List<ChatEvent> interrupted(String raw, ProviderException error) {
+        return finish(new ChatEvent.Finished(StopReason.INTERRUPTED, raw, error));
+    }
+
+    private List<ChatEvent> finish(ChatEvent.Finished finished) {
+        List<ChatEvent> events = new ArrayList<>();
+        if (usage.known()) {
+            events.add(usage.event());
+        }
+        events.add(finished);
+        return events;
+    }
+
+    private List<ChatEvent> started(int index, JsonNode block) {
+        String type = Blocks.type(block);
+        OpenBlock open = type.equals("tool_use")
+                ? new OpenBlock(type, block.path("id").stringValue(""), block.path("name").stringValue(""), calls++)
+                : new OpenBlock(type, null, null, -1);
+        blocks.put(index, open);
+        switch (type) {
+            case "text" -> {
+                return text(block.path("text").stringValue(""));
+            }
+            case "thinking" -> {
+                open.signature.append(block.path("signature").stringValue(""));
+                return thinking(open, block.path("thinking").stringValue(""));
+            }
+            case "redacted_thinking" -> open.data = block.path("data").stringValue("");
+            case "tool_use" -> {
+                open.initialInput = block.path("input");
+                return reported(new ChatEvent.ToolCallStarted(open.call, open.id, open.name));
+            }
+            default -> { } // server tools and their results: the API runs them, not us
+        }
+        return List.of();
+    }
+
+    private List<ChatEvent> delta(int index, JsonNode delta) {
+        String type = Blocks.type(delta);
+        OpenBlock open = blocks.computeIfAbsent(index, i -> OpenBlock.implied(type));
+        return switch (type) {
+            case "text_delta" -> open.type.equals("text") ? text(delta.path("text").stringValue("")) : List.of();
+            case "thinking_delta" -> thinking(open, delta.path("thinking").stringValue(""));
+            case "signature_delta" -> {
+                open.signature.append(delta.path("signature").stringValue(""));
+                yield List.of();
+            }
+            case "input_json_delta" -> json(open, delta.path("partial_json").stringValue(""));
+            default -> List.of(); // citations_delta and later kinds
+        };
+    }
+
+    private List<ChatEvent> stopped(int index) {
+        OpenBlock open = blocks.remove(index);
+        if (open == null) {
+            return List.of();
+        }
+        return switch (open.type) {
+            case "thinking" -> reported(new ChatEvent.ReasoningCompleted(Reasoning.of(open.text.toString(),
+                    open.signature.isEmpty() ? null : open.signature.toString())));
+            case "redacted_thinking" -> reported(new ChatEvent.ReasoningCompleted(Reasoning.redacted(open.data)));
+            case "tool_use" ->
+                reported(new ChatEvent.ToolCallCompleted(open.call, open.id, open.name, open.arguments()));
+            default -> List.of();
+        };
+    }
+
+    private List<ChatEvent> text(String text) {
+        return text.isEmpty() ? List.of() : reported(new ChatEvent.TextDelta(text));
+    }
+
+    private List<ChatEvent> thinking(OpenBlock open, String text) {
+        if (text.isEmpty() || !open.type.equals("thinking")) {
+            return List.of();
+        }
+        open.text.append(text);
+        return reported(new ChatEvent.ThinkingDelta(text));
+    }
+
+    private List<ChatEvent> json(OpenBlock open, String fragment) {
+        if (fragment.isEmpty() || !open.type.equals("tool_use")) {
+            return List.of();
+        }
+        open.text.append(fragment);
+        return reported(new ChatEvent.ToolCallDelta(open.call, open.id, fragment));
+    }
+
+    private List<ChatEvent> reported(ChatEvent event) {
+        output = true;
+        return List.of(event);
+    }
+
+    /** A content block between its start and its stop. */
+    private static final class OpenBlock {
+        final String type;
+        final String id;
+        final String name;
+        final int call;
+        /** Thinking text, or a call's JSON so far. */
+        final StringBuilder text = new StringBuilder();
+        final StringBuilder signature = new StringBuilder();
+        String data;
+        JsonNode initialInput;
+
+        OpenBlock(String type, String id, String name, int call) {
+            this.type = type;
+            this.id = id;
+            this.name = name;
+            this.call = call;
+        }
+
+        /** A block whose start never came, typed by its first delta. */
+        static OpenBlock implied(String deltaType) {
+            String type = switch (deltaType) {
+                case "text_delta" -> "text";
+                case "thinking_delta", "signature_delta" -> "thinking";
+                default -> "unknown";
+            };
+            return new OpenBlock(type, null, null, -1);
+        }
+
+        /** The streamed JSON; a server that put the whole input in the start event is believed too. */
+        String arguments() {
+            if (!text.toString().isBlank()) {
+                return text.toString();
+            }
+            boolean startHadInput = initialInput != null && initialInput.isObject() && !initialInput.isEmpty();
+            return startHadInput ? Json.MAPPER.writeValueAsString(initialInput) : "{}";
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.rosetta.llm.model;
+
+import java.util.List;
+import java.util.Objects;
+
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.ChatEvent;
+
+/**
+ * What Rosetta knows about one model of one provider. Every number and flag may be null, which
+ * means "not recorded" — never "not supported": the registry is not a complete capability
+ * matrix. Where code has to decide anyway, the {@code …OrFalse()} / {@code …OrDefault()} methods
+ * name the decision.
+ *
+ * @param provider            the provider's name, as in {@code openai/gpt-4.1}
+ * @param id                  the model id the provider's API takes (may contain '/', e.g. on OpenRouter)
+ * @param contextWindow       tokens of context, input and output together, or null
+ * @param maxOutputTokens     the most tokens one reply may have, or null
+ * @param prices              US dollars per million tokens
+ * @param capabilities        what the model is recorded to do
+ * @param defaultToolFormat   the tool format to use when nothing else chooses one, or null
+ * @param preferredEditFormat how it prefers to edit files, or null
+ * @param aliases             short names that resolve to this model ({@code sonnet})
+ * @param note                why a value is what it is, for the reader of {@code /models}; may be null
+ */
+public record ModelInfo(String provider, String id, Integer contextWindow, Integer maxOutputTokens, Prices prices,
+        Capabilities capabilities, ToolFormat defaultToolFormat, EditFormat preferredEditFormat,
+        List<String> aliases, String note) {
+
+    /** The context assumed for a model the registry does not know. */
+    public static final int GENERIC_CONTEXT_WINDOW = 128_000;
+
+    /** Prices in US dollars per million tokens; each null when not recorded. */
+    public record Prices(Double input, Double output, Double cacheRead, Double cacheWrite) {
+        public static final Prices NONE = new Prices(null, null, null, null);
+    }
+
+    /** Recorded abilities; each null when not recorded. */
+    public record Capabilities(Boolean streaming, Boolean vision, Boolean reasoning, Boolean parallelToolCalls,
+            Boolean strictTools, Boolean responsesApi) {
+        public static final Capabilities NONE = new Capabilities(null, null, null, null, null, null);
+    }
+
+    public ModelInfo {
+        Objects.requireNonNull(provider, "provider");
+        Objects.requireNonNull(id, "id");
+        prices = prices == null ? Prices.NONE : prices;
+        capabilities = capabilities == null ? Capabilities.NONE : capabilities;
+        aliases = aliases == null ? List.of() : List.copyOf(aliases);
+    }
+
+    /** What Rosetta assumes about a model it has no entry for: a 128k context and nothing recorded. */
+    public static ModelInfo generic(String provider, String id) {
+        return new ModelInfo(provider, id, GENERIC_CONTEXT_WINDOW, null, Prices.NONE, Capabilities.NONE, null, null,
+                List.of(), "not in the model registry; a 128k context is assumed");
+    }
+
+    /** {@code provider/id}, the way users write it. */
+    public String name() {
+        return provider + "/" + id;
+    }
+
+    public ModelRef ref() {
+        return new ModelRef(provider, id);
+    }
+
+    public int contextWindowOrDefault() {
+        return contextWindow != null ? contextWindow : GENERIC_CONTEXT_WINDOW;
+    }
+
+    public Boolean supportsStreaming() {
+        return capabilities.streaming();
+    }
+
+    public Boolean supportsVision() {
+        return capabilities.vision();
+    }
+
+    public Boolean supportsReasoning() {
+        return capabilities.reasoning();
+    }
+
+    public Boolean supportsParallelToolCalls() {
+        return capabilities.parallelToolCalls();
+    }
+
+    public Boolean supportsStrictTools() {
+        return capabilities.strictTools();
+    }
+
+    /** Whether requests should go through OpenAI's Responses API rather than chat completions. */
+    public Boolean usesResponsesApi() {
+        return capabilities.responsesApi();
+    }
+
+    /** Streams unless the registry says the model cannot. */
+    public boolean streamingOrTrue() {
+        return !Boolean.FALSE.equals(capabilities.streaming());
+    }
+
+    public boolean visionOrFalse() {
+        return Boolean.TRUE.equals(capabilities.vision());
+    }
+
+    public boolean reasoningOrFalse() {
+        return Boolean.TRUE.equals(capabilities.reasoning());
+    }
+
+    /**
+     * Whether several calls per reply may run. Unrecorded counts as no, as in gptme: generation
+     * then stops at the first complete call, which every model copes with.
+     */
+    public boolean parallelToolCallsOrFalse() {
+        return Boolean.TRUE.equals(capabilities.parallelToolCalls());
+    }
+
+    /** Whether {@code strict: true} may be sent; unrecorded counts as no (the API would reject it). */
+    public boolean strictToolsOrFalse() {
+        return Boolean.TRUE.equals(capabilities.strictTools());
+    }
+
+    public boolean responsesApiOrFalse() {
+        return Boolean.TRUE.equals(capabilities.responsesApi());
+    }
+
+    /**
+     * What {@code usage} cost in US dollars, or null when the input or output price is not
+     * recorded. {@code inputTokens} are the tokens billed at the input price, without cache reads
+     * and writes. A cache price that is not recorded falls back to the input price: providers
+     * that do not list cache writes bill them as input, and for reads it errs on the high side.
+     */
+    public Double cost(ChatEvent.Usage usage) {
+        if (prices.input() == null || prices.output() == null) {
+            return null;
+        }
+        double read = prices.cacheRead() != null ? prices.cacheRead() : prices.input();
+        double write = prices.cacheWrite() != null ? prices.cacheWrite() : prices.input();
+        double perMillion = usage.inputTokens() * prices.input() + usage.outputTokens() * prices.output()
+                + usage.cacheReadTokens() * read + usage.cacheWriteTokens() * write;
+        return perMillion / 1_000_000;
+    }
+}

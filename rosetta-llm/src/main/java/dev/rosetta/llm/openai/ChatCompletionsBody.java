@@ -1,0 +1,99 @@
+package dev.rosetta.llm.openai;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+import dev.rosetta.core.json.Json;
+import dev.rosetta.core.tool.ToolCatalog;
+import dev.rosetta.core.tool.ToolSpec;
+import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.llm.ChatRequest;
+import dev.rosetta.llm.schema.ToolSchemas;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The JSON body of one {@code POST /chat/completions}. Besides the messages and tools it sets:
+ * <ul>
+ * <li>{@code stream_options.include_usage} when streaming, so the last chunk reports usage;</li>
+ * <li>{@code parallel_tool_calls} only when tools are sent (the API rejects it otherwise), true
+ *     only for models recorded as making parallel calls;</li>
+ * <li>the output limit under the field the server knows ({@link ServerProfile#maxTokensField});</li>
+ * <li>for reasoning models, {@code reasoning_effort} from the thinking budget (see
+ *     {@link #effort}), and no {@code temperature} or {@code stop}: OpenAI's reasoning models
+ *     reject both, and the drop is reported.</li>
+ * </ul>
+ */
+final class ChatCompletionsBody {
+
+    private final ServerProfile profile;
+    private final ModelTraits traits;
+
+    ChatCompletionsBody(ServerProfile profile, ModelTraits traits) {
+        this.profile = profile;
+        this.traits = traits;
+    }
+
+    /** The body as JSON text; {@code notices} hears what was cut or left out. */
+    String write(ChatRequest request, Consumer<String> notices) {
+        ObjectNode body = Json.MAPPER.createObjectNode().put("model", request.model());
+        body.set("messages", MessagesJson.write(history(request).convert(request.messages()), profile));
+        if (!request.tools().isEmpty()) {
+            body.set("tools", ToolDefinitions.write(request.tools(), traits.strictTools(), notices));
+            body.put("parallel_tool_calls", traits.parallelToolCalls());
+        }
+        body.put("stream", request.stream());
+        if (request.stream()) {
+            body.putObject("stream_options").put("include_usage", true);
+        }
+        if (request.maxTokens() != null) {
+            body.put(profile.maxTokensField(), request.maxTokens());
+        }
+        sampling(request, body, notices);
+        if (traits.reasoning() && request.thinkingBudget() != null && request.thinkingBudget() > 0) {
+            body.put("reasoning_effort", effort(request.thinkingBudget()));
+        }
+        return Json.write(body);
+    }
+
+    private void sampling(ChatRequest request, ObjectNode body, Consumer<String> notices) {
+        if (request.temperature() != null) {
+            if (traits.reasoning()) {
+                notices.accept("temperature is not sent: " + request.model() + " is a reasoning model");
+            } else {
+                body.put("temperature", request.temperature());
+            }
+        }
+        if (!request.stop().isEmpty()) {
+            if (traits.reasoning()) {
+                notices.accept("stop sequences are not sent: " + request.model() + " is a reasoning model");
+            } else {
+                ArrayNode stop = body.putArray("stop");
+                request.stop().forEach(stop::add);
+            }
+        }
+    }
+
+    /**
+     * The effort for a thinking budget in tokens: up to 2,048 is {@code low}, up to 8,192
+     * {@code medium} (OpenAI's default), anything larger {@code high}. The API takes a level, not
+     * a budget; these are the Responses adapter's cut points, so a budget means the same on both
+     * OpenAI APIs. Only these three levels: every reasoning model (and DeepSeek) accepts them.
+     */
+    static String effort(int budget) {
+        return budget <= 2_048 ? "low" : budget <= 8_192 ? "medium" : "high";
+    }
+
+    /** Native names come from the request's tools; the transcript may spell calls of tools no longer offered. */
+    private static ChatHistory history(ChatRequest request) {
+        Map<String, String> names = request.tools().stream()
+                .collect(Collectors.toMap(ToolSpec::name, ToolSchemas::name, (a, b) -> a));
+        List<ToolSpec> known = new ArrayList<>(request.tools());
+        request.messages().stream().flatMap(m -> m.calls().stream()).map(ToolUse::tool).distinct()
+                .filter(t -> !names.containsKey(t)).forEach(t -> known.add(ToolSpec.named(t)));
+        return new ChatHistory(t -> names.getOrDefault(t, t), ToolCatalog.of(known));
+    }
+}

@@ -1,0 +1,123 @@
+package dev.rosetta.llm.responses;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.rosetta.core.json.Json;
+import dev.rosetta.llm.ApiKey;
+import dev.rosetta.llm.ChatEvent;
+import dev.rosetta.llm.ChatEvent.Notice;
+import dev.rosetta.llm.ChatRequest;
+import dev.rosetta.llm.ChatStream;
+import dev.rosetta.llm.Provider;
+import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.ProviderException.Kind;
+import dev.rosetta.llm.http.HttpTransport;
+import dev.rosetta.llm.http.OpenResponse;
+import dev.rosetta.llm.provider.ProviderSettings;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * OpenAI's Responses API ({@code POST {base}/responses}), for OpenAI and Azure models whose
+ * registry entry says so. Each request carries the whole conversation ({@code store: false}),
+ * so Rosetta's own log stays the only history.
+ */
+public final class ResponsesProvider implements Provider {
+
+    private final ProviderSettings settings;
+    private final URI endpoint;
+    private final ApiKey key;
+    private final HttpTransport transport;
+    private final ModelTraits traits;
+    /** Reasoning summaries need a verified organisation; after one refusal we stop asking. */
+    private volatile boolean summaries = true;
+
+    /**
+     * @param base   the base URL, e.g. {@code https://api.openai.com/v1}
+     * @param key    the API key, or null for a server that needs none
+     * @param traits what is known about the model(s) this instance serves
+     */
+    public ResponsesProvider(ProviderSettings settings, URI base, ApiKey key, HttpTransport transport,
+            ModelTraits traits) {
+        this.settings = settings;
+        String b = base.toString();
+        this.endpoint = URI.create((b.endsWith("/") ? b.substring(0, b.length() - 1) : b) + "/responses");
+        this.key = key;
+        this.transport = transport;
+        this.traits = traits;
+    }
+
+    @Override
+    public String name() {
+        return settings.name();
+    }
+
+    @Override
+    public boolean supportsNativeTools() {
+        return settings.nativeTools();
+    }
+
+    @Override
+    public ChatStream chat(ChatRequest request) throws ProviderException {
+        List<String> notices = new ArrayList<>();
+        OpenResponse response = open(request, notices);
+        List<ChatEvent> first = notices.stream().<ChatEvent>map(Notice::new).toList();
+        if (request.stream()) {
+            return new ResponsesStream(name(), response, first);
+        }
+        List<ChatEvent> events = new ArrayList<>(first);
+        events.addAll(ResponseObject.events(name(), whole(response)));
+        return new ReadyStream(events);
+    }
+
+    /** Sends the request; an organisation refused reasoning summaries is asked once more without them. */
+    private OpenResponse open(ChatRequest request, List<String> notices) throws ProviderException {
+        try {
+            return send(request, notices);
+        } catch (ProviderException e) {
+            if (!summaries || !refusesSummaries(e)) {
+                throw e;
+            }
+            summaries = false;
+            notices.clear(); // the request is built again, with its own warnings
+            notices.add("reasoning summaries need a verified OpenAI organisation, so thinking is not shown"
+                    + " (verify at platform.openai.com/settings/organization/general)");
+            return send(request, notices);
+        }
+    }
+
+    private OpenResponse send(ChatRequest request, List<String> notices) throws ProviderException {
+        String body = Json.MAPPER.writeValueAsString(RequestBody.of(request, traits, summaries, notices::add));
+        return transport.post(endpoint, headers(), body, notices::add);
+    }
+
+    /** The 400 an unverified organisation gets for {@code reasoning.summary}. */
+    private static boolean refusesSummaries(ProviderException e) {
+        return e.kind() == Kind.BAD_REQUEST && e.providerMessage() != null
+                && e.providerMessage().contains("reasoning summaries");
+    }
+
+    private Map<String, String> headers() {
+        Map<String, String> headers = new LinkedHashMap<>(settings.extraHeaders());
+        if (key != null) {
+            boolean bearer = settings.authHeader().equalsIgnoreCase("authorization");
+            headers.put(settings.authHeader(), bearer ? "Bearer " + key.reveal() : key.reveal());
+        }
+        return headers;
+    }
+
+    private JsonNode whole(OpenResponse response) throws ProviderException {
+        try (response; InputStream in = response.body()) {
+            return Json.MAPPER.readTree(in.readAllBytes());
+        } catch (IOException | JacksonException e) {
+            throw new ProviderException(Kind.CONNECTION, 0, name() + " sent an incomplete or unreadable reply ("
+                    + e.getClass().getSimpleName() + "); try again", null, e);
+        }
+    }
+}

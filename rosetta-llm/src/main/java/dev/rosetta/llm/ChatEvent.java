@@ -23,7 +23,11 @@ public sealed interface ChatEvent {
     /** A native call is complete: its whole JSON arguments text. */
     record ToolCallCompleted(int index, String id, String name, String argumentsJson) implements ChatEvent {}
 
-    /** Tokens used so far (providers report at the end, some also at the start). */
+    /**
+     * Tokens used so far (providers report at the end, some also at the start). The four counts
+     * don't overlap: {@code inputTokens} is the input not read from or written to the cache, so a
+     * cost is each count times its own price.
+     */
     record Usage(long inputTokens, long outputTokens, long cacheReadTokens, long cacheWriteTokens) implements ChatEvent {}
 
     /** Something the user should see that is not the reply: a retry, a fallback switch, a warning. */

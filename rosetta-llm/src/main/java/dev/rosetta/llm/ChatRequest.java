@@ -34,6 +34,11 @@ public record ChatRequest(String model, List<Message> messages, List<ToolSpec> t
         return new ChatRequest(model, messages, List.of(), null, null, List.of(), null, true);
     }
 
+    /** The same request for another model (a fallback candidate, a /model switch). */
+    public ChatRequest withModel(String otherModel) {
+        return new ChatRequest(otherModel, messages, tools, maxTokens, temperature, stop, thinkingBudget, stream);
+    }
+
     public ChatRequest withTools(List<ToolSpec> nativeTools) {
         return new ChatRequest(model, messages, nativeTools, maxTokens, temperature, stop, thinkingBudget, stream);
     }

@@ -26,6 +26,9 @@ import dev.rosetta.llm.provider.ProviderSettings;
  */
 public final class AnthropicProvider implements Provider {
 
+    /** The origin of the reasoning this API produces; only such reasoning is sent back to it. */
+    public static final String REASONING_ORIGIN = "anthropic";
+
     /** Tries of a reply that failed inside the stream before any output (an overloaded_error after the 200). */
     public static final RetryPolicy IN_STREAM_RETRY = new RetryPolicy(3, Duration.ofSeconds(2), Duration.ofSeconds(30));
 

@@ -30,7 +30,7 @@ final class ReplyMessage {
                 }
                 case "thinking" -> thinking(block, events);
                 case "redacted_thinking" -> events.add(
-                        new ChatEvent.ReasoningCompleted(Reasoning.redacted(block.path("data").stringValue(""))));
+                        new ChatEvent.ReasoningCompleted(Reasoning.redacted(AnthropicProvider.REASONING_ORIGIN, block.path("data").stringValue(""))));
                 case "tool_use" -> call(calls++, block, events);
                 default -> { } // server tools and their results
             }
@@ -50,7 +50,7 @@ final class ReplyMessage {
         if (!text.isEmpty()) {
             events.add(new ChatEvent.ThinkingDelta(text));
         }
-        events.add(new ChatEvent.ReasoningCompleted(Reasoning.of(text, block.path("signature").stringValue(null))));
+        events.add(new ChatEvent.ReasoningCompleted(Reasoning.of(AnthropicProvider.REASONING_ORIGIN, text, block.path("signature").stringValue(null))));
     }
 
     private static void call(int index, JsonNode block, List<ChatEvent> events) {

@@ -137,9 +137,9 @@ final class StreamedReply {
             return List.of();
         }
         return switch (open.type) {
-            case "thinking" -> reported(new ChatEvent.ReasoningCompleted(Reasoning.of(open.text.toString(),
+            case "thinking" -> reported(new ChatEvent.ReasoningCompleted(Reasoning.of(AnthropicProvider.REASONING_ORIGIN, open.text.toString(),
                     open.signature.isEmpty() ? null : open.signature.toString())));
-            case "redacted_thinking" -> reported(new ChatEvent.ReasoningCompleted(Reasoning.redacted(open.data)));
+            case "redacted_thinking" -> reported(new ChatEvent.ReasoningCompleted(Reasoning.redacted(AnthropicProvider.REASONING_ORIGIN, open.data)));
             case "tool_use" ->
                 reported(new ChatEvent.ToolCallCompleted(open.call, open.id, open.name, open.arguments()));
             default -> List.of();

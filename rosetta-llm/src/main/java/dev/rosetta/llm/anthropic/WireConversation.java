@@ -83,9 +83,9 @@ record WireConversation(ArrayNode system, ArrayNode messages) {
     private static List<ObjectNode> assistantBlocks(Message m, List<ToolSpec> tools) {
         List<ObjectNode> blocks = new ArrayList<>();
         for (Reasoning r : m.reasoning()) {
-            // Only signed (or redacted) thinking can go back; unsigned text from another
-            // provider would be rejected for its missing signature.
-            if (r.redacted() != null || r.signature() != null) {
+            // Only Anthropic's own signed (or redacted) thinking can go back: anything else would
+            // be rejected for a missing or foreign signature.
+            if (r.from(AnthropicProvider.REASONING_ORIGIN) && (r.redacted() != null || r.signature() != null)) {
                 blocks.add(Blocks.reasoning(r));
             }
         }

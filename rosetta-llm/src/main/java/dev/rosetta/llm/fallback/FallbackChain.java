@@ -82,8 +82,7 @@ final class FallbackChain {
     }
 
     private ChatRequest requestFor(FallbackCandidate c) {
-        return new ChatRequest(c.model(), request.messages(), request.tools(), request.maxTokens(),
-                request.temperature(), request.stop(), request.thinkingBudget(), request.stream());
+        return request.withModel(c.model());
     }
 
     private ProviderException usedUp() {

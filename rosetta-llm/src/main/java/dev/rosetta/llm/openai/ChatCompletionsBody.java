@@ -1,5 +1,6 @@
 package dev.rosetta.llm.openai;
 
+import dev.rosetta.llm.ModelTraits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
  *     only for models recorded as making parallel calls;</li>
  * <li>the output limit under the field the server knows ({@link ServerProfile#maxTokensField});</li>
  * <li>for reasoning models, {@code reasoning_effort} from the thinking budget (see
- *     {@link #effort}), and no {@code temperature} or {@code stop}: OpenAI's reasoning models
+ *     {@link ModelTraits#reasoningEffort}), and no {@code temperature} or {@code stop}: OpenAI's reasoning models
  *     reject both, and the drop is reported.</li>
  * </ul>
  */
@@ -54,7 +55,7 @@ final class ChatCompletionsBody {
         }
         sampling(request, body, notices);
         if (traits.reasoning() && request.thinkingBudget() != null && request.thinkingBudget() > 0) {
-            body.put("reasoning_effort", effort(request.thinkingBudget()));
+            body.put("reasoning_effort", ModelTraits.reasoningEffort(request.thinkingBudget()));
         }
         return Json.write(body);
     }
@@ -75,16 +76,6 @@ final class ChatCompletionsBody {
                 request.stop().forEach(stop::add);
             }
         }
-    }
-
-    /**
-     * The effort for a thinking budget in tokens: up to 2,048 is {@code low}, up to 8,192
-     * {@code medium} (OpenAI's default), anything larger {@code high}. The API takes a level, not
-     * a budget; these are the Responses adapter's cut points, so a budget means the same on both
-     * OpenAI APIs. Only these three levels: every reasoning model (and DeepSeek) accepts them.
-     */
-    static String effort(int budget) {
-        return budget <= 2_048 ? "low" : budget <= 8_192 ? "medium" : "high";
     }
 
     /** Native names come from the request's tools; the transcript may spell calls of tools no longer offered. */

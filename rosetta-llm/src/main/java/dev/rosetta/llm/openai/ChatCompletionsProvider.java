@@ -1,5 +1,6 @@
 package dev.rosetta.llm.openai;
 
+import dev.rosetta.llm.ModelTraits;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,6 +30,9 @@ import dev.rosetta.llm.provider.ProviderSettings;
  * {@link ProviderSettings} (URL, key header, native tools) and {@link ServerProfile}.
  */
 public final class ChatCompletionsProvider implements Provider {
+
+    /** The origin of the reasoning this API produces; only such reasoning is sent back to it. */
+    public static final String REASONING_ORIGIN = "openai-chat";
 
     private final ProviderSettings settings;
     private final URI endpoint;

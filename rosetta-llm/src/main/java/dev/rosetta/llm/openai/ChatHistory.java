@@ -108,6 +108,6 @@ final class ChatHistory {
     }
 
     private static String reasoning(Message m) {
-        return m.reasoning().stream().map(Reasoning::text).filter(Objects::nonNull).collect(Collectors.joining());
+        return m.reasoning().stream().filter(r -> r.from(ChatCompletionsProvider.REASONING_ORIGIN)).map(Reasoning::text).filter(Objects::nonNull).collect(Collectors.joining());
     }
 }

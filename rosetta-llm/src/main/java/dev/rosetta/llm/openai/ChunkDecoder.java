@@ -139,7 +139,7 @@ final class ChunkDecoder {
 
     private void endReasoning(List<ChatEvent> out) {
         if (thinking) {
-            out.add(new ReasoningCompleted(Reasoning.of(reasoning.toString(), null)));
+            out.add(new ReasoningCompleted(Reasoning.of(ChatCompletionsProvider.REASONING_ORIGIN, reasoning.toString(), null)));
             reasoning.setLength(0);
             thinking = false;
         }

@@ -135,12 +135,9 @@ final class InputItems {
         return byId;
     }
 
-    /**
-     * Reasoning this API produced: encrypted content and no signature. Anthropic's signed
-     * thinking carries a signature and must not be sent here.
-     */
+    /** Reasoning this API produced, with its encrypted content: nothing else can go back here. */
     private static boolean isOurs(Reasoning r) {
-        return r.redacted() != null && r.signature() == null;
+        return r.from(ResponsesProvider.REASONING_ORIGIN) && r.redacted() != null;
     }
 
     private static ObjectNode message(String role, String partType, String text) {

@@ -35,7 +35,7 @@ final class OutputItems {
         if (summary.isEmpty() && encrypted == null) {
             return Optional.empty();
         }
-        return Optional.of(new Reasoning(summary.isEmpty() ? null : summary, null, encrypted));
+        return Optional.of(new Reasoning(ResponsesProvider.REASONING_ORIGIN, summary.isEmpty() ? null : summary, null, encrypted));
     }
 
     /** The id results must answer a function call with; some compatible servers only send {@code id}. */

@@ -1,5 +1,6 @@
 package dev.rosetta.llm.responses;
 
+import dev.rosetta.llm.ModelTraits;
 import java.util.function.Consumer;
 
 import dev.rosetta.core.json.Json;
@@ -62,7 +63,7 @@ final class RequestBody {
         }
         if (request.thinkingBudget() != null) {
             ObjectNode reasoning = body.putObject("reasoning")
-                    .put("effort", ReasoningEffort.of(request.thinkingBudget()));
+                    .put("effort", ModelTraits.reasoningEffort(request.thinkingBudget()));
             if (summaries) {
                 reasoning.put("summary", "auto");
             }

@@ -1,5 +1,6 @@
 package dev.rosetta.llm.responses;
 
+import dev.rosetta.llm.ModelTraits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -29,6 +30,9 @@ import tools.jackson.databind.JsonNode;
  * so Rosetta's own log stays the only history.
  */
 public final class ResponsesProvider implements Provider {
+
+    /** The origin of the reasoning this API produces; only such reasoning is sent back to it. */
+    public static final String REASONING_ORIGIN = "openai-responses";
 
     private final ProviderSettings settings;
     private final URI endpoint;

@@ -209,9 +209,11 @@ class AnthropicRequestTest {
     }
 
     @Test
-    void redactedThinkingGoesBackAsItsDataAndUnsignedReasoningIsLeftOut() {
-        Message answer = Message.assistant("Hi.", List.of(), List.of(Reasoning.redacted("EmwKAhgBEgy3va3pzix"),
-                Reasoning.of("thoughts from another provider", null)));
+    void redactedThinkingGoesBackAsItsDataAndOtherProvidersReasoningIsLeftOut() {
+        Message answer = Message.assistant("Hi.", List.of(), List.of(Reasoning.redacted("anthropic", "EmwKAhgBEgy3va3pzix"),
+                Reasoning.of("openai-chat", "thoughts from another provider", null),
+                Reasoning.redacted("openai-responses", "gAAAAB-encrypted-by-openai"),
+                Reasoning.of("some-proxy", "signed elsewhere", "c2lnbmF0dXJl")));
         JsonNode content = sent(request(Message.user("Hello"), answer, Message.user("Again"))).get("messages")
                 .get(1).get("content");
         assertThat(content).isEqualTo(json("""

@@ -74,7 +74,7 @@ class AnthropicStreamTest {
         assertThat(chat(hello)).containsExactly(
                 new ThinkingDelta("Let me solve this step by step:\n\n1. First break down 27 * 453"),
                 new ThinkingDelta("\n2. 453 = 400 + 50 + 3"),
-                new ReasoningCompleted(Reasoning.of("Let me solve this step by step:\n\n1. First break down 27 * 453"
+                new ReasoningCompleted(Reasoning.of("anthropic", "Let me solve this step by step:\n\n1. First break down 27 * 453"
                         + "\n2. 453 = 400 + 50 + 3", "EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds...")),
                 new ToolCallStarted(0, "toolu_01NRLabsLyVHZPKxbKvkfSMn", "get_weather"),
                 new ToolCallDelta(0, "toolu_01NRLabsLyVHZPKxbKvkfSMn", "{\"locati"),
@@ -89,7 +89,7 @@ class AnthropicStreamTest {
     @Test
     void redactedThinkingIsKeptAsItsOpaqueData() {
         server.stream("redacted-thinking.sse");
-        assertThat(chat(hello)).startsWith(new ReasoningCompleted(Reasoning.redacted(
+        assertThat(chat(hello)).startsWith(new ReasoningCompleted(Reasoning.redacted("anthropic",
                 "EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPkNRj2YfWXGmKDxH4mPnZ5sQ7vB9URj2pLmN3kF8/dW5hR7xJ0aP3oLrLBq4=")),
                 new TextDelta("Done."));
     }
@@ -265,7 +265,7 @@ class AnthropicStreamTest {
         String input = "{\"location\":\"San Francisco, CA\",\"unit\":\"celsius\"}";
         assertThat(chat(hello.withStream(false))).containsExactly(
                 new ThinkingDelta("Let me analyze this step by step..."),
-                new ReasoningCompleted(Reasoning.of("Let me analyze this step by step...",
+                new ReasoningCompleted(Reasoning.of("anthropic", "Let me analyze this step by step...",
                         "WaUjzkypQ2mUEVM36O2TxuC06KN8xyfbJwyem2dw3URve/op91XWHOEBLLqIOMfFG/UvLEczmEsUjavL....")),
                 new TextDelta("I'll check the current weather in San Francisco for you."),
                 new ToolCallStarted(0, "toolu_01A09q90qw90lq917835lq9", "get_weather"),

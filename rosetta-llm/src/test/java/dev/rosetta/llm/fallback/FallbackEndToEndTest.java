@@ -30,7 +30,7 @@ import dev.rosetta.llm.http.RetryPolicy;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.llm.model.ModelRegistry;
 import dev.rosetta.llm.openai.ChatCompletionsProvider;
-import dev.rosetta.llm.openai.ModelTraits;
+import dev.rosetta.llm.ModelTraits;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;

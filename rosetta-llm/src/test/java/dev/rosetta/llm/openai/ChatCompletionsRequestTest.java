@@ -1,5 +1,6 @@
 package dev.rosetta.llm.openai;
 
+import dev.rosetta.llm.ModelTraits;
 import static dev.rosetta.llm.openai.Harness.drain;
 import static dev.rosetta.llm.openai.Harness.resource;
 import static dev.rosetta.llm.openai.Harness.sse;
@@ -55,7 +56,7 @@ class ChatCompletionsRequestTest {
             Message.assistant("Let me check.\n@shell(call_1): {\"command\": \"ls\"}\n@shell(call_2): {\"command\": \"date\"}",
                     List.of(ToolUse.named("shell", Map.of("command", "ls"), "call_1"),
                             ToolUse.named("shell", Map.of("command", "date"), "call_2")),
-                    List.of(Reasoning.of("Two commands will do.", null))),
+                    List.of(Reasoning.of("openai-chat", "Two commands will do.", null))),
             Message.system("The workspace is /tmp/w."),
             Message.toolResult("call_1", ToolResult.ok("a.txt")),
             Message.toolResult("call_1", ToolResult.error(ErrorCode.TIMEOUT, "ls timed out on b/")),
@@ -250,8 +251,8 @@ class ChatCompletionsRequestTest {
         assertThat(body.get("reasoning_effort").stringValue()).isEqualTo("medium");
         assertThat(body.has("temperature")).isFalse();
         assertThat(events.get(0)).isInstanceOf(Notice.class);
-        assertThat(ChatCompletionsBody.effort(2_048)).isEqualTo("low");
-        assertThat(ChatCompletionsBody.effort(8_193)).isEqualTo("high");
+        assertThat(ModelTraits.reasoningEffort(2_048)).isEqualTo("low");
+        assertThat(ModelTraits.reasoningEffort(8_193)).isEqualTo("high");
     }
 
     @Test

@@ -105,7 +105,7 @@ class ChatCompletionsStreamTest {
 
         assertThat(events).containsExactly(
                 new ThinkingDelta("The user"), new ThinkingDelta(" greets me."),
-                new ReasoningCompleted(Reasoning.of("The user greets me.", null)),
+                new ReasoningCompleted(Reasoning.of("openai-chat", "The user greets me.", null)),
                 new TextDelta("Hello"), new TextDelta("!"),
                 new Usage(13, 25, 0, 0),
                 new Finished(StopReason.END_TURN, "stop", null));
@@ -125,7 +125,7 @@ class ChatCompletionsStreamTest {
 
         assertThat(events).containsExactly(
                 new ThinkingDelta("Two calls."),
-                new ReasoningCompleted(Reasoning.of("Two calls.", null)),
+                new ReasoningCompleted(Reasoning.of("openai-chat", "Two calls.", null)),
                 new ToolCallStarted(0, "call_a1b2c3d4", "shell"),
                 new ToolCallDelta(0, "call_a1b2c3d4", "{\"command\":\"ls\"}"),
                 new ToolCallStarted(1, "call_e5f6g7h8", "read"),

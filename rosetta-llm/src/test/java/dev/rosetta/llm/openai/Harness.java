@@ -1,5 +1,6 @@
 package dev.rosetta.llm.openai;
 
+import dev.rosetta.llm.ModelTraits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

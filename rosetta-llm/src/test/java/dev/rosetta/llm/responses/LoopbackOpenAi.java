@@ -1,5 +1,6 @@
 package dev.rosetta.llm.responses;
 
+import dev.rosetta.llm.ModelTraits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,5 +1,6 @@
 package dev.rosetta.llm.responses;
 
+import dev.rosetta.llm.ModelTraits;
 import static dev.rosetta.llm.responses.LoopbackOpenAi.KEY;
 import static dev.rosetta.llm.responses.LoopbackOpenAi.drain;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,5 +1,6 @@
 package dev.rosetta.llm.responses;
 
+import dev.rosetta.llm.ModelTraits;
 import static dev.rosetta.llm.responses.LoopbackOpenAi.drain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -53,7 +54,7 @@ class ResponsesNonStreamingTest {
         openai.json("calls-response.json");
         List<ChatEvent> events = drain(openai.provider(new ModelTraits(true, true, true)).chat(whole));
         assertThat(events).containsExactly(
-                new ReasoningCompleted(new Reasoning(null, null, "gAAAAABosLLV9xY_encrypted==")),
+                new ReasoningCompleted(new Reasoning("openai-responses", null, null, "gAAAAABosLLV9xY_encrypted==")),
                 new ToolCallStarted(0, "call_12345xyz", "get_weather"),
                 new ToolCallDelta(0, "call_12345xyz", "{\"location\":\"Paris, France\"}"),
                 new ToolCallCompleted(0, "call_12345xyz", "get_weather", "{\"location\":\"Paris, France\"}"),

@@ -1,5 +1,6 @@
 package dev.rosetta.llm.responses;
 
+import dev.rosetta.llm.ModelTraits;
 import static dev.rosetta.llm.responses.LoopbackOpenAi.drain;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -58,7 +59,7 @@ class ResponsesRequestTest {
                 Message.system("You are Rosetta."),
                 Message.user("List the files, then read a.txt."),
                 Message.assistant("I'll look.\n@shell(call_1): {\"command\": \"ls\"}", List.of(ls, read),
-                        List.of(new Reasoning("Planning the listing", null, "gAAAAABenc=="))),
+                        List.of(new Reasoning("openai-responses", "Planning the listing", null, "gAAAAABenc=="))),
                 Message.toolResult("call_1", new ToolResult("a.txt\nb.txt", false, null)),
                 Message.system("The user is watching."),
                 Message.toolResult("call_1", new ToolResult("(exit 0)", false, null)),
@@ -154,7 +155,7 @@ class ResponsesRequestTest {
     @Test
     void signedThinkingFromAnotherProviderIsNotSentAsReasoning() throws Exception {
         Message fromClaude = new Message(Role.ASSISTANT, "Done.", List.of(), null, false,
-                List.of(Reasoning.of("thinking", "EqQBCkYIBxgC…signature")));
+                List.of(Reasoning.of("anthropic", "thinking", "EqQBCkYIBxgC…signature")));
         ChatRequest request = ChatRequest.of("o4-mini", List.of(Message.user("go"), fromClaude, Message.user("and?")));
         JsonNode body = send(request, new ModelTraits(true, true, true));
         assertThat(body.path("input").valueStream().map(i -> i.path("type").stringValue()))

@@ -1,5 +1,6 @@
 package dev.rosetta.llm.responses;
 
+import dev.rosetta.llm.ModelTraits;
 import static dev.rosetta.llm.responses.LoopbackOpenAi.drain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -99,7 +100,7 @@ class ResponsesStreamingTest {
         String summary = "**Reading the request**\n\nThe user wants a greeting.\n\n**Answering**\n\nKeep it short.";
         assertThat(thinking).hasToString(summary);
         assertThat(events).filteredOn(ReasoningCompleted.class::isInstance).containsExactly(new ReasoningCompleted(
-                new Reasoning(summary, null, "gAAAAABosKHD3kL9_full-encrypted-reasoning==")));
+                new Reasoning("openai-responses", summary, null, "gAAAAABosKHD3kL9_full-encrypted-reasoning==")));
         assertThat(text(events)).isEqualTo("Hello there!");
         int reasoningAt = events.indexOf(events.stream().filter(ReasoningCompleted.class::isInstance).findFirst().get());
         int textAt = events.indexOf(new TextDelta("Hello"));

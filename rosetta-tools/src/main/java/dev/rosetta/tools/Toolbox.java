@@ -63,7 +63,8 @@ public final class Toolbox implements AutoCloseable {
         }
         try {
             Arguments args = tool.spec().bind(use);
-            Decision decision = confirmEverything ? Decision.yes() : confirmation.confirm(use, tool.preview(args, context));
+            Decision decision = confirmEverything ? Decision.yes()
+                    : confirmation.confirm(use, confirmation.wantsPreview() ? tool.preview(args, context) : null);
             return switch (decision) {
                 case Decision.No no -> ToolResult.error(ErrorCode.CANCELED, "the user declined to run this call"
                         + (no.reason().isBlank() ? "" : ": " + no.reason()));

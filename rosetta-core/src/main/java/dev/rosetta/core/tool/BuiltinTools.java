@@ -21,7 +21,8 @@ public final class BuiltinTools {
             Commands that read stdin get end-of-file: don't start interactive programs (editors, pagers, \
             REPLs); pass flags such as --yes or pipe the input in. Long output is cut in the middle and \
             saved whole to a file named in the result. A command still running after the time limit \
-            (20 minutes unless configured) is killed; the session stays usable.""",
+            (20 minutes unless configured) is stopped; the session stays usable. Output of background \
+            jobs arrives with the next call. After `exit` the next call starts a fresh shell.""",
             List.of(Parameter.body("command", "the bash commands to run", true)),
             List.of("shell"),
             List.of("bash", "sh", "zsh", "console", "terminal"),
@@ -74,7 +75,7 @@ public final class BuiltinTools {
             List.of("save"),
             List.of(),
             List.of(new Example("write a hello world script", "",
-                    pathUse("save", "hello.py", "print(\"Hello, world!\")"), "Saved hello.py (1 line)")));
+                    pathUse("save", "hello.py", "print(\"Hello, world!\")"), "Saved hello.py (1 line, created)")));
 
     public static final ToolSpec APPEND = new ToolSpec(
             "append",
@@ -85,7 +86,7 @@ public final class BuiltinTools {
             List.of("append"),
             List.of(),
             List.of(new Example("add a TODO to notes.md", "",
-                    pathUse("append", "notes.md", "- [ ] write the release notes"), "Appended to notes.md")));
+                    pathUse("append", "notes.md", "- [ ] write the release notes"), "Appended 1 line to notes.md (created)")));
 
     public static final ToolSpec PATCH = new ToolSpec(
             "patch",
@@ -106,7 +107,7 @@ public final class BuiltinTools {
                             =======
                             print("Hello, everyone!")
                             >>>>>>> UPDATED"""),
-                    "Patched hello.py (1 hunk)")));
+                    "Patched hello.py: 1 hunk, +1 -1 lines")));
 
     public static final ToolSpec READ = new ToolSpec(
             "read",

@@ -15,6 +15,10 @@ public record ErrorCode(String code) {
     public static final ErrorCode EISDIR = new ErrorCode("EISDIR");
     public static final ErrorCode ENOTDIR = new ErrorCode("ENOTDIR");
     public static final ErrorCode EEXIST = new ErrorCode("EEXIST");
+    /** Any other input/output failure: a full or read-only disk, a device error. */
+    public static final ErrorCode EIO = new ErrorCode("EIO");
+    /** Bytes that are not valid text in the expected encoding (a non-UTF-8 file to patch). */
+    public static final ErrorCode EILSEQ = new ErrorCode("EILSEQ");
     public static final ErrorCode TIMEOUT = new ErrorCode("Timeout");
     public static final ErrorCode CANCELED = new ErrorCode("Canceled");
     public static final ErrorCode INVALID_ARGS = new ErrorCode("InvalidArgs");

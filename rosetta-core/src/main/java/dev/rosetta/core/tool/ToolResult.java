@@ -22,7 +22,11 @@ public record ToolResult(String output, boolean isError, ErrorCode code) {
         return new ToolResult(output, false, null);
     }
 
-    /** An error whose text starts with the code's tag, as models are told to expect. */
+    /**
+     * An error whose text starts with the code's tag, as models are told to expect. A tool whose
+     * message is raw output (a shell's) puts the tag on a line of its own first, so the tag is not
+     * read as part of the output.
+     */
     public static ToolResult error(ErrorCode code, String message) {
         String text = message.startsWith(code.tag()) ? message : code.tag() + " " + message;
         return new ToolResult(text, true, code);

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * How much tool output the model gets. Longer output keeps its head and its tail (where errors
@@ -22,7 +21,6 @@ public record OutputLimit(int maxChars, int headChars, int tailChars) {
     public static final OutputLimit DEFAULT = new OutputLimit(32_000, 8_000, 20_000);
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
-    private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
     public OutputLimit {
         if (headChars < 0 || tailChars < 0 || headChars + tailChars > maxChars) {
@@ -53,10 +51,11 @@ public record OutputLimit(int maxChars, int headChars, int tailChars) {
     }
 
     private static String save(String text, String name, Path dir) {
-        String file = name + "-" + LocalDateTime.now().format(STAMP) + "-" + SEQUENCE.incrementAndGet() + ".txt";
         try {
             Files.createDirectories(dir);
-            Path path = Files.writeString(dir.resolve(file), text, StandardCharsets.UTF_8);
+            // A fresh name every time, also across Rosetta processes sharing the folder.
+            Path path = Files.createTempFile(dir, name + "-" + LocalDateTime.now().format(STAMP) + "-", ".txt");
+            Files.writeString(path, text, StandardCharsets.UTF_8);
             return "the whole output is in " + path;
         } catch (IOException e) {
             return "the whole output could not be saved (" + e.getClass().getSimpleName() + ")";

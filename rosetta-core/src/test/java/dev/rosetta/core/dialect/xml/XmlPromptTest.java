@@ -28,7 +28,7 @@ class XmlPromptTest {
                 .contains("<instructions>\n" + BuiltinTools.SAVE.instructions().strip() + "\n</instructions>")
                 .contains("<usage>\n<tool-use>\n<save args=\"PATH\">\nCONTENT\n</save>\n</tool-use>\n</usage>")
                 .contains("<examples>\n<example>\n<user>write a hello world script</user>")
-                .contains("<result>\nSaved hello.py (1 line)\n</result>");
+                .contains("<result>\nSaved hello.py (1 line, created)\n</result>");
     }
 
     @Test

@@ -1,0 +1,90 @@
+package dev.rosetta.tools.files;
+
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.tools.ToolFailure;
+
+/**
+ * A file as it is before save, append or patch changes it.
+ *
+ * @param path      the file
+ * @param shown     the path as the model knows it
+ * @param exists    whether there is a file there now
+ * @param content   its text and conventions (empty for a new file)
+ * @param validUtf8 whether its bytes are UTF-8 (else {@code content} shows them with U+FFFD)
+ * @param binary    whether its first bytes look binary (then a diff says so instead of showing them)
+ */
+record CurrentFile(Path path, String shown, boolean exists, TextFile content, boolean validUtf8, boolean binary) {
+
+    /** Files larger than this are not edited in memory. */
+    static final long MAX_BYTES = 32L << 20;
+
+    /** The file at {@code path}, or a new, empty one when there is none yet. */
+    static CurrentFile load(Path path, Workspace workspace, String tool) throws ToolFailure {
+        String shown = workspace.show(path);
+        if (Files.isDirectory(path)) {
+            throw FileErrors.isAFolder(shown, tool);
+        }
+        byte[] bytes;
+        try {
+            if (Files.size(path) > MAX_BYTES) {
+                throw new ToolFailure(ErrorCode.INVALID_ARGS, shown + " is " + ByteSize.of(Files.size(path))
+                        + ", too large for " + tool + " (the limit is " + ByteSize.of(MAX_BYTES) + "); change it with the shell tool");
+            }
+            bytes = Files.readAllBytes(path);
+        } catch (NoSuchFileException e) {
+            return new CurrentFile(path, shown, false, TextFile.empty(), true, false);
+        } catch (IOException e) {
+            throw FileErrors.classify(e, path, workspace, "read");
+        }
+        boolean binary = ContentSniffer.isBinary(bytes, Math.min(bytes.length, ContentSniffer.SAMPLE));
+        try {
+            return new CurrentFile(path, shown, true, TextFile.decode(bytes), true, binary);
+        } catch (CharacterCodingException e) {
+            return new CurrentFile(path, shown, true, TextFile.decodeLeniently(bytes), false, binary);
+        }
+    }
+
+    /** The file at {@code path}, which must exist. */
+    static CurrentFile existing(Path path, Workspace workspace, String tool) throws ToolFailure {
+        CurrentFile file = load(path, workspace, tool);
+        if (!file.exists()) {
+            throw FileErrors.classify(new NoSuchFileException(path.toString()), path, workspace, tool);
+        }
+        return file;
+    }
+
+    String text() {
+        return content.text();
+    }
+
+    /** The unified diff from this file to {@code newText}; for a binary file, the line diff(1) prints. */
+    String diffTo(String newText) {
+        String label = shown.startsWith("/") ? shown : "b/" + shown;
+        String oldLabel = !exists ? "/dev/null" : shown.startsWith("/") ? shown : "a/" + shown;
+        if (binary) {
+            return "Binary files " + oldLabel + " and " + label + " differ\n";
+        }
+        return UnifiedDiff.of(text(), newText, oldLabel, label);
+    }
+
+    /** Creates the folders the file will be in; returns the first one that was missing, if any. */
+    Path makeFolders(Workspace workspace, String verb) throws ToolFailure {
+        Path folder = path.getParent();
+        Path firstMissing = null;
+        for (Path step = folder; step != null && !Files.exists(step); step = step.getParent()) {
+            firstMissing = step;
+        }
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw FileErrors.classify(e, path, workspace, verb);
+        }
+        return firstMissing;
+    }
+}

@@ -1,0 +1,436 @@
+package dev.rosetta.tools.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.rosetta.core.tool.Arguments;
+import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.core.tool.ToolResult;
+import dev.rosetta.tools.Preview;
+import dev.rosetta.tools.ToolContext;
+import dev.rosetta.tools.ToolFailure;
+
+/** The shell tool against a real bash. Timeouts are one second so the stopping paths stay fast. */
+class ShellToolTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(1);
+
+    @TempDir
+    Path workspace;
+
+    private ShellTool tool;
+    private ToolContext context;
+
+    @BeforeEach
+    void setUp() {
+        tool = new ShellTool(ShellSettings.fromEnvironment(System.getenv()).withTimeout(TIMEOUT));
+        context = ToolContext.in(workspace);
+    }
+
+    @AfterEach
+    void tearDown() {
+        tool.close();
+    }
+
+    private ToolResult run(String command) throws Exception {
+        return run(tool, command);
+    }
+
+    private ToolResult run(ShellTool shell, String command) throws Exception {
+        return shell.run(new Arguments(Map.of("command", command)), context);
+    }
+
+    // ---- state and how the text reaches bash
+
+    @Test
+    void directoryVariablesAndFunctionsCarryOverBetweenCalls() throws Exception {
+        run("mkdir -p sub && cd sub");
+        run("export GREETING=hello; shout() { echo \"${1^^}!\"; }");
+
+        ToolResult result = run("pwd; echo $GREETING; shout hi");
+
+        assertThat(result.isError()).isFalse();
+        assertThat(result.output()).isEqualTo(workspace.resolve("sub") + "\nhello\nHI!");
+    }
+
+    @Test
+    void heredocReachesBashWhole() throws Exception {
+        ToolResult result = run("""
+                cat > notes.txt <<'EOF'
+                line one
+                $NOT_EXPANDED 'single' "double" `backticks`
+                EOF
+                cat <<EOF
+                sum=$((1 + 2))
+                EOF
+                cat notes.txt""");
+
+        assertThat(result.output()).isEqualTo("sum=3\nline one\n$NOT_EXPANDED 'single' \"double\" `backticks`");
+        assertThat(Files.readString(workspace.resolve("notes.txt")))
+                .isEqualTo("line one\n$NOT_EXPANDED 'single' \"double\" `backticks`\n");
+    }
+
+    @Test
+    void multiLineScriptWithAndChainsAndASetESubshellRunsAsOneScript() throws Exception {
+        ToolResult result = run("""
+                mkdir -p a/b && cd a && touch b/x && ls b
+                (set -e; false; echo not-reached)
+                echo "subshell status $?"
+                for i in 1 2; do
+                  echo "i=$i"
+                done""");
+
+        assertThat(result.output()).isEqualTo("x\nsubshell status 1\ni=1\ni=2");
+        assertThat(run("pwd").output()).isEqualTo(workspace.resolve("a").toString());
+    }
+
+    @Test
+    void unbalancedQuoteIsReportedByBashAndLeavesTheSessionUsable() throws Exception {
+        ToolResult result = run("echo \"unterminated");
+
+        assertThat(result.code()).isEqualTo(ErrorCode.exitCode(2));
+        assertThat(result.output()).contains("unexpected EOF");
+        assertThat(run("echo fine").output()).isEqualTo("fine");
+    }
+
+    @Test
+    void promptDollarBeforeAOneLineCommandIsDropped() throws Exception {
+        assertThat(run("$ echo hi").output()).isEqualTo("hi");
+        assertThat(tool.preview(new Arguments(Map.of("command", "  $ ls -la")), context))
+                .isEqualTo(new Preview.Command("bash", "ls -la"));
+    }
+
+    @Test
+    void previewIsTheCommandAsBashGetsIt() {
+        assertThat(tool.preview(new Arguments(Map.of("command", "ls\necho $ x")), context))
+                .isEqualTo(new Preview.Command("bash", "ls\necho $ x"));
+    }
+
+    @Test
+    void nulInTheCommandIsRefusedAsInvalidArguments() {
+        assertThatThrownBy(() -> run("echo a\0b"))
+                .isInstanceOfSatisfying(ToolFailure.class, f -> assertThat(f.code()).isEqualTo(ErrorCode.INVALID_ARGS));
+    }
+
+    // ---- output
+
+    @Test
+    void stdoutAndStderrInterleaveInTheOrderTheyWereWritten() throws Exception {
+        assertThat(run("echo one; echo two >&2; echo three; echo four >&2").output())
+                .isEqualTo("one\ntwo\nthree\nfour");
+    }
+
+    @Test
+    void nonZeroExitIsAnExitCodeErrorThatKeepsTheOutput() throws Exception {
+        ToolResult result = run("echo partial; ls /definitely/not/here");
+
+        assertThat(result.isError()).isTrue();
+        assertThat(result.code()).isEqualTo(ErrorCode.exitCode(2));
+        assertThat(result.output()).startsWith("[ERROR:ExitCode:2]\npartial\nls: ")
+                .contains("/definitely/not/here").endsWith("\n[exit code 2]");
+        assertThat(run("(exit 7)").code()).isEqualTo(ErrorCode.exitCode(7));
+    }
+
+    @Test
+    void emptyOutputSaysSo() throws Exception {
+        assertThat(run("true")).isEqualTo(ToolResult.ok("(no output)"));
+    }
+
+    @Test
+    void outputWithoutATrailingLineBreakIsKeptWholeAndNothingLeaksIntoTheNextCall() throws Exception {
+        assertThat(run("printf 'no line break'").output()).isEqualTo("no line break");
+        assertThat(run("printf ''").output()).isEqualTo("(no output)");
+        assertThat(run("echo next").output()).isEqualTo("next");
+    }
+
+    @Test
+    void binaryOutputIsDecodedWithReplacementCharacters() throws Exception {
+        ToolResult result = run("head -c 100000 /dev/urandom; printf '\\n\\xff\\xfe end'");
+
+        assertThat(result.isError()).isFalse();
+        assertThat(result.output()).endsWith("\uFFFD\uFFFD end");
+        assertThat(run("echo fine").output()).isEqualTo("fine");
+    }
+
+    @Test
+    void fiveMegabytesAreCutInTheMiddleAndSavedWhole() throws Exception {
+        int lines = 350_000;
+        ToolResult result = run("seq -f 'line %09g' 1 " + lines);
+
+        String output = result.output();
+        assertThat(output.length()).isLessThan(context.outputLimit().maxChars() + 300);
+        assertThat(output).startsWith("line 000000001\n").endsWith("line 000350000")
+                .contains(" lines) cut from the middle; the whole output is in ");
+        Path saved = savedFile(output);
+        StringBuilder expected = new StringBuilder(lines * 15);
+        for (int i = 1; i <= lines; i++) {
+            expected.append(String.format("line %09d%n", i));
+        }
+        assertThat(Files.readString(saved)).isEqualTo(expected.toString());
+        assertThat(saved.getParent()).isEqualTo(context.outputDir());
+    }
+
+    @Test
+    void outputJustOverTheLimitIsCutByTheOutputLimitAndSaved() throws Exception {
+        ToolResult result = run("seq 1 20000");
+
+        assertThat(result.output()).startsWith("1\n2\n").endsWith("\n20000").contains("characters (");
+        StringBuilder expected = new StringBuilder();
+        for (int i = 1; i <= 20_000; i++) {
+            expected.append(i).append('\n');
+        }
+        assertThat(Files.readString(savedFile(result.output()))).isEqualTo(expected.toString());
+    }
+
+    private static Path savedFile(String output) {
+        Matcher m = Pattern.compile("the whole output is in (\\S+) …]").matcher(output);
+        assertThat(m.find()).as("names the saved file: %s", output.substring(0, Math.min(200, output.length()))).isTrue();
+        return Path.of(m.group(1));
+    }
+
+    @Test
+    void commandReadingStdinGetsEndOfFileAtOnce() throws Exception {
+        long start = System.nanoTime();
+        ToolResult result = run("cat; read -r line; echo \"read status $?\"");
+
+        assertThat(result.output()).isEqualTo("read status 1");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(TIMEOUT);
+    }
+
+    @Test
+    void redirectingTheShellsOwnOutputLastsOnlyForThatCommand() throws Exception {
+        assertThat(run("exec >/dev/null 2>&1; echo hidden").output()).isEqualTo("(no output)");
+        assertThat(run("echo visible; echo also >&2").output()).isEqualTo("visible\nalso");
+    }
+
+    @Test
+    void backgroundOutputBetweenCallsComesWithTheNextCallLabelled() throws Exception {
+        run("(sleep 0.2; echo from-background) &");
+        Thread.sleep(600);
+
+        ToolResult result = run("echo now");
+
+        assertThat(result.output()).isEqualTo(
+                "[background jobs printed this since the last command:]\nfrom-background\n[end of background output]\nnow");
+    }
+
+    // ---- stopping
+
+    @Test
+    void timeoutStopsTheCommandAndItsBackgroundChildButKeepsTheSession() throws Exception {
+        run("mkdir -p kept && cd kept && export MARK=still-here");
+        long start = System.nanoTime();
+
+        ToolResult result = run("echo before; sleep 100 & echo $! > bg.pid; sleep 100; echo not-reached");
+
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
+        assertThat(result.code()).isEqualTo(ErrorCode.TIMEOUT);
+        assertThat(result.output()).contains("before").doesNotContain("not-reached")
+                .endsWith("[timed out after 1 s: the command was stopped; the shell keeps its working directory and variables]");
+        long background = Long.parseLong(Files.readString(workspace.resolve("kept/bg.pid")).strip());
+        assertThat(isRunning(background)).isFalse();
+        assertThat(run("pwd; echo $MARK").output()).isEqualTo(workspace.resolve("kept") + "\nstill-here");
+    }
+
+    @Test
+    void timeoutLeavesBackgroundJobsOfEarlierCommandsRunning() throws Exception {
+        run("sleep 30 & echo $! > earlier.pid");
+        long earlier = Long.parseLong(Files.readString(workspace.resolve("earlier.pid")).strip());
+
+        assertThat(run("sleep 100").code()).isEqualTo(ErrorCode.TIMEOUT);
+
+        assertThat(isRunning(earlier)).isTrue();
+    }
+
+    @Test
+    void busyLoopInTheShellItselfIsStoppedWithoutLosingState() throws Exception {
+        ToolResult result = run("LOOPED=yes; while :; do :; done");
+
+        assertThat(result.code()).isEqualTo(ErrorCode.TIMEOUT);
+        assertThat(result.output()).contains("the shell keeps its working directory");
+        assertThat(run("echo $LOOPED").output()).isEqualTo("yes");
+    }
+
+    @Test
+    void programThatIgnoresInterruptsIsKilledAtTheTimeout() throws Exception {
+        long start = System.nanoTime();
+        ToolResult result = run("export KEPT=1; bash -c 'trap \"\" INT; sleep 100'");
+
+        assertThat(result.code()).isEqualTo(ErrorCode.TIMEOUT);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
+        assertThat(run("echo $KEPT").output()).isEqualTo("1");
+    }
+
+    @Test
+    void shellThatTrapsInterruptsIsKilledAndTheResultSaysTheStateIsLost() throws Exception {
+        run("export BEFORE=1; trap 'echo caught' INT");
+
+        ToolResult result = run("while :; do :; done");
+
+        assertThat(result.code()).isEqualTo(ErrorCode.TIMEOUT);
+        assertThat(result.output()).contains("the shell did not stop, so it was killed")
+                .contains("the working directory, variables and functions of earlier commands are gone");
+        assertThat(run("echo ${BEFORE:-unset}").output()).isEqualTo("unset");
+    }
+
+    @Test
+    void interruptingTheCallerCancelsTheCommandButNotTheSession() throws Exception {
+        ShellTool patient = new ShellTool(ShellSettings.fromEnvironment(System.getenv()).withTimeout(Duration.ofMinutes(1)));
+        try {
+            run(patient, "export KEEP=yes");
+            AtomicReference<ToolResult> result = new AtomicReference<>();
+            AtomicBoolean stillInterrupted = new AtomicBoolean();
+            Thread caller = Thread.ofVirtual().start(() -> {
+                try {
+                    result.set(run(patient, "echo started; touch started; sleep 100"));
+                    stillInterrupted.set(Thread.currentThread().isInterrupted());
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            });
+            awaitFile(workspace.resolve("started"));
+
+            caller.interrupt();
+            caller.join(Duration.ofSeconds(5));
+
+            assertThat(caller.isAlive()).isFalse();
+            assertThat(result.get().code()).isEqualTo(ErrorCode.CANCELED);
+            assertThat(result.get().output()).contains("started").contains("the command was stopped");
+            assertThat(stillInterrupted).isTrue();
+            assertThat(run(patient, "echo $KEEP").output()).isEqualTo("yes");
+        } finally {
+            patient.close();
+        }
+    }
+
+    @Test
+    void plainBashWithoutSetsidStillStopsCommandsAndRestartsWhenItMust() throws Exception {
+        ShellTool plain = new ShellTool(ShellSettings.fromEnvironment(System.getenv()).withTimeout(TIMEOUT).withInteractive(false));
+        try {
+            run(plain, "export KEEP=yes");
+            assertThat(run(plain, "sleep 100").code()).isEqualTo(ErrorCode.TIMEOUT);
+            assertThat(run(plain, "echo $KEEP").output()).isEqualTo("yes");
+
+            ToolResult loop = run(plain, "while :; do :; done");
+
+            assertThat(loop.output()).contains("so it was killed");
+            assertThat(run(plain, "echo ${KEEP:-unset}").output()).isEqualTo("unset");
+        } finally {
+            plain.close();
+        }
+    }
+
+    // ---- the session's life
+
+    @Test
+    void exitEndsTheSessionAndTheNextCallRunsInAFreshOneThatSaysSo() throws Exception {
+        run("mkdir -p deep && cd deep && export LOST=1");
+
+        ToolResult exit = run("echo bye; exit 3");
+
+        assertThat(exit.code()).isEqualTo(ErrorCode.exitCode(3));
+        assertThat(exit.output()).contains("bye").contains("the shell exited with status 3");
+        ToolResult next = run("pwd; echo \"LOST=${LOST:-unset}\"");
+        assertThat(next.isError()).isFalse();
+        assertThat(next.output()).startsWith("[a fresh shell in " + workspace)
+                .endsWith(workspace + "\nLOST=unset");
+        assertThat(run("echo again").output()).isEqualTo("again");
+    }
+
+    @Test
+    void callsMadeAtTheSameTimeRunOneAfterAnother() throws Exception {
+        Path log = workspace.resolve("log");
+        Thread first = Thread.ofVirtual().start(() -> {
+            try {
+                run("echo start >> log; sleep 0.4; echo end >> log");
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        awaitFile(log);
+
+        run("echo other >> log");
+        first.join();
+
+        assertThat(Files.readAllLines(log)).containsExactly("start", "end", "other");
+    }
+
+    @Test
+    void closeEndsTheShellAndItsBackgroundJobsForGood() throws Exception {
+        run("sleep 60 & echo $! > job.pid");
+        long job = Long.parseLong(Files.readString(workspace.resolve("job.pid")).strip());
+
+        tool.close();
+
+        assertThat(isRunning(job)).isFalse();
+        assertThatThrownBy(() -> run("true"))
+                .isInstanceOfSatisfying(ToolFailure.class, f -> assertThat(f.code()).isEqualTo(ErrorCode.UNAVAILABLE));
+    }
+
+    // ---- environment and availability
+
+    @Test
+    void environmentKeepsProgramsFromPagingAndHidesProviderKeys() throws Exception {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("PAGER", "less");
+        env.put("SOME_PROVIDER_API_KEY", "sk-not-for-the-model");
+        ShellTool shell = new ShellTool(ShellSettings.fromEnvironment(env).withTimeout(TIMEOUT));
+        try {
+            ToolResult result = run(shell, "echo $PAGER $GIT_PAGER $TERM $NO_COLOR; env | grep -c sk-not-for-the-model || true");
+
+            assertThat(result.output()).startsWith("cat cat dumb 1\n0");
+        } finally {
+            shell.close();
+        }
+    }
+
+    @Test
+    void withoutBashOnThePathTheToolIsUnavailableAndSaysWhy() {
+        ShellTool shell = new ShellTool(ShellSettings.fromEnvironment(Map.of("PATH", workspace.toString())));
+
+        assertThat(shell.unavailable()).hasValueSatisfying(why -> assertThat(why).contains("bash was not found"));
+        assertThatThrownBy(() -> run(shell, "true"))
+                .isInstanceOfSatisfying(ToolFailure.class, f -> assertThat(f.code()).isEqualTo(ErrorCode.UNAVAILABLE));
+    }
+
+    @Test
+    void timeoutComesFromTheEnvironmentInSeconds() {
+        assertThat(ShellSettings.fromEnvironment(Map.of("ROSETTA_SHELL_TIMEOUT", "90")).timeout())
+                .isEqualTo(Duration.ofSeconds(90));
+        assertThat(ShellSettings.fromEnvironment(Map.of("ROSETTA_SHELL_TIMEOUT", "1.5")).timeout())
+                .isEqualTo(Duration.ofMillis(1500));
+        for (String bad : List.of("soon", "-3", "0", "NaN", "")) {
+            assertThat(ShellSettings.fromEnvironment(Map.of("ROSETTA_SHELL_TIMEOUT", bad)).timeout())
+                    .as(bad).isEqualTo(ShellSettings.DEFAULT_TIMEOUT);
+        }
+        assertThat(ShellSettings.fromEnvironment(Map.of()).timeout()).isEqualTo(Duration.ofMinutes(20));
+    }
+
+    private static void awaitFile(Path file) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (!Files.exists(file) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(file).exists();
+    }
+
+    private static boolean isRunning(long pid) {
+        return ProcessHandle.of(pid).map(ProcessTable::isRunning).orElse(false);
+    }
+}

@@ -38,8 +38,9 @@ public final class BuiltinTools {
                     + " imports and functions carry over from one call to the next.",
             """
             You get what the code prints and the value of its last expression; an exception comes back \
-            as an error with its traceback. Use it for calculations, data work and quick experiments; \
-            install packages with the shell tool (pip).""",
+            as an error with its traceback. input() gets end-of-file. Use it for calculations, data work \
+            and quick experiments; install packages with the shell tool (pip). Code still running after \
+            the time limit is interrupted; if the interpreter dies, the next call starts a fresh one.""",
             List.of(Parameter.body("code", "the Python code to run", true)),
             List.of("ipython", "py"),
             List.of("python", "python3"),
@@ -51,9 +52,10 @@ public final class BuiltinTools {
             "Runs Java snippets in a persistent JShell session: imports, variables, methods and"
                     + " classes carry over from one call to the next.",
             """
-            Write statements, expressions and declarations as you would type them into jshell. The values \
-            of expressions are shown; compile errors and exceptions come back as errors. System.exit ends \
-            the session; the next call starts a fresh one.""",
+            Write statements, expressions and declarations as you would type them into jshell; jshell's \
+            default imports (java.util.*, java.io.*, java.nio.file.*, …) are there, and /vars, /methods, \
+            /types, /imports and /list work. The values of expressions are shown; compile errors and \
+            exceptions come back as errors. System.exit ends the session; the next call starts a fresh one.""",
             List.of(Parameter.body("code", "the Java snippets to run", true)),
             List.of("jshell"),
             List.of(),

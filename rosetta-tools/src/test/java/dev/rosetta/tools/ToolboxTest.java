@@ -1,0 +1,162 @@
+package dev.rosetta.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.rosetta.core.tool.Arguments;
+import dev.rosetta.core.tool.BuiltinTools;
+import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.core.tool.ToolResult;
+import dev.rosetta.core.tool.ToolSpec;
+import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.tools.files.FileTools;
+
+/** The one way a call runs: bind, preview, confirm, run — with real file tools in a temp folder. */
+class ToolboxTest {
+
+    @TempDir
+    Path dir;
+
+    private final List<Preview> previews = new ArrayList<>();
+
+    private Toolbox toolbox(Confirmation confirmation) {
+        return new Toolbox(FileTools.all(), ToolContext.in(dir), confirmation);
+    }
+
+    private Confirmation answering(Decision... answers) {
+        var queue = new ArrayList<>(List.of(answers));
+        return (use, preview) -> {
+            previews.add(preview);
+            return queue.remove(0);
+        };
+    }
+
+    private static ToolUse save(String path, String content) {
+        return ToolUse.positional("save", List.of(path), content);
+    }
+
+    @Test
+    void confirmedCallRunsAndTheUserSawTheDiff() throws Exception {
+        ToolResult r = toolbox(answering(Decision.yes())).execute(save("a.txt", "hello"));
+        assertThat(r.isError()).isFalse();
+        assertThat(Files.readString(dir.resolve("a.txt"))).isEqualTo("hello\n");
+        assertThat(previews).singleElement().isInstanceOfSatisfying(Preview.FileChange.class,
+                p -> assertThat(p.diff()).contains("+hello").contains("+++ b/a.txt"));
+    }
+
+    @Test
+    void declinedCallIsCanceledAndWritesNothing() throws Exception {
+        ToolResult r = toolbox(answering(new Decision.No("not now"))).execute(save("a.txt", "hello"));
+        assertThat(r.code()).isEqualTo(ErrorCode.CANCELED);
+        assertThat(r.output()).isEqualTo("[ERROR:Canceled] the user declined to run this call: not now");
+        assertThat(dir.resolve("a.txt")).doesNotExist();
+    }
+
+    @Test
+    void yesToAllStopsAskingForTheRestOfTheConversation() throws Exception {
+        Toolbox box = toolbox(answering(new Decision.YesToAll()));
+        box.execute(save("a.txt", "1"));
+        box.execute(save("b.txt", "2"));
+        assertThat(previews).hasSize(1);
+        assertThat(dir.resolve("b.txt")).hasContent("2");
+    }
+
+    @Test
+    void editedArgumentsRunInsteadOfTheModels() throws Exception {
+        Arguments edited = BuiltinTools.SAVE.bind(save("a.txt", "edited by the user"));
+        toolbox(answering(new Decision.Edit(edited))).execute(save("a.txt", "from the model"));
+        assertThat(dir.resolve("a.txt")).hasContent("edited by the user");
+    }
+
+    @Test
+    void alwaysRunsWithoutBuildingAPreview() throws Exception {
+        Tool counting = new CountingTool();
+        new Toolbox(List.of(counting), ToolContext.in(dir), Confirmation.ALWAYS)
+                .execute(ToolUse.positional("count", List.of(), "x"));
+        assertThat(((CountingTool) counting).previews).isZero();
+        assertThat(((CountingTool) counting).runs).isEqualTo(1);
+    }
+
+    @Test
+    void unknownToolIsInvalidArgsNamingTheTools() throws Exception {
+        ToolResult r = toolbox(Confirmation.ALWAYS).execute(ToolUse.positional("deploy", List.of(), "x"));
+        assertThat(r.code()).isEqualTo(ErrorCode.INVALID_ARGS);
+        assertThat(r.output()).contains("no tool named 'deploy'").contains("save");
+    }
+
+    @Test
+    void callThatDoesNotBindIsInvalidArgsAndNeverAsksTheUser() throws Exception {
+        ToolResult r = toolbox(answering()).execute(ToolUse.positional("save", List.of(), "content"));
+        assertThat(r.code()).isEqualTo(ErrorCode.INVALID_ARGS);
+        assertThat(r.output()).contains("'path'");
+        assertThat(previews).isEmpty();
+    }
+
+    @Test
+    void unavailableToolIsLeftOutOfTheCatalogAndAnswersUnavailable() throws Exception {
+        Tool missing = new CountingTool() {
+            @Override
+            public Optional<String> unavailable() {
+                return Optional.of("python3 not found on PATH");
+            }
+        };
+        Toolbox box = new Toolbox(List.of(missing), ToolContext.in(dir), Confirmation.ALWAYS);
+        assertThat(box.catalog().names()).isEmpty();
+        assertThat(box.unavailable()).isEqualTo(Map.of("count", "python3 not found on PATH"));
+        ToolResult r = box.execute(ToolUse.positional("count", List.of(), "x"));
+        assertThat(r.code()).isEqualTo(ErrorCode.UNAVAILABLE);
+        assertThat(r.output()).contains("python3 not found on PATH");
+    }
+
+    @Test
+    void confinedWorkspaceRefusesBeforeAnyoneIsAsked() throws Exception {
+        Toolbox box = new Toolbox(FileTools.all(), ToolContext.in(dir).confined(true), answering());
+        ToolResult r = box.execute(save("../outside.txt", "x"));
+        assertThat(r.code()).isEqualTo(ErrorCode.EACCES);
+        assertThat(previews).isEmpty();
+        assertThat(dir.resolveSibling("outside.txt")).doesNotExist();
+    }
+
+    @Test
+    void builtinToolsetHasEveryBuiltinDeclarationInPromptOrder() {
+        List<Tool> tools = BuiltinToolset.create();
+        try {
+            assertThat(tools).extracting(t -> t.spec().name())
+                    .containsExactlyElementsOf(BuiltinTools.ALL.stream().map(ToolSpec::name).toList());
+        } finally {
+            tools.forEach(Tool::close);
+        }
+    }
+
+    /** A tool that counts what the toolbox asks of it. */
+    private static class CountingTool implements Tool {
+        int previews;
+        int runs;
+
+        @Override
+        public ToolSpec spec() {
+            return ToolSpec.named("count");
+        }
+
+        @Override
+        public Preview preview(Arguments args, ToolContext context) {
+            previews++;
+            return new Preview.Note("count");
+        }
+
+        @Override
+        public ToolResult run(Arguments args, ToolContext context) {
+            runs++;
+            return ToolResult.ok("counted");
+        }
+    }
+}

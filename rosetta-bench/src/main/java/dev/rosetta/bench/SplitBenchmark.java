@@ -60,9 +60,15 @@ public class SplitBenchmark {
         return SplitRuns.batch(text, format, tools);
     }
 
-    /** The message as 4-char deltas into one splitter, then finish. */
+    /** The message as 4-char deltas into one splitter (listener API), then finish. */
     @Benchmark
     public List<Segment> stream4() {
         return SplitRuns.stream(deltas, format, tools);
+    }
+
+    /** The same through {@code feed(delta)}, which returns a list of event objects per delta. */
+    @Benchmark
+    public List<Segment> stream4Events() {
+        return SplitRuns.streamEvents(deltas, format, tools);
     }
 }

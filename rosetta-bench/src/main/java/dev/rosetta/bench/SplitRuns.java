@@ -7,6 +7,8 @@ import org.openjdk.jmh.infra.Blackhole;
 
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.split.StreamEvent;
+import dev.rosetta.core.split.StreamListener;
 import dev.rosetta.core.split.StreamSplitter;
 import dev.rosetta.core.tool.ToolCatalog;
 
@@ -35,8 +37,24 @@ public final class SplitRuns {
         return StreamSplitter.split(text, format, tools);
     }
 
-    /** One splitter fed every delta, then finished: the segments it completed, as batch returns them. */
+    /**
+     * One splitter fed every delta through the listener API (the agent's hot path: prose is handed
+     * over as ranges of the buffer, which a renderer prints), then finished: the segments it
+     * completed, as batch returns them.
+     */
     public static List<Segment> stream(String[] deltas, ToolFormat format, ToolCatalog tools) {
+        StreamSplitter splitter = new StreamSplitter(format, tools);
+        List<Segment> segments = new ArrayList<>();
+        ShownProse listener = new ShownProse(segments);
+        for (String delta : deltas) {
+            splitter.feed(delta, listener);
+        }
+        splitter.finish(listener);
+        return segments;
+    }
+
+    /** The same through the convenience API: a list of event objects per delta. */
+    public static List<Segment> streamEvents(String[] deltas, ToolFormat format, ToolCatalog tools) {
         StreamSplitter splitter = new StreamSplitter(format, tools);
         List<Segment> segments = new ArrayList<>();
         for (String delta : deltas) {
@@ -44,6 +62,31 @@ public final class SplitRuns {
         }
         StreamSplitter.collect(splitter.finish(), segments);
         return segments;
+    }
+
+    /** Collects segments and looks at every prose character handed over, as a renderer would. */
+    private static final class ShownProse implements StreamListener {
+        private final List<Segment> segments;
+        private int checksum;
+
+        ShownProse(List<Segment> segments) {
+            this.segments = segments;
+        }
+
+        @Override
+        public void prose(CharSequence message, int start, int end) {
+            checksum += message.charAt(start) + message.charAt(end - 1);
+        }
+
+        @Override
+        public void event(StreamEvent event) {
+            checksum++;
+        }
+
+        @Override
+        public void completed(Segment segment) {
+            segments.add(segment);
+        }
     }
 
     /**

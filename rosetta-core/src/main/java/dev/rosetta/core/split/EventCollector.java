@@ -1,23 +1,26 @@
 package dev.rosetta.core.split;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import dev.rosetta.core.split.Segment.Prose;
-import dev.rosetta.core.split.StreamEvent.Completed;
-import dev.rosetta.core.split.StreamEvent.ProseDelta;
 
-/** Turns what the readers report into stream events, joining adjacent prose into one segment. */
+/**
+ * Turns what the readers report into what a {@link StreamListener} hears, joining adjacent prose
+ * into one segment and handing over prose as it becomes certain.
+ */
 final class EventCollector implements Output {
 
     private final StringBuilder text;
-    private final List<StreamEvent> events = new ArrayList<>();
+    private StreamListener listener;
     private int proseStart = -1;
     private int proseEnd;
     private int deltaFrom;
 
     EventCollector(StringBuilder text) {
         this.text = text;
+    }
+
+    /** Who hears the events of the next run. */
+    void listener(StreamListener next) {
+        this.listener = next;
     }
 
     @Override
@@ -38,25 +41,22 @@ final class EventCollector implements Output {
     @Override
     public void segment(Segment segment) {
         closeProse();
-        events.add(new Completed(segment));
+        listener.completed(segment);
     }
 
     @Override
     public void event(StreamEvent event) {
         flushDelta(false);
-        events.add(event);
+        listener.event(event);
     }
 
-    /** The events since the last call; at the end of the message, the open prose closes. */
-    List<StreamEvent> drain(boolean endOfMessage) {
+    /** The end of a run: shows the prose read; at the end of the message, the open prose closes. */
+    void endOfRun(boolean endOfMessage) {
         if (endOfMessage) {
             closeProse();
         } else {
             flushDelta(false);
         }
-        List<StreamEvent> out = List.copyOf(events);
-        events.clear();
-        return out;
     }
 
     private void closeProse() {
@@ -64,11 +64,11 @@ final class EventCollector implements Output {
             return;
         }
         flushDelta(true);
-        events.add(new Completed(new Prose(text.substring(proseStart, proseEnd), proseStart, proseEnd)));
+        listener.completed(new Prose(text.substring(proseStart, proseEnd), proseStart, proseEnd));
         proseStart = -1;
     }
 
-    /** Emits the prose not yet shown, keeping back half of a surrogate pair until its other half comes. */
+    /** Hands over the prose not yet shown, keeping back half of a surrogate pair until its other half comes. */
     private void flushDelta(boolean all) {
         if (proseStart < 0) {
             return;
@@ -78,7 +78,7 @@ final class EventCollector implements Output {
             end--;
         }
         if (end > deltaFrom) {
-            events.add(new ProseDelta(text.substring(deltaFrom, end)));
+            listener.prose(text, deltaFrom, end);
             deltaFrom = end;
         }
     }

@@ -21,7 +21,8 @@ public final class StreamSplitter {
     private final StringBuilder text = new StringBuilder();
     private final Input input = new Input(text);
     private final Cascade cascade;
-    private final EventCollector events = new EventCollector(text);
+    private final EventCollector collector = new EventCollector(text);
+    private final EventList events = new EventList();
     private boolean finished;
 
     public StreamSplitter(ToolFormat format, ToolCatalog tools) {
@@ -36,8 +37,9 @@ public final class StreamSplitter {
     public static List<Segment> split(CharSequence message, ToolFormat format, ToolCatalog tools) {
         StreamSplitter splitter = new StreamSplitter(format, tools);
         List<Segment> segments = new ArrayList<>();
-        collect(splitter.feed(message), segments);
-        collect(splitter.finish(), segments);
+        StreamListener listener = StreamListener.collecting(segments);
+        splitter.feed(message, listener);
+        splitter.finish(listener);
         return segments;
     }
 
@@ -52,24 +54,43 @@ public final class StreamSplitter {
 
     /** Reads the next piece of the message; returns what became certain with it. */
     public List<StreamEvent> feed(CharSequence delta) {
+        feed(delta, events);
+        return events.drain();
+    }
+
+    /** The message is complete: flushes what was held back and closes what is still open. */
+    public List<StreamEvent> finish() {
+        finish(events);
+        return events.drain();
+    }
+
+    /**
+     * Reads the next piece of the message and tells {@code listener} what became certain with it,
+     * allocating nothing per delta for prose: the hot path of a streaming reply.
+     */
+    public void feed(CharSequence delta, StreamListener listener) {
         if (finished) {
             throw new IllegalStateException("the message was already finished");
         }
         text.append(delta);
         input.set(text.length(), false);
-        cascade.run(input, events);
-        return events.drain(false);
+        run(listener, false);
     }
 
-    /** The message is complete: flushes what was held back and closes what is still open. */
-    public List<StreamEvent> finish() {
+    /** The message is complete: tells {@code listener} what was held back and what is still open. */
+    public void finish(StreamListener listener) {
         if (finished) {
-            return List.of();
+            return;
         }
         finished = true;
         input.set(text.length(), true);
-        cascade.run(input, events);
-        return events.drain(true);
+        run(listener, true);
+    }
+
+    private void run(StreamListener listener, boolean endOfMessage) {
+        collector.listener(listener);
+        cascade.run(input, collector);
+        collector.endOfRun(endOfMessage);
     }
 
     /** The message so far. */

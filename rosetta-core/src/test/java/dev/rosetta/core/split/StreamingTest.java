@@ -77,6 +77,32 @@ class StreamingTest {
     }
 
     @Test
+    void listenerGetsProseAsRangesOfTheMessageBuffer() {
+        StringBuilder shown = new StringBuilder();
+        List<Segment> segments = new java.util.ArrayList<>();
+        StreamListener listener = new StreamListener() {
+            @Override
+            public void prose(CharSequence message, int start, int end) {
+                shown.append(message, start, end);
+            }
+
+            @Override
+            public void event(StreamEvent event) {}
+
+            @Override
+            public void completed(Segment segment) {
+                segments.add(segment);
+            }
+        };
+        splitter.feed("Hello wor", listener);
+        assertThat(shown).hasToString("Hello wor");
+        splitter.feed("ld\n```shell\nls\n```\n", listener);
+        splitter.finish(listener);
+        assertThat(shown).hasToString("Hello world\n");
+        assertThat(segments).hasSize(2).last().isInstanceOf(Segment.Call.class);
+    }
+
+    @Test
     void emptyDeltasAreHarmless() {
         assertThat(splitter.feed("")).isEmpty();
         splitter.feed("a");

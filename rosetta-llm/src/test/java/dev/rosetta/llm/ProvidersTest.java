@@ -1,0 +1,108 @@
+package dev.rosetta.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.rosetta.core.message.Message;
+import dev.rosetta.llm.Providers.OpenAiApi;
+import dev.rosetta.llm.http.HttpTransport;
+import dev.rosetta.llm.http.RetryPolicy;
+import dev.rosetta.llm.model.ModelRegistry;
+import dev.rosetta.llm.provider.ProviderDirectory;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+
+/** Each model reaches the API its registry entry names, on a real server on loopback. */
+class ProvidersTest {
+
+    private final MockWebServer server = new MockWebServer();
+    private ProviderDirectory directory;
+    private ModelRegistry registry;
+
+    @BeforeEach
+    void start() throws IOException {
+        server.start();
+        String base = server.url("").toString().replaceAll("/$", "");
+        directory = new ProviderDirectory(List.of(), Map.of(
+                "OPENAI_BASE_URL", base + "/v1", "OPENAI_API_KEY", "sk-test-SECRET-4242",
+                "ANTHROPIC_BASE_URL", base, "ANTHROPIC_API_KEY", "sk-ant-test-SECRET-4242",
+                "DEEPSEEK_BASE_URL", base + "/deepseek", "DEEPSEEK_API_KEY", "ds-test"));
+        registry = ModelRegistry.bundled(directory, w -> { });
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private RecordedRequest sendTo(String model, OpenAiApi api) throws Exception {
+        server.enqueue(new MockResponse.Builder().code(400).body("{\"error\":{\"message\":\"stop here\"}}").build());
+        var settings = new HttpTransport.Settings(Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(5),
+                RetryPolicy.NONE);
+        Provider provider = new Providers(directory, settings, api).forModel(registry.resolve(model));
+        assertThatThrownBy(() -> provider.chat(ChatRequest.of(registry.resolve(model).id(), List.of(Message.user("hi")))))
+                .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.providerMessage()).isEqualTo("stop here"));
+        return server.takeRequest();
+    }
+
+    @Test
+    void responsesModelsGoToResponses() throws Exception {
+        assertThat(sendTo("openai/gpt-5", OpenAiApi.AUTO).getUrl().encodedPath()).isEqualTo("/v1/responses");
+    }
+
+    @Test
+    void otherOpenAiModelsGoToChatCompletions() throws Exception {
+        assertThat(sendTo("openai/gpt-4.1", OpenAiApi.AUTO).getUrl().encodedPath()).isEqualTo("/v1/chat/completions");
+    }
+
+    @Test
+    void configCanChooseTheOpenAiApi() throws Exception {
+        assertThat(sendTo("openai/gpt-5", OpenAiApi.CHAT_COMPLETIONS).getUrl().encodedPath())
+                .isEqualTo("/v1/chat/completions");
+        assertThat(sendTo("openai/gpt-4.1", OpenAiApi.RESPONSES).getUrl().encodedPath()).isEqualTo("/v1/responses");
+    }
+
+    @Test
+    void anthropicModelsGoToMessagesWithTheirHeaders() throws Exception {
+        RecordedRequest r = sendTo("sonnet", OpenAiApi.AUTO);
+        assertThat(r.getUrl().encodedPath()).isEqualTo("/v1/messages");
+        assertThat(r.getHeaders().get("x-api-key")).isEqualTo("sk-ant-test-SECRET-4242");
+        assertThat(r.getHeaders().get("anthropic-version")).isEqualTo("2023-06-01");
+    }
+
+    @Test
+    void compatibleProvidersNeverGoToResponses() throws Exception {
+        assertThat(sendTo("deepseek/deepseek-chat", OpenAiApi.RESPONSES).getUrl().encodedPath())
+                .isEqualTo("/deepseek/chat/completions");
+    }
+
+    @Test
+    void missingKeyFailsBeforeAnyRequestNamingTheVariable() {
+        ProviderDirectory noKeys = new ProviderDirectory(List.of(), Map.of());
+        Providers providers = new Providers(noKeys, HttpTransport.Settings.DEFAULT, OpenAiApi.AUTO);
+        assertThatThrownBy(() -> providers.forModel(registry.resolve("openai/gpt-4.1")))
+                .isInstanceOfSatisfying(ProviderException.class, e -> {
+                    assertThat(e.kind()).isEqualTo(ProviderException.Kind.CONFIG);
+                    assertThat(e.getMessage()).contains("OPENAI_API_KEY");
+                });
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    @Test
+    void reasoningTraitsAreOnlyForOpenAisOwnApis() {
+        var openai = directory.find("openai").orElseThrow();
+        var deepseek = directory.find("deepseek").orElseThrow();
+        assertThat(Providers.traits(openai, registry.resolve("openai/o3")).reasoning()).isTrue();
+        assertThat(Providers.traits(deepseek, registry.resolve("deepseek/deepseek-reasoner")).reasoning()).isFalse();
+    }
+}

@@ -8,13 +8,13 @@ import dev.rosetta.core.split.Segment.Prose;
  */
 final class EventCollector implements Output {
 
-    private final StringBuilder text;
+    private final TextBuffer text;
     private StreamListener listener;
     private int proseStart = -1;
     private int proseEnd;
     private int deltaFrom;
 
-    EventCollector(StringBuilder text) {
+    EventCollector(TextBuffer text) {
         this.text = text;
     }
 

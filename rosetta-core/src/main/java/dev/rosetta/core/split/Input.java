@@ -7,11 +7,11 @@ package dev.rosetta.core.split;
  */
 public final class Input {
 
-    private final StringBuilder text;
+    private final TextBuffer text;
     private int limit;
     private boolean complete;
 
-    Input(StringBuilder text) {
+    Input(TextBuffer text) {
         this.text = text;
     }
 

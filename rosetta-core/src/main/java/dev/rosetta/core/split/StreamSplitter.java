@@ -18,7 +18,7 @@ import dev.rosetta.core.tool.ToolCatalog;
  */
 public final class StreamSplitter {
 
-    private final StringBuilder text = new StringBuilder();
+    private final TextBuffer text = new TextBuffer();
     private final Input input = new Input(text);
     private final Cascade cascade;
     private final EventCollector collector = new EventCollector(text);

@@ -1,0 +1,54 @@
+package dev.rosetta.core.split;
+
+import java.util.Arrays;
+
+/**
+ * The message read so far: a growing char array. Cheaper than a StringBuilder on the two paths
+ * that matter — appending many small deltas (no coder checks, a bulk copy) and reading one char
+ * at a time (a plain array load).
+ */
+final class TextBuffer implements CharSequence {
+
+    private char[] chars = new char[256];
+    private int length;
+
+    void append(CharSequence delta) {
+        int n = delta.length();
+        if (length + n > chars.length) {
+            chars = Arrays.copyOf(chars, Math.max(length + n, chars.length * 2));
+        }
+        if (delta instanceof String s) {
+            s.getChars(0, n, chars, length);
+        } else {
+            for (int i = 0; i < n; i++) {
+                chars[length + i] = delta.charAt(i);
+            }
+        }
+        length += n;
+    }
+
+    @Override
+    public int length() {
+        return length;
+    }
+
+    @Override
+    public char charAt(int index) {
+        return chars[index];
+    }
+
+    /** The text in [from, to) as a string. */
+    String substring(int from, int to) {
+        return new String(chars, from, to - from);
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+        return substring(start, end);
+    }
+
+    @Override
+    public String toString() {
+        return new String(chars, 0, length);
+    }
+}

@@ -1,0 +1,239 @@
+package dev.rosetta.agent.chat;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Consumer;
+
+import dev.rosetta.agent.chat.TurnOutcome.Reason;
+import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.core.message.Message;
+import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.core.tool.ToolResult;
+import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.llm.ChatStream;
+import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.StopReason;
+
+/**
+ * A turn: request → read the reply (stopping at the first complete call when the model can't do
+ * parallel calls) → run its calls in order → one result message per call → the next request,
+ * until a reply calls nothing, the step limit is reached or the user interrupts. A reply whose
+ * calls could not be read gets the model told why, at most three times in a row.
+ */
+public final class AgentLoop {
+
+    private final ChatSession session;
+    private final Consumer<AgentEvent> events;
+    private final Path workspace;
+    private volatile Thread worker;
+    private volatile ChatStream current;
+    private volatile boolean interrupted;
+
+    public AgentLoop(ChatSession session, Path workspace, Consumer<AgentEvent> events) {
+        this.session = session;
+        this.workspace = workspace;
+        this.events = events;
+    }
+
+    /** Adds the user's message and runs the turn it starts. */
+    public TurnOutcome run(String userText) {
+        add(Message.user(userText));
+        return resume();
+    }
+
+    /** Runs a turn on the conversation as it is (after /impersonate, or to retry). */
+    public TurnOutcome resume() {
+        worker = Thread.currentThread();
+        interrupted = false;
+        Thread.interrupted();
+        try {
+            return steps();
+        } finally {
+            worker = null;
+            current = null;
+            Thread.interrupted();
+        }
+    }
+
+    /** Stops the turn from another thread: the reply stops being generated, a running tool is canceled. */
+    public void interrupt() {
+        interrupted = true;
+        ChatStream stream = current;
+        if (stream != null) {
+            stream.close();
+        }
+        Thread t = worker;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    private TurnOutcome steps() {
+        int unreadableStreak = 0;
+        for (int step = 1; ; step++) {
+            Reply reply;
+            try {
+                reply = request();
+            } catch (ProviderException e) {
+                return interrupted ? interruptedOutcome() : new TurnOutcome(Reason.FAILED, e.getMessage());
+            }
+            List<ToolUse> calls = record(reply);
+            if (interrupted) {
+                answerUnrun(calls, "the user interrupted before it ran");
+                return interruptedOutcome();
+            }
+            if (calls.isEmpty()) {
+                if (reply.stop() == StopReason.INTERRUPTED) {
+                    return new TurnOutcome(Reason.FAILED, "the reply broke off: " + reply.error().getMessage()
+                            + " (what arrived is kept; ask again to continue)");
+                }
+                if (reply.unparsed().isEmpty()) {
+                    return TurnOutcome.done();
+                }
+                if (unreadableStreak == TurnSettings.UNREADABLE_FEEDBACK_LIMIT) {
+                    return new TurnOutcome(Reason.UNREADABLE_CALLS, "the model kept writing tool calls that could not"
+                            + " be read (" + reply.unparsed().get(0).problem() + "); stopped after telling it "
+                            + TurnSettings.UNREADABLE_FEEDBACK_LIMIT + " times");
+                }
+                unreadableStreak++;
+                feedback(reply.unparsed());
+                continue;
+            }
+            unreadableStreak = 0;
+            if (!run(calls, reply)) {
+                return interruptedOutcome();
+            }
+            if (!reply.unparsed().isEmpty()) {
+                feedback(reply.unparsed());
+            }
+            if (step >= session.settings().maxSteps()) {
+                return new TurnOutcome(Reason.MAX_STEPS, "stopped after " + step + " steps (--max-steps)");
+            }
+        }
+    }
+
+    private Reply request() throws ProviderException {
+        var request = session.request(workspace, LocalDate.now());
+        ChatStream stream = session.provider().chat(request);
+        current = stream;
+        if (interrupted) {
+            stream.close();
+        }
+        return new ReplyReader(session.format(), session.toolbox().catalog(), session.breaksOnToolUse(), events)
+                .read(stream);
+    }
+
+    /** Logs the assistant message; returns its calls, each with an id its result will carry. */
+    private List<ToolUse> record(Reply reply) {
+        List<ToolUse> calls = new ArrayList<>();
+        Set<String> taken = usedIds();
+        for (Segment.Call c : reply.textCalls()) {
+            String id = c.use().callId() != null && taken.add(c.use().callId()) ? c.use().callId() : freshId(taken);
+            calls.add(c.use().withCallId(id));
+        }
+        Set<String> nativeIds = new HashSet<>();
+        for (Reply.NativeCall n : reply.nativeCalls()) {
+            calls.add(n.use());
+            nativeIds.add(n.use().callId());
+        }
+        var model = session.model();
+        Message message = Message.assistant(reply.text(), calls, reply.reasoning());
+        Double cost = reply.usage() == null ? null : model.cost(reply.usage());
+        add(new LoggedMessage(message, Instant.now(), model.name(), session.format(), nativeIds, reply.usage(), cost));
+        if (reply.usage() != null) {
+            events.accept(new AgentEvent.UsageReport(model.name(), reply.usage(), cost));
+        }
+        return calls;
+    }
+
+    /** Runs the calls in order; false when the user interrupted (every call still gets a result). */
+    private boolean run(List<ToolUse> calls, Reply reply) {
+        for (int i = 0; i < calls.size(); i++) {
+            ToolUse use = calls.get(i);
+            if (interrupted) {
+                answerUnrun(calls.subList(i, calls.size()), "the user interrupted before it ran");
+                return false;
+            }
+            ToolResult result = execute(use, problemOf(use, reply));
+            events.accept(new AgentEvent.ToolFinished(use, result));
+            add(Message.toolResult(use.callId(), result));
+        }
+        return !interrupted;
+    }
+
+    private ToolResult execute(ToolUse use, String problem) {
+        if (problem != null) {
+            return ToolResult.error(ErrorCode.INVALID_ARGS, problem);
+        }
+        events.accept(new AgentEvent.ToolStarted(use));
+        try {
+            return session.toolbox().execute(use);
+        } catch (InterruptedException e) {
+            interrupted = true;
+            return ToolResult.error(ErrorCode.CANCELED, "the user interrupted the call");
+        }
+    }
+
+    private static String problemOf(ToolUse use, Reply reply) {
+        return reply.nativeCalls().stream().filter(n -> n.use() == use).map(Reply.NativeCall::problem)
+                .filter(p -> p != null).findFirst().orElse(null);
+    }
+
+    private void answerUnrun(List<ToolUse> calls, String why) {
+        for (ToolUse use : calls) {
+            ToolResult result = ToolResult.error(ErrorCode.CANCELED, "not run: " + why);
+            events.accept(new AgentEvent.ToolFinished(use, result));
+            add(Message.toolResult(use.callId(), result));
+        }
+    }
+
+    /** Tells the model which of its calls could not be read, and how to spell them. */
+    private void feedback(List<Segment.Unparsed> unparsed) {
+        StringBuilder text = new StringBuilder("Nothing ran from these parts of your last message:");
+        for (Segment.Unparsed u : unparsed) {
+            text.append("\n- ").append(u.problem());
+        }
+        text.append("\nWrite the calls again as the tools section shows.");
+        add(Message.system(text.toString()));
+        events.accept(new AgentEvent.Notice("told the model: " + unparsed.get(0).problem()
+                + (unparsed.size() > 1 ? " (and " + (unparsed.size() - 1) + " more)" : "")));
+    }
+
+    private TurnOutcome interruptedOutcome() {
+        return new TurnOutcome(Reason.INTERRUPTED, "interrupted");
+    }
+
+    private void add(Message message) {
+        add(LoggedMessage.of(message, session.format()));
+    }
+
+    private void add(LoggedMessage message) {
+        session.add(message);
+        events.accept(new AgentEvent.MessageAdded(message));
+    }
+
+    private Set<String> usedIds() {
+        Set<String> ids = new HashSet<>();
+        session.messages().forEach(m -> m.message().calls().forEach(c -> {
+            if (c.callId() != null) {
+                ids.add(c.callId());
+            }
+        }));
+        return ids;
+    }
+
+    private static String freshId(Set<String> taken) {
+        String id;
+        do {
+            id = "call_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        } while (!taken.add(id));
+        return id;
+    }
+}

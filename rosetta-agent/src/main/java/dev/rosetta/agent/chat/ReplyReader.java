@@ -1,0 +1,147 @@
+package dev.rosetta.agent.chat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.json.JsonRepair;
+import dev.rosetta.core.json.JsonRepairException;
+import dev.rosetta.core.message.Reasoning;
+import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.split.StreamEvent;
+import dev.rosetta.core.split.StreamListener;
+import dev.rosetta.core.split.StreamSplitter;
+import dev.rosetta.core.tool.ToolCatalog;
+import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.llm.ChatEvent;
+import dev.rosetta.llm.ChatStream;
+import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.StopReason;
+
+/**
+ * Reads one reply as it streams: text through the splitter (the same one the renderer and the
+ * log rely on), native calls beside it. When the reply is to stop at its first complete call,
+ * the stream is closed the moment that call's closing delimiter arrives, so the tokens after it
+ * are never generated.
+ */
+final class ReplyReader implements StreamListener {
+
+    private final StreamSplitter splitter;
+    private final ToolCatalog tools;
+    private final boolean breakOnToolUse;
+    private final Consumer<AgentEvent> events;
+    private final List<Segment.Call> textCalls = new ArrayList<>();
+    private final List<Segment.Unparsed> unparsed = new ArrayList<>();
+    private final List<Reply.NativeCall> nativeCalls = new ArrayList<>();
+    private final List<Reasoning> reasoning = new ArrayList<>();
+    private ChatEvent.Usage usage;
+    private StopReason stop = StopReason.END_TURN;
+    private ProviderException error;
+    private int cutAt = -1;
+
+    ReplyReader(ToolFormat format, ToolCatalog tools, boolean breakOnToolUse, Consumer<AgentEvent> events) {
+        this.splitter = new StreamSplitter(format, tools);
+        this.tools = tools;
+        this.breakOnToolUse = breakOnToolUse;
+        this.events = events;
+    }
+
+    /** Reads the stream to its end, or to the first complete call when breaking there. */
+    Reply read(ChatStream stream) throws ProviderException {
+        try (stream) {
+            for (ChatEvent e = stream.next(); e != null; e = stream.next()) {
+                if (handle(e) && breakOnToolUse) {
+                    stop = StopReason.TOOL_USE;
+                    break;
+                }
+            }
+        }
+        if (cutAt < 0) {
+            splitter.finish(this);
+        }
+        String text = splitter.text();
+        return new Reply(cutAt < 0 ? text : text.substring(0, cutAt), textCalls, unparsed, nativeCalls, reasoning,
+                usage, stop, error);
+    }
+
+    /** Handles one event; true when a call just became complete. */
+    private boolean handle(ChatEvent event) {
+        int callsBefore = textCalls.size() + nativeCalls.size();
+        switch (event) {
+            case ChatEvent.TextDelta t -> splitter.feed(t.text(), this);
+            case ChatEvent.ThinkingDelta t -> events.accept(new AgentEvent.ThinkingDelta(t.text()));
+            case ChatEvent.ReasoningCompleted r -> reasoning.add(r.reasoning());
+            case ChatEvent.ToolCallStarted s -> events.accept(new AgentEvent.CallStarted(toolName(s.name()), "tool"));
+            case ChatEvent.ToolCallDelta d -> { }
+            case ChatEvent.ToolCallCompleted c -> nativeCall(c);
+            case ChatEvent.Usage u -> usage = u;
+            case ChatEvent.Notice n -> events.accept(new AgentEvent.Notice(n.text()));
+            case ChatEvent.Finished f -> {
+                stop = f.reason();
+                error = f.error();
+            }
+        }
+        return textCalls.size() + nativeCalls.size() > callsBefore;
+    }
+
+    private void nativeCall(ChatEvent.ToolCallCompleted c) {
+        String json = c.argumentsJson() == null || c.argumentsJson().isBlank() ? "{}" : c.argumentsJson();
+        Map<String, Object> kwargs = Map.of();
+        String problem = null;
+        try {
+            kwargs = JsonRepair.parseObject(json);
+        } catch (JsonRepairException e) {
+            problem = "the arguments are not a JSON object: " + e.getMessage();
+        }
+        ToolUse use = ToolUse.named(toolName(c.name()), kwargs, c.id());
+        nativeCalls.add(new Reply.NativeCall(use, problem));
+        events.accept(new AgentEvent.CallRead(use, "tool", null));
+    }
+
+    /** Native names are a tool's first tag; the call is recorded under the tool's own name. */
+    private String toolName(String nativeName) {
+        return tools.resolve(nativeName).map(spec -> spec.name()).orElse(nativeName);
+    }
+
+    @Override
+    public void prose(CharSequence message, int start, int end) {
+        if (cutAt < 0) {
+            events.accept(new AgentEvent.ProseDelta(message.subSequence(start, end).toString()));
+        }
+    }
+
+    @Override
+    public void event(StreamEvent event) {
+        if (cutAt >= 0) {
+            return;
+        }
+        switch (event) {
+            case StreamEvent.ThinkingDelta t -> events.accept(new AgentEvent.ThinkingDelta(t.text()));
+            case StreamEvent.CallStarted s -> events.accept(new AgentEvent.CallStarted(s.tool(), s.dialect().name()));
+            default -> { }
+        }
+    }
+
+    @Override
+    public void completed(Segment segment) {
+        if (cutAt >= 0) {
+            return;
+        }
+        switch (segment) {
+            case Segment.Call c -> {
+                textCalls.add(c);
+                events.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
+                if (breakOnToolUse) {
+                    cutAt = c.end();
+                }
+            }
+            case Segment.Unparsed u -> {
+                unparsed.add(u);
+                events.accept(new AgentEvent.UnparsedRead(u));
+            }
+            default -> { }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.rosetta.agent.chat;
+
+/**
+ * How a turn ended.
+ *
+ * @param reason  why
+ * @param message for the user, when it did not simply finish (null otherwise)
+ */
+public record TurnOutcome(Reason reason, String message) {
+
+    public enum Reason {
+        /** The model answered without calling tools. */
+        DONE,
+        /** {@code --max-steps} requests were made. */
+        MAX_STEPS,
+        /** The user interrupted. */
+        INTERRUPTED,
+        /** The model kept writing calls that could not be read, and was told so three times. */
+        UNREADABLE_CALLS,
+        /** The provider failed (after its retries), or the reply broke off. */
+        FAILED
+    }
+
+    public static TurnOutcome done() {
+        return new TurnOutcome(Reason.DONE, null);
+    }
+
+    public boolean ok() {
+        return reason == Reason.DONE;
+    }
+}

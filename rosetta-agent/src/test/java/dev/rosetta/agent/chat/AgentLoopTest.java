@@ -1,0 +1,201 @@
+package dev.rosetta.agent.chat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.rosetta.agent.chat.TurnOutcome.Reason;
+import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.message.Role;
+import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.llm.model.ModelInfo;
+import dev.rosetta.tools.Confirmation;
+import dev.rosetta.tools.Decision;
+import dev.rosetta.tools.Tool;
+import dev.rosetta.tools.ToolContext;
+import dev.rosetta.tools.Toolbox;
+import dev.rosetta.tools.files.FileTools;
+import dev.rosetta.tools.shell.ShellTool;
+import mockwebserver3.MockResponse;
+import tools.jackson.databind.JsonNode;
+
+/** Whole turns against a loopback server speaking OpenAI's wire format, with real file tools. */
+class AgentLoopTest {
+
+    @TempDir
+    Path dir;
+
+    private FakeOpenAi api;
+    private final List<AgentEvent> events = new ArrayList<>();
+    private final List<LoggedMessage> logged = new ArrayList<>();
+
+    @BeforeEach
+    void start() throws Exception {
+        api = new FakeOpenAi();
+    }
+
+    @AfterEach
+    void stop() {
+        api.close();
+    }
+
+    private AgentLoop loop(String model, ToolFormat format, Confirmation confirmation, TurnSettings settings)
+            throws Exception {
+        ModelInfo info = api.model(model);
+        // All built-in tools are declared (so ```bash is known as shell's alias); only file tools run here.
+        List<Tool> tools = new ArrayList<>(FileTools.all());
+        tools.add(new ShellTool());
+        Toolbox toolbox = new Toolbox(tools, ToolContext.in(dir), confirmation);
+        ChatSession session = new ChatSession(info, api.provider(info), format, toolbox, List.of(), logged::add, settings);
+        return new AgentLoop(session, dir, events::add);
+    }
+
+    private AgentLoop loop(ToolFormat format) throws Exception {
+        return loop("openai/gpt-4.1", format, Confirmation.ALWAYS, TurnSettings.DEFAULT);
+    }
+
+    @Test
+    void markdownSaveRunsAndItsResultReachesTheNextRequest() throws Exception {
+        api.replyText("I'll write it.\n```save hello.py\n", "print('hi')\n", "```\n");
+        api.replyText("Done.");
+        TurnOutcome outcome = loop(ToolFormat.MARKDOWN).run("write hello.py");
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(dir.resolve("hello.py")).hasContent("print('hi')\n");
+        List<JsonNode> requests = api.requests();
+        assertThat(requests).hasSize(2);
+        JsonNode second = requests.get(1).get("messages");
+        assertThat(second.get(0).get("content").stringValue()).contains("```save <path>");
+        assertThat(second.get(2).get("content").stringValue()).contains("```save hello.py");
+        assertThat(second.get(3).get("role").stringValue()).isEqualTo("system");
+        assertThat(second.get(3).get("content").stringValue()).startsWith("Saved hello.py");
+        assertThat(requests.get(0).has("tools")).isFalse();
+    }
+
+    @Test
+    void replyStopsAtTheFirstCompleteCallWhenTheModelCannotCallInParallel() throws Exception {
+        api.replyText("```save a.txt\nA\n```\n", "```save b.txt\nB\n```\n");
+        api.replyText("Next.");
+        loop("openai/gpt-4.1", ToolFormat.MARKDOWN, Confirmation.ALWAYS, TurnSettings.DEFAULT.withBreakOnToolUse(true))
+                .run("write two files");
+
+        assertThat(dir.resolve("a.txt")).exists();
+        assertThat(dir.resolve("b.txt")).doesNotExist();
+        LoggedMessage reply = logged.get(1);
+        assertThat(reply.message().content()).isEqualTo("```save a.txt\nA\n```\n");
+        assertThat(reply.message().calls()).hasSize(1);
+    }
+
+    @Test
+    void parallelModelsRunEveryCallOfAReplyInOrder() throws Exception {
+        api.replyText("```save a.txt\nA\n```\n```append a.txt\nB\n```\n");
+        api.replyText("Both done.");
+        loop(ToolFormat.MARKDOWN).run("two calls");
+        assertThat(dir.resolve("a.txt")).hasContent("A\nB");
+        assertThat(logged).filteredOn(m -> m.message().isToolResult()).hasSize(2);
+    }
+
+    @Test
+    void nativeCallsGetExactlyOneResultEachTiedToTheirIds() throws Exception {
+        api.replyCalls("save", "{\"path\": \"n.txt\", \"content\": \"native\"}", "read", "{\"path\": \"n.txt\"}");
+        api.replyText("All good.");
+        TurnOutcome outcome = loop(ToolFormat.TOOL).run("use native tools");
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(dir.resolve("n.txt")).hasContent("native\n");
+        JsonNode messages = api.requests().get(1).get("messages");
+        assertThat(messages.get(2).get("tool_calls")).hasSize(2);
+        assertThat(messages.get(3).get("role").stringValue()).isEqualTo("tool");
+        assertThat(messages.get(3).get("tool_call_id").stringValue()).isEqualTo("call_1");
+        assertThat(messages.get(4).get("tool_call_id").stringValue()).isEqualTo("call_2");
+        assertThat(messages.get(4).get("content").stringValue()).contains("native");
+    }
+
+    @Test
+    void nativeCallWithBrokenJsonStillGetsItsOneResult() throws Exception {
+        api.replyCalls("save", "{\"path\": \"x.txt\", \"content\": ");
+        api.replyText("Oops.");
+        loop(ToolFormat.TOOL).run("broken call");
+        assertThat(logged).filteredOn(m -> m.message().isToolResult()).singleElement()
+                .satisfies(m -> {
+                    assertThat(m.message().isError()).isTrue();
+                    assertThat(m.message().content()).startsWith("[ERROR:InvalidArgs]");
+                });
+    }
+
+    @Test
+    void refusedConfirmationIsAResultAndTheTurnGoesOn() throws Exception {
+        api.replyText("```save no.txt\nx\n```\n");
+        api.replyText("Understood.");
+        TurnOutcome outcome = loop("openai/gpt-4.1", ToolFormat.MARKDOWN,
+                (use, preview) -> new Decision.No("not today"), TurnSettings.DEFAULT).run("save something");
+        assertThat(outcome.ok()).isTrue();
+        assertThat(dir.resolve("no.txt")).doesNotExist();
+        assertThat(api.requests().get(1).get("messages").get(3).get("content").stringValue())
+                .isEqualTo("[ERROR:Canceled] the user declined to run this call: not today");
+    }
+
+    @Test
+    void unreadableCallsAreExplainedThreeTimesThenTheTurnStops() throws Exception {
+        for (int i = 0; i < 4; i++) {
+            api.replyText("```bash\nls\n```\n");
+        }
+        TurnOutcome outcome = loop(ToolFormat.MARKDOWN).run("run python");
+        assertThat(outcome.reason()).isEqualTo(Reason.UNREADABLE_CALLS);
+        List<JsonNode> requests = api.requests();
+        assertThat(requests).hasSize(4);
+        JsonNode last = requests.get(3).get("messages");
+        assertThat(last.get(last.size() - 1).get("content").stringValue())
+                .contains("```bash blocks are not run").contains("```shell");
+        assertThat(logged).filteredOn(m -> m.message().role() == Role.SYSTEM).hasSize(3);
+    }
+
+    @Test
+    void stepLimitStopsALoopingModel() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            api.replyText("```append log.txt\nline\n```\n");
+        }
+        TurnOutcome outcome = loop("openai/gpt-4.1", ToolFormat.MARKDOWN, Confirmation.ALWAYS,
+                TurnSettings.DEFAULT.withMaxSteps(2)).run("loop");
+        assertThat(outcome.reason()).isEqualTo(Reason.MAX_STEPS);
+        assertThat(api.server.getRequestCount()).isEqualTo(2);
+    }
+
+    @Test
+    void failedRequestEndsTheTurnWithTheProvidersMessage() throws Exception {
+        api.server.enqueue(new MockResponse.Builder().code(400)
+                .body("{\"error\":{\"message\":\"context too long\"}}").build());
+        TurnOutcome outcome = loop(ToolFormat.MARKDOWN).run("hi");
+        assertThat(outcome.reason()).isEqualTo(Reason.FAILED);
+        assertThat(outcome.message()).contains("context too long").doesNotContain("SECRET");
+    }
+
+    @Test
+    void errorResultsCarryTheirCode() throws Exception {
+        api.replyText("```read missing.txt\n```\n");
+        api.replyText("It is missing.");
+        loop(ToolFormat.MARKDOWN).run("read it");
+        assertThat(events).filteredOn(AgentEvent.ToolFinished.class::isInstance)
+                .singleElement().satisfies(e -> assertThat(((AgentEvent.ToolFinished) e).result().code())
+                        .isEqualTo(ErrorCode.ENOENT));
+    }
+
+    @Test
+    void proseStreamsAsItArrives() throws Exception {
+        api.replyText("Hel", "lo ", "there.");
+        loop(ToolFormat.MARKDOWN).run("hi");
+        String shown = events.stream().filter(AgentEvent.ProseDelta.class::isInstance)
+                .map(e -> ((AgentEvent.ProseDelta) e).text()).reduce("", String::concat);
+        assertThat(shown).isEqualTo("Hello there.");
+        assertThat(Files.exists(dir)).isTrue();
+    }
+}

@@ -43,6 +43,11 @@ public final class Main implements Runnable {
     private boolean version;
 
     public static void main(String[] args) {
+        Integer fast = FastPath.run(args, System.in, System.out, System.err);
+        if (fast != null) {
+            System.out.flush();
+            System.exit(fast);
+        }
         Main main = new Main();
         int exitCode;
         try {

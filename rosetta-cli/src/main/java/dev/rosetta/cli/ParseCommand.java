@@ -1,19 +1,13 @@
 package dev.rosetta.cli;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
+
+import dev.rosetta.core.dialect.ToolFormat;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.rosetta.core.dialect.ToolFormat;
-import dev.rosetta.core.split.Segment;
-import dev.rosetta.core.split.StreamSplitter;
-import dev.rosetta.core.tool.ToolCatalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -59,10 +53,6 @@ import picocli.CommandLine.Spec;
         })
 final class ParseCommand implements Callable<Integer> {
 
-    private static final int BAD_USAGE = 2;
-    /** Large writes go to stdout in few system calls. */
-    private static final int OUTPUT_BUFFER = 1 << 16;
-
     @Spec
     private CommandSpec spec;
 
@@ -92,57 +82,8 @@ final class ParseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        ToolFormat toolFormat;
-        try {
-            toolFormat = ToolFormat.of(format);
-        } catch (IllegalArgumentException e) {
-            return badUsage(e.getMessage());
-        }
-        if (chunk != null && chunk < 1) {
-            return badUsage("--chunk must be at least 1, not " + chunk);
-        }
-        String message;
-        try {
-            message = MessageInput.read(file, System.in);
-        } catch (MessageInput.UnreadableException e) {
-            return badUsage(e.getMessage());
-        }
-        ToolCatalog catalog = ToolSelection.catalog(tools);
-        List<Segment> segments = chunk == null
-                ? StreamSplitter.split(message, toolFormat, catalog)
-                : splitInChunks(message, chunk, toolFormat, catalog);
-        return print(toolFormat, segments, message);
-    }
-
-    /** Streams the message the way a provider would, {@code n} characters per delta. */
-    static List<Segment> splitInChunks(String message, int n, ToolFormat format, ToolCatalog catalog) {
-        StreamSplitter splitter = new StreamSplitter(format, catalog);
-        List<Segment> segments = new ArrayList<>();
-        for (int from = 0; from < message.length(); from += n) {
-            int to = (int) Math.min(message.length(), (long) from + n);
-            StreamSplitter.collect(splitter.feed(message.substring(from, to)), segments);
-        }
-        StreamSplitter.collect(splitter.finish(), segments);
-        return segments;
-    }
-
-    private int print(ToolFormat toolFormat, List<Segment> segments, String message) throws IOException {
-        // System.out as it is now: a test or an embedding program may have redirected it.
-        PrintStream stdout = System.out;
-        OutputStream out = new BufferedOutputStream(stdout, OUTPUT_BUFFER);
-        new SegmentJsonWriter(out, pretty).write(toolFormat, segments, message);
-        if (stdout.checkError()) {
-            // PrintStream swallows write errors (a closed pipe, a full disk); say so.
-            spec.commandLine().getErr().println(spec.qualifiedName() + ": cannot write to stdout");
-            return UnexpectedErrors.EXIT_CODE;
-        }
-        return 0;
-    }
-
-    private int badUsage(String problem) {
-        spec.commandLine().getErr().println(spec.qualifiedName() + ": " + problem);
-        spec.commandLine().getErr().flush();
-        return BAD_USAGE;
+        // System.in/out as they are now: a test or an embedding program may have redirected them.
+        return new ParseRun(format, tools, chunk, pretty, file).run(System.in, System.out, spec.commandLine().getErr());
     }
 
     /** The format names, for the help text and shell completion. */

@@ -1,0 +1,96 @@
+package dev.rosetta.cli;
+
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Runs {@code rosetta --version} and well-formed {@code rosetta parse …} without building
+ * picocli's command model, which alone costs about 100 ms of start-up — three times a whole
+ * hello-world JVM. Anything it does not recognise exactly (help, an unknown option, a missing
+ * value) goes to picocli, which stays the one place for help texts and usage errors.
+ */
+final class FastPath {
+
+    private FastPath() {}
+
+    /** The exit code, or null when picocli should handle these arguments. */
+    static Integer run(String[] args, InputStream in, PrintStream out, PrintStream errStream) {
+        if (args.length == 1 && args[0].equals("--version")) {
+            out.println(new ManifestVersion().getVersion()[0]);
+            return 0;
+        }
+        if (args.length == 0 || !args[0].equals("parse")) {
+            return null;
+        }
+        Options options = Options.read(Arrays.asList(args).subList(1, args.length));
+        if (options == null) {
+            return null;
+        }
+        PrintWriter err = new PrintWriter(errStream, true);
+        try {
+            return options.parse().run(in, out, err);
+        } catch (Exception | StackOverflowError | OutOfMemoryError e) {
+            return UnexpectedErrors.report(e, err, options.verbose());
+        }
+    }
+
+    /** The options of {@code parse}, read by hand; null for anything picocli should judge. */
+    private record Options(ParseRun parse, boolean verbose) {
+
+        static Options read(List<String> args) {
+            String format = "markdown";
+            List<String> tools = null;
+            Integer chunk = null;
+            boolean pretty = false;
+            boolean verbose = false;
+            String file = null;
+            boolean positionalOnly = false;
+            for (int i = 0; i < args.size(); i++) {
+                String arg = args.get(i);
+                String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+                String inline = arg.contains("=") ? arg.substring(arg.indexOf('=') + 1) : null;
+                if (positionalOnly || !arg.startsWith("-") || arg.equals("-")) {
+                    if (file != null) {
+                        return null;
+                    }
+                    file = arg;
+                    continue;
+                }
+                switch (name) {
+                    case "--" -> positionalOnly = true;
+                    case "--pretty" -> pretty = true;
+                    case "-v", "--verbose" -> verbose = true;
+                    case "--format", "--tools", "--chunk" -> {
+                        String value = inline != null ? inline : i + 1 < args.size() ? args.get(++i) : null;
+                        if (value == null || value.isEmpty()) {
+                            return null;
+                        }
+                        if (name.equals("--format")) {
+                            format = value;
+                        } else if (name.equals("--tools")) {
+                            tools = tools == null ? new ArrayList<>() : tools;
+                            tools.addAll(Arrays.asList(value.split(",")));
+                        } else {
+                            try {
+                                chunk = Integer.valueOf(value);
+                            } catch (NumberFormatException e) {
+                                return null;
+                            }
+                        }
+                    }
+                    default -> {
+                        return null;
+                    }
+                }
+                if (inline != null && (name.equals("--pretty") || name.equals("-v") || name.equals("--verbose"))) {
+                    return null;
+                }
+            }
+            return new Options(new ParseRun(format, tools, chunk, pretty, file), verbose);
+        }
+    }
+}

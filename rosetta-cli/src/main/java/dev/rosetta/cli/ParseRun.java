@@ -1,0 +1,81 @@
+package dev.rosetta.cli;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.split.StreamSplitter;
+import dev.rosetta.core.tool.ToolCatalog;
+
+/**
+ * One {@code rosetta parse}, whether picocli or the fast path read its options.
+ *
+ * @param format the tool format's name
+ * @param tools  tool names, or null for the built-in ones
+ * @param chunk  characters per streamed delta, or null to read the message whole
+ * @param pretty indent the JSON
+ * @param file   the message's file, or null / "-" for stdin
+ */
+record ParseRun(String format, List<String> tools, Integer chunk, boolean pretty, String file) {
+
+    static final String NAME = "rosetta parse";
+    private static final int BAD_USAGE = 2;
+    /** Large writes go to stdout in few system calls. */
+    private static final int OUTPUT_BUFFER = 1 << 16;
+
+    int run(InputStream stdin, PrintStream stdout, PrintWriter err) throws IOException {
+        ToolFormat toolFormat;
+        try {
+            toolFormat = ToolFormat.of(format);
+        } catch (IllegalArgumentException e) {
+            return badUsage(err, e.getMessage());
+        }
+        if (chunk != null && chunk < 1) {
+            return badUsage(err, "--chunk must be at least 1, not " + chunk);
+        }
+        String message;
+        try {
+            message = MessageInput.read(file, stdin);
+        } catch (MessageInput.UnreadableException e) {
+            return badUsage(err, e.getMessage());
+        }
+        ToolCatalog catalog = ToolSelection.catalog(tools);
+        List<Segment> segments = chunk == null
+                ? StreamSplitter.split(message, toolFormat, catalog)
+                : splitInChunks(message, chunk, toolFormat, catalog);
+        OutputStream out = new BufferedOutputStream(stdout, OUTPUT_BUFFER);
+        new SegmentJsonWriter(out, pretty).write(toolFormat, segments, message);
+        if (stdout.checkError()) {
+            // PrintStream swallows write errors (a closed pipe, a full disk); say so.
+            err.println(NAME + ": cannot write to stdout");
+            err.flush();
+            return UnexpectedErrors.EXIT_CODE;
+        }
+        return 0;
+    }
+
+    /** Streams the message the way a provider would, {@code n} characters per delta. */
+    static List<Segment> splitInChunks(String message, int n, ToolFormat format, ToolCatalog catalog) {
+        StreamSplitter splitter = new StreamSplitter(format, catalog);
+        List<Segment> segments = new ArrayList<>();
+        for (int from = 0; from < message.length(); from += n) {
+            int to = (int) Math.min(message.length(), (long) from + n);
+            StreamSplitter.collect(splitter.feed(message.substring(from, to)), segments);
+        }
+        StreamSplitter.collect(splitter.finish(), segments);
+        return segments;
+    }
+
+    private static int badUsage(PrintWriter err, String problem) {
+        err.println(NAME + ": " + problem);
+        err.flush();
+        return BAD_USAGE;
+    }
+}

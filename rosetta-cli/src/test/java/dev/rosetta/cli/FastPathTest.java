@@ -1,0 +1,75 @@
+package dev.rosetta.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The fast path prints exactly what picocli's path prints, and leaves everything else to picocli. */
+class FastPathTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String MESSAGE = "Hi\n```save a b.txt\nx\n```\n@shell(c1): {\"command\": \"ls\"}\n<tool-use>\n<read args=\"f\"/>\n</tool-use>\n";
+
+    private record Out(Integer code, String out, String err) {}
+
+    private static Out fast(String stdin, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Integer code = FastPath.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Out(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "--format tool", "--format=xml --pretty", "--tools save,read --chunk 3",
+            "--tools=save --tools deploy --chunk=1 -v", "--format markdown -"})
+    void fastPathPrintsWhatPicocliPrints(String options) throws Exception {
+        Path file = Files.writeString(dir.resolve("m.md"), MESSAGE);
+        List<String> args = new ArrayList<>(List.of("parse"));
+        if (!options.isEmpty()) {
+            args.addAll(List.of(options.split(" ")));
+        }
+        if (!options.endsWith("-")) {
+            args.add(file.toString());
+        }
+        String[] argv = args.toArray(String[]::new);
+        Out fast = fast(MESSAGE, argv);
+        Cli.Run slow = Cli.run(MESSAGE.getBytes(StandardCharsets.UTF_8), argv);
+        assertThat(fast.code()).isEqualTo(slow.exitCode()).isZero();
+        assertThat(fast.out()).isEqualTo(slow.out());
+    }
+
+    @Test
+    void versionIsTheSameAsPicoclis() {
+        assertThat(fast("", "--version").out()).isEqualTo(Cli.run("--version").out());
+    }
+
+    @Test
+    void badValuesGetTheSameOneLineError() {
+        Out fast = fast("", "parse", "--format", "json", "x.md");
+        Cli.Run slow = Cli.run("parse", "--format", "json", "x.md");
+        assertThat(fast.code()).isEqualTo(2).isEqualTo(slow.exitCode());
+        assertThat(fast.err()).isEqualTo(slow.err());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"parse --help", "parse -h", "parse --bogus", "parse --chunk", "parse --chunk x",
+            "parse a.md b.md", "parse --pretty=yes", "-v parse a.md", "help", "models", "--version --help"})
+    void anythingElseIsLeftToPicocli(String args) {
+        assertThat(fast("", args.split(" ")).code()).isNull();
+    }
+}

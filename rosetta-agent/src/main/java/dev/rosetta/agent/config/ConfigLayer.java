@@ -1,0 +1,169 @@
+package dev.rosetta.agent.config;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import dev.rosetta.llm.Providers.OpenAiApi;
+import dev.rosetta.llm.provider.ProviderDirectory;
+import dev.rosetta.llm.provider.ProviderSettings;
+
+/**
+ * The settings of one config file. Fields are null (or empty) when the file does not set them;
+ * {@link Configuration} asks the layers in order, the most specific first.
+ *
+ * @param kind         which file this is
+ * @param file         where it is
+ * @param env          its {@code [env]} table
+ * @param defaultModel {@code [models] default}
+ * @param fallback     {@code [models] fallback}: models to try, in order, when the chosen one fails
+ * @param openAiApi    {@code [models] openai_api}
+ * @param confine      {@code [tools] confine}
+ * @param shellTimeout {@code [tools] shell_timeout}
+ * @param providers    {@code [[providers]]}: custom OpenAI-compatible providers
+ */
+public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
+        OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
+
+    /** The files, most specific first: the order in which they are asked. */
+    public enum Kind {
+        /** The conversation's {@code config.toml} (only its {@code [env]} is a layer). */
+        CHAT,
+        /** {@code rosetta.toml} in the workspace. */
+        PROJECT,
+        /** {@code config.local.toml} in the user's config folder. */
+        USER_LOCAL,
+        /** {@code config.toml} in the user's config folder. */
+        USER
+    }
+
+    /** The longest shell timeout accepted: a day. */
+    static final long MAX_SHELL_TIMEOUT = 86_400;
+
+    private static final Map<String, OpenAiApi> OPENAI_APIS = Map.of("auto", OpenAiApi.AUTO,
+            "chat", OpenAiApi.CHAT_COMPLETIONS, "responses", OpenAiApi.RESPONSES);
+
+    public ConfigLayer {
+        env = env == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(env));
+        fallback = fallback == null ? null : List.copyOf(fallback);
+        providers = providers == null ? List.of() : List.copyOf(providers);
+    }
+
+    /** A chat config as a layer: its {@code [env]} table. */
+    static ConfigLayer chat(Path file, ChatConfig chat) {
+        return new ConfigLayer(Kind.CHAT, file, chat.env(), null, null, null, null, null, List.of());
+    }
+
+    /** The file as a layer of {@code kind}, or empty when it does not exist. */
+    static Optional<ConfigLayer> read(Path file, Kind kind, List<String> warnings) {
+        return TomlDocument.read(file).map(doc -> from(doc, kind, warnings));
+    }
+
+    static ConfigLayer from(TomlDocument doc, Kind kind, List<String> warnings) {
+        ConfigTable root = ConfigTable.root(doc, warnings);
+        String defaultModel = null;
+        List<String> fallback = null;
+        OpenAiApi openAiApi = null;
+        ConfigTable models = root.table("models");
+        if (models != null) {
+            defaultModel = models.text("default");
+            fallback = models.strings("fallback");
+            openAiApi = models.choice("openai_api", OPENAI_APIS);
+            models.finish("default", "fallback", "openai_api");
+        }
+        Boolean confine = null;
+        Duration shellTimeout = null;
+        ConfigTable tools = root.table("tools");
+        if (tools != null) {
+            confine = tools.bool("confine");
+            Long seconds = tools.integer("shell_timeout", 1, MAX_SHELL_TIMEOUT);
+            shellTimeout = seconds == null ? null : Duration.ofSeconds(seconds);
+            tools.finish("confine", "shell_timeout");
+        }
+        List<ProviderSettings> providers = providers(root, kind);
+        Map<String, String> env = env(root, kind);
+        root.finish("[models]", "[tools]", "[[providers]]", "[env]");
+        return new ConfigLayer(kind, doc.file(), env, defaultModel, fallback, openAiApi, confine, shellTimeout,
+                providers);
+    }
+
+    /**
+     * Custom providers. A project file may not declare any: a repository could otherwise send a
+     * key the user holds for one provider to a server of its choosing.
+     */
+    private static List<ProviderSettings> providers(ConfigTable root, Kind kind) {
+        if (kind == Kind.PROJECT && root.has("providers")) {
+            root.skip("providers");
+            root.warn("providers", "[[providers]] in a project file are ignored; declare providers in your user"
+                    + " config.toml");
+            return List.of();
+        }
+        List<ProviderSettings> providers = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (ConfigTable p : root.tables("providers")) {
+            String name = p.text("name");
+            String baseUrl = p.text("base_url");
+            String keyEnv = p.text("api_key_env");
+            if (name == null || !name.matches("[a-z0-9][a-z0-9._-]*")) {
+                throw p.error("name", name == null ? "is missing (each provider needs a name)"
+                        : "must be lower-case letters, digits, '.', '_' or '-' (it is the part before '/' in"
+                                + " provider/model)");
+            }
+            if (!names.add(name)) {
+                throw p.error("name", "repeats provider '" + name + "'; declare each provider once");
+            }
+            if (baseUrl == null || !isHttpUrl(baseUrl)) {
+                throw p.error("base_url", baseUrl == null ? "is missing (the server's URL, e.g. http://localhost:8000/v1)"
+                        : "must be an http:// or https:// URL, not \"" + baseUrl + "\"");
+            }
+            if (keyEnv != null && !keyEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                throw p.error("api_key_env", "must be the name of an environment variable, like MY_API_KEY");
+            }
+            p.finish("name", "base_url", "api_key_env");
+            providers.add(ProviderDirectory.custom(name, baseUrl, keyEnv));
+        }
+        return providers;
+    }
+
+    /**
+     * The {@code [env]} table. In a project file, variables that choose where keys are sent or
+     * hold keys are ignored, for the same reason as its providers.
+     */
+    private static Map<String, String> env(ConfigTable root, Kind kind) {
+        Map<String, String> env = new LinkedHashMap<>(root.stringTable("env"));
+        if (kind == Kind.PROJECT) {
+            env.keySet().removeIf(name -> {
+                if (isProtected(name)) {
+                    root.warn("env", name, "[env] " + name + " in a project file is ignored: keys and provider URLs"
+                            + " belong in your user config (config.local.toml) or the environment");
+                    return true;
+                }
+                return false;
+            });
+        }
+        return env;
+    }
+
+    /** API keys and the variables that point a provider at a server. */
+    static boolean isProtected(String name) {
+        return name.endsWith("_API_KEY") || name.endsWith("_BASE_URL") || name.equals("OLLAMA_HOST");
+    }
+
+    private static boolean isHttpUrl(String text) {
+        try {
+            URI uri = new URI(text);
+            return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.rosetta.agent.config;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import dev.rosetta.llm.Providers.OpenAiApi;
+import dev.rosetta.llm.provider.ProviderSettings;
+
+/**
+ * Every config file that applies to one run, most specific first: the conversation's {@code
+ * config.toml} (when resuming), the workspace's {@code rosetta.toml}, the user's {@code
+ * config.local.toml} and {@code config.toml}. A setting is taken from the first file that has it.
+ *
+ * @param chat     the resumed conversation's config, or null for a new conversation
+ * @param layers   the files that exist, most specific first
+ * @param warnings unknown keys and ignored entries, for the user (not printed here)
+ */
+public record Configuration(ChatConfig chat, List<ConfigLayer> layers, List<String> warnings) {
+
+    public Configuration {
+        layers = List.copyOf(layers);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** No files at all. */
+    public static Configuration none() {
+        return new Configuration(null, List.of(), List.of());
+    }
+
+    /**
+     * Reads the files. A missing file is no error; a broken one is, in one line naming the file,
+     * line and problem.
+     *
+     * @param workspace      where {@code rosetta.toml} is looked for, or null
+     * @param chatConfigFile the resumed conversation's {@code config.toml}, or null for a new one
+     */
+    public static Configuration load(ConfigPaths paths, Path workspace, Path chatConfigFile) {
+        List<String> warnings = new ArrayList<>();
+        List<ConfigLayer> layers = new ArrayList<>();
+        ChatConfig chat = null;
+        if (chatConfigFile != null) {
+            chat = ChatConfig.read(chatConfigFile, warnings).orElse(null);
+            if (chat != null) {
+                layers.add(ConfigLayer.chat(chatConfigFile, chat));
+            }
+        }
+        if (workspace != null) {
+            ConfigLayer.read(ConfigPaths.projectConfig(workspace), ConfigLayer.Kind.PROJECT, warnings)
+                    .ifPresent(layers::add);
+        }
+        ConfigLayer.read(paths.userLocalConfig(), ConfigLayer.Kind.USER_LOCAL, warnings).ifPresent(local -> {
+            layers.add(local);
+            warnIfOthersCanRead(local, warnings);
+        });
+        ConfigLayer.read(paths.userConfig(), ConfigLayer.Kind.USER, warnings).ifPresent(layers::add);
+        return new Configuration(chat, layers, warnings);
+    }
+
+    /** The resumed conversation's config, if any. */
+    public Optional<ChatConfig> chatConfig() {
+        return Optional.ofNullable(chat);
+    }
+
+    /** The {@code [env]} tables merged: a more specific file wins. */
+    public Map<String, String> env() {
+        Map<String, String> env = new LinkedHashMap<>();
+        for (ConfigLayer layer : layers.reversed()) {
+            env.putAll(layer.env());
+        }
+        return env;
+    }
+
+    /** The first {@code [env]} entry for {@code name}, with where it was set. */
+    public Optional<Resolved<String>> env(String name) {
+        for (ConfigLayer layer : layers) {
+            String value = layer.env().get(name);
+            if (value != null && !value.isBlank()) {
+                return Optional.of(new Resolved<>(value.strip(), name + " in " + layer.file() + " [env]"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Custom providers of the user's files; {@code config.local.toml} replaces one of the same name. */
+    public List<ProviderSettings> providers() {
+        Map<String, ProviderSettings> byName = new LinkedHashMap<>();
+        for (ConfigLayer layer : layers.reversed()) {
+            layer.providers().forEach(p -> byName.put(p.name(), p));
+        }
+        return List.copyOf(byName.values());
+    }
+
+    /** {@code [models] fallback} of the first file that sets it; empty when none does. */
+    public List<String> fallback() {
+        return layers.stream().map(ConfigLayer::fallback).filter(f -> f != null).findFirst().orElse(List.of());
+    }
+
+    /** {@code [models] openai_api} of the first file that sets it, else {@code auto}. */
+    public OpenAiApi openAiApi() {
+        return layers.stream().map(ConfigLayer::openAiApi).filter(a -> a != null).findFirst().orElse(OpenAiApi.AUTO);
+    }
+
+    /**
+     * Whether file tools are confined to the workspace: when any file asks for it. A file can
+     * tighten this safety setting, never loosen one another file set.
+     */
+    public boolean confine() {
+        return layers.stream().anyMatch(l -> Boolean.TRUE.equals(l.confine()));
+    }
+
+    /** {@code [tools] shell_timeout} of the first file that sets it. */
+    public Optional<Resolved<Duration>> shellTimeout() {
+        return layers.stream().filter(l -> l.shellTimeout() != null).findFirst()
+                .map(l -> new Resolved<>(l.shellTimeout(), "[tools] shell_timeout in " + l.file()));
+    }
+
+    /** Keys in a file other users can read are worth a warning (never the keys themselves). */
+    private static void warnIfOthersCanRead(ConfigLayer local, List<String> warnings) {
+        if (local.env().keySet().stream().noneMatch(ConfigLayer::isProtected)) {
+            return;
+        }
+        try {
+            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(local.file());
+            if (permissions.contains(PosixFilePermission.OTHERS_READ)
+                    || permissions.contains(PosixFilePermission.GROUP_READ)) {
+                warnings.add(local.file() + " holds API keys and other users can read it; run: chmod 600 "
+                        + local.file());
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // Not a POSIX file system, or the file went away: nothing to warn about.
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package dev.rosetta.agent.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.model.ModelInfo;
+import dev.rosetta.llm.provider.ProviderDirectory;
+import dev.rosetta.llm.provider.ProviderSettings;
+import dev.rosetta.tools.shell.ShellSettings;
+
+/**
+ * Decides the settings of a run from the command line, the process environment and the config
+ * files, in the documented orders (docs/CONFIG.md). Pure: it reads nothing itself, so every rule
+ * is a unit test.
+ */
+public final class Resolution {
+
+    /** Read in this order from each place; the first is Rosetta's own name, the second gptme's. */
+    public static final List<String> TOOL_FORMAT_VARIABLES = List.of("ROSETTA_TOOL_FORMAT", "TOOL_FORMAT");
+    public static final List<String> MODEL_VARIABLES = List.of("ROSETTA_MODEL", "MODEL");
+
+    private final Map<String, String> processEnv;
+    private final Configuration config;
+
+    public Resolution(Map<String, String> processEnv, Configuration config) {
+        this.processEnv = Map.copyOf(processEnv);
+        this.config = config;
+    }
+
+    /** The workspace: {@code -w}, else the resumed conversation's, else the current folder. */
+    public static Resolved<Path> workspace(String flag, ChatConfig chat, Path currentFolder) {
+        if (set(flag)) {
+            return new Resolved<>(currentFolder.resolve(flag.strip()).toAbsolutePath().normalize(), "--workspace");
+        }
+        if (chat != null && chat.workspace() != null) {
+            return new Resolved<>(chat.workspace(), "the conversation's config.toml");
+        }
+        return new Resolved<>(currentFolder.toAbsolutePath().normalize(), "the current folder");
+    }
+
+    /**
+     * The environment providers and tools see: the {@code [env]} tables (user, then its local file,
+     * then project, then chat, each over the one before) under the process environment, which wins.
+     */
+    public Map<String, String> environment() {
+        Map<String, String> env = new LinkedHashMap<>(config.env());
+        env.putAll(processEnv);
+        return env;
+    }
+
+    /**
+     * The model: {@code --model} → the resumed conversation's → {@code ROSETTA_MODEL}/{@code MODEL}
+     * in the process environment → per file (chat, project, user local, user) its {@code [models]
+     * default}, then its {@code [env]} MODEL → the default model of the first provider whose key
+     * is set ({@link DefaultModels#ORDER}). With none of these, a one-line error says how to set a key.
+     */
+    public Resolved<String> model(String flag, ProviderDirectory directory) {
+        if (set(flag)) {
+            return new Resolved<>(flag.strip(), "--model");
+        }
+        ChatConfig chat = config.chat();
+        if (chat != null && set(chat.model())) {
+            return new Resolved<>(chat.model(), "the conversation's config.toml");
+        }
+        Optional<Resolved<String>> fromProcess = processVariable(MODEL_VARIABLES);
+        if (fromProcess.isPresent()) {
+            return fromProcess.get();
+        }
+        for (ConfigLayer layer : config.layers()) {
+            if (set(layer.defaultModel())) {
+                return new Resolved<>(layer.defaultModel().strip(), "[models] default in " + layer.file());
+            }
+            Optional<Resolved<String>> fromTable = tableVariable(layer, MODEL_VARIABLES);
+            if (fromTable.isPresent()) {
+                return fromTable.get();
+            }
+        }
+        return firstProviderWithKey(directory);
+    }
+
+    private Resolved<String> firstProviderWithKey(ProviderDirectory directory) {
+        Map<String, String> env = environment();
+        for (DefaultModels.Choice choice : DefaultModels.ORDER) {
+            Optional<ProviderSettings> provider = directory.find(choice.provider());
+            String keyEnv = provider.map(ProviderSettings::keyEnv).orElse(null);
+            if (keyEnv != null && set(env.get(keyEnv))) {
+                return new Resolved<>(choice.model(), "the first provider with an API key (" + keyEnv + " is set)");
+            }
+        }
+        String keys = DefaultModels.ORDER.stream().limit(3)
+                .map(c -> directory.find(c.provider()).map(ProviderSettings::keyEnv).orElse(null))
+                .filter(k -> k != null).collect(Collectors.joining(", "));
+        throw new RosettaException("no model chosen and no API key found: set " + keys + " or another provider's key"
+                + " (in the environment, or in the [env] table of ~/.config/rosetta/config.local.toml), or choose a"
+                + " model with --model provider/model");
+    }
+
+    /**
+     * The tool format: {@code --tool-format} → the resumed conversation's → {@code
+     * ROSETTA_TOOL_FORMAT}/{@code TOOL_FORMAT} in the process environment, then in the chat,
+     * project and user {@code [env]} tables → the model's {@code default_tool_format} → markdown.
+     *
+     * @param model the resolved model, or null when not known yet
+     */
+    public Resolved<ToolFormat> toolFormat(String flag, ModelInfo model) {
+        if (set(flag)) {
+            return new Resolved<>(format(flag, "--tool-format"), "--tool-format");
+        }
+        ChatConfig chat = config.chat();
+        if (chat != null && chat.toolFormat() != null) {
+            return new Resolved<>(chat.toolFormat(), "the conversation's config.toml");
+        }
+        Optional<Resolved<String>> variable = processVariable(TOOL_FORMAT_VARIABLES);
+        for (int i = 0; variable.isEmpty() && i < config.layers().size(); i++) {
+            variable = tableVariable(config.layers().get(i), TOOL_FORMAT_VARIABLES);
+        }
+        if (variable.isPresent()) {
+            Resolved<String> v = variable.get();
+            return new Resolved<>(format(v.value(), v.source()), v.source());
+        }
+        if (model != null && model.defaultToolFormat() != null) {
+            return new Resolved<>(model.defaultToolFormat(), model.name() + "'s default_tool_format");
+        }
+        return new Resolved<>(ToolFormat.MARKDOWN, "the default");
+    }
+
+    /**
+     * How long one shell command may run: {@code ROSETTA_SHELL_TIMEOUT} (seconds) in the process
+     * environment → {@code [tools] shell_timeout} → {@code ROSETTA_SHELL_TIMEOUT} in an {@code
+     * [env]} table → the shell tool's default. A value that is not a positive number is ignored,
+     * as the shell tool itself does.
+     */
+    public Resolved<Duration> shellTimeout() {
+        Optional<Duration> fromProcess = seconds(processEnv.get(ShellSettings.TIMEOUT_VARIABLE));
+        if (fromProcess.isPresent()) {
+            return new Resolved<>(fromProcess.get(), ShellSettings.TIMEOUT_VARIABLE + " in the environment");
+        }
+        Optional<Resolved<Duration>> fromTools = config.shellTimeout();
+        if (fromTools.isPresent()) {
+            return fromTools.get();
+        }
+        Optional<Resolved<String>> fromTable = config.env(ShellSettings.TIMEOUT_VARIABLE);
+        if (fromTable.isPresent() && seconds(fromTable.get().value()).isPresent()) {
+            return new Resolved<>(seconds(fromTable.get().value()).get(), fromTable.get().source());
+        }
+        return new Resolved<>(ShellSettings.DEFAULT_TIMEOUT, "the default");
+    }
+
+    private Optional<Resolved<String>> processVariable(List<String> names) {
+        for (String name : names) {
+            String value = processEnv.get(name);
+            if (set(value)) {
+                return Optional.of(new Resolved<>(value.strip(), name + " in the environment"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Resolved<String>> tableVariable(ConfigLayer layer, List<String> names) {
+        for (String name : names) {
+            String value = layer.env().get(name);
+            if (set(value)) {
+                return Optional.of(new Resolved<>(value.strip(), name + " in " + layer.file() + " [env]"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static ToolFormat format(String value, String source) {
+        try {
+            return ToolFormat.of(value);
+        } catch (IllegalArgumentException e) {
+            throw new RosettaException(source + ": " + e.getMessage());
+        }
+    }
+
+    private static Optional<Duration> seconds(String value) {
+        if (!set(value)) {
+            return Optional.empty();
+        }
+        try {
+            double s = Double.parseDouble(value.strip());
+            return s > 0 && s < 1e9 ? Optional.of(Duration.ofMillis(Math.max(1, Math.round(s * 1000))))
+                    : Optional.empty();
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static boolean set(String value) {
+        return value != null && !value.isBlank();
+    }
+}

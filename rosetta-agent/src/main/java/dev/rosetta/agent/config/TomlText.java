@@ -1,0 +1,59 @@
+package dev.rosetta.agent.config;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** TOML spellings of keys and values, for the files Rosetta writes itself. */
+final class TomlText {
+
+    private TomlText() {}
+
+    /** A key: bare when it can be, else quoted. */
+    static String key(String key) {
+        boolean bare = !key.isEmpty() && key.chars().allMatch(c -> c < 128
+                && (Character.isLetterOrDigit(c) || c == '_' || c == '-'));
+        return bare ? key : string(key);
+    }
+
+    /**
+     * A basic string. Control characters are escaped (TOML forbids them raw); a lone surrogate,
+     * which no TOML escape can spell, becomes U+FFFD.
+     */
+    static String string(String value) {
+        StringBuilder out = new StringBuilder(value.length() + 2).append('"');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\t' -> out.append("\\t");
+                case '\r' -> out.append("\\r");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                default -> append(out, value, i);
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+                i++;
+            }
+        }
+        return out.append('"').toString();
+    }
+
+    private static void append(StringBuilder out, String value, int i) {
+        char c = value.charAt(i);
+        if (c < 0x20 || c == 0x7f) {
+            out.append(String.format("\\u%04X", (int) c));
+        } else if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+            out.append(c).append(value.charAt(i + 1));
+        } else if (Character.isSurrogate(c)) {
+            out.append('\uFFFD');
+        } else {
+            out.append(c);
+        }
+    }
+
+    static String array(List<String> values) {
+        return values.stream().map(TomlText::string).collect(Collectors.joining(", ", "[", "]"));
+    }
+}

@@ -1,0 +1,294 @@
+package dev.rosetta.agent.log;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+import dev.rosetta.agent.config.ChatConfig;
+import dev.rosetta.core.RosettaException;
+
+/**
+ * One conversation's log, open for writing: {@code <logs>/<id>/conversation.jsonl}, one JSON
+ * message a line, appended and synced to disk per message, so a crash loses at most the message
+ * being written. While it is open the conversation is locked against other Rosetta processes.
+ * Undo is a line of its own ({@code {"undo": n}}): nothing written is ever rewritten.
+ */
+public final class ConversationLog implements AutoCloseable {
+
+    public static final String FILE = "conversation.jsonl";
+    public static final String CONFIG = "config.toml";
+    /** Where the bytes of a cut-off last line are kept when the log is reopened. */
+    public static final String TORN = "conversation.torn";
+
+    /** How many generated ids are tried before giving up: with ~98,000 a day, more means something is wrong. */
+    private static final int ID_ATTEMPTS = 200;
+
+    private final Path logs;
+    private final ConversationLock lock;
+    private final FileChannel channel;
+    private final List<LoggedMessage> messages;
+    private final List<String> warnings;
+    private ConversationId id;
+    private boolean closed;
+
+    private ConversationLog(Path logs, ConversationId id, ConversationLock lock, FileChannel channel,
+            List<LoggedMessage> messages, List<String> warnings) {
+        this.logs = logs;
+        this.id = id;
+        this.lock = lock;
+        this.channel = channel;
+        this.messages = new ArrayList<>(messages);
+        this.warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * Starts a new conversation in {@code logs}: named {@code name}, or with a generated id of
+     * today's date when {@code name} is null. A name that is taken is an error; a generated id
+     * never reuses a folder.
+     */
+    public static ConversationLog create(Path logs, String name) {
+        return create(logs, name, LocalDate.now(), RandomGenerator.getDefault());
+    }
+
+    static ConversationLog create(Path logs, String name, LocalDate today, RandomGenerator random) {
+        ConversationId id = name != null ? ConversationId.named(name) : null;
+        try {
+            Files.createDirectories(logs);
+            id = id != null ? reserve(logs, id) : reserveRandom(logs, today, random);
+        } catch (IOException e) {
+            throw new RosettaException("could not create a conversation in " + logs + ": " + e.getMessage(), e);
+        }
+        return openFolder(logs, id);
+    }
+
+    /** Opens an existing conversation to continue it: locked, its torn last line (if any) repaired. */
+    public static ConversationLog open(Path logs, String id) {
+        ConversationId conversation = ConversationId.named(id);
+        if (!Files.isRegularFile(logs.resolve(conversation.value()).resolve(FILE))) {
+            throw new RosettaException("no conversation '" + id + "' in " + logs + "; `rosetta logs` lists them");
+        }
+        return openFolder(logs, conversation);
+    }
+
+    private static ConversationId reserve(Path logs, ConversationId id) throws IOException {
+        try {
+            Files.createDirectory(logs.resolve(id.value()));
+            return id;
+        } catch (FileAlreadyExistsException e) {
+            throw new RosettaException("a conversation named '" + id + "' exists already; continue it with --resume"
+                    + " --name " + id + ", or choose another name");
+        }
+    }
+
+    private static ConversationId reserveRandom(Path logs, LocalDate today, RandomGenerator random)
+            throws IOException {
+        for (int i = 0; i < ID_ATTEMPTS; i++) {
+            ConversationId id = ConversationId.random(today, random);
+            try {
+                Files.createDirectory(logs.resolve(id.value()));
+                return id;
+            } catch (FileAlreadyExistsException e) {
+                // Taken: draw again.
+            }
+        }
+        throw new RosettaException("could not find a free conversation id in " + logs + " after " + ID_ATTEMPTS
+                + " tries; start one with --name NAME");
+    }
+
+    private static ConversationLog openFolder(Path logs, ConversationId id) {
+        Path folder = logs.resolve(id.value());
+        ConversationLock lock = ConversationLock.acquire(folder, id.value());
+        try {
+            Path file = folder.resolve(FILE);
+            LogContents contents = LogFileReader.read(file);
+            repair(folder, contents);
+            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.APPEND);
+            return new ConversationLog(logs, id, lock, channel, contents.messages(), contents.warnings());
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            if (e instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new RosettaException("could not open the log of conversation " + id + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Makes the file end at a line boundary again before anything is appended: the bytes of a
+     * cut-off line are moved to {@link #TORN} (kept, never dropped), a complete last line that
+     * lost only its newline gets one.
+     */
+    private static void repair(Path folder, LogContents contents) throws IOException {
+        Path file = folder.resolve(FILE);
+        if (!Files.exists(file)) {
+            return;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            if (contents.torn().length > 0) {
+                Files.write(folder.resolve(TORN), contents.torn(), StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND, StandardOpenOption.SYNC);
+            }
+            if (ch.size() != contents.goodLength()) {
+                ch.truncate(contents.goodLength());
+            }
+            if (contents.missingNewline()) {
+                ch.write(ByteBuffer.wrap(new byte[] {'\n'}), contents.goodLength());
+            }
+            ch.force(true);
+        }
+    }
+
+    public synchronized String id() {
+        return id.value();
+    }
+
+    /** The conversation's folder (it moves on {@link #rename}). */
+    public synchronized Path folder() {
+        return logs.resolve(id.value());
+    }
+
+    /** The chat's {@code config.toml}, beside the log. */
+    public synchronized Path configFile() {
+        return folder().resolve(CONFIG);
+    }
+
+    /** The visible messages: what was read, plus what was appended, less what was undone. */
+    public synchronized List<LoggedMessage> messages() {
+        return List.copyOf(messages);
+    }
+
+    /** What reading the log found that the user should know (a skipped torn line); not printed here. */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /** Appends {@code message} and syncs it to disk before returning. */
+    public synchronized void append(LoggedMessage message) {
+        write(new LogLine.Entry(message));
+        messages.add(message);
+    }
+
+    /** Hides the last {@code n} messages (fewer if there are fewer); returns them, oldest first. */
+    public synchronized List<LoggedMessage> undo(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("cannot undo " + n + " messages");
+        }
+        int count = Math.min(n, messages.size());
+        if (count == 0) {
+            return List.of();
+        }
+        write(new LogLine.Undo(count));
+        List<LoggedMessage> tail = messages.subList(messages.size() - count, messages.size());
+        List<LoggedMessage> removed = List.copyOf(tail);
+        tail.clear();
+        return removed;
+    }
+
+    /**
+     * Copies the visible messages, and the chat config renamed, into a new conversation named
+     * {@code name} (a generated id when null). This one stays open; returns the new id.
+     */
+    public synchronized String fork(String name) {
+        try (ConversationLog copy = create(logs, name)) {
+            copy.writeAll(messages);
+            readConfig().ifPresent(config -> copy.writeConfig(config.withName(copy.id())));
+            return copy.id();
+        }
+    }
+
+    /**
+     * Renames the conversation, which moves its folder. The log stays open: the open files follow
+     * the folder (POSIX renames keep open descriptors valid).
+     */
+    public synchronized void rename(String name) {
+        ConversationId target = ConversationId.named(name);
+        Conversations.move(logs, id, target);
+        id = target;
+        readConfig().ifPresent(config -> writeConfig(config.withName(target.value())));
+    }
+
+    /** The chat config beside the log, if one was written; a broken one is a one-line error. */
+    public Optional<ChatConfig> readConfig() {
+        return ChatConfig.read(configFile());
+    }
+
+    /** Replaces the chat config beside the log, atomically. */
+    public void writeConfig(ChatConfig config) {
+        config.write(configFile());
+    }
+
+    /** Releases the lock; the log is complete on disk already. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // Every line was synced when written; closing has nothing left to save.
+        } finally {
+            lock.close();
+        }
+    }
+
+    private void writeAll(List<LoggedMessage> all) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (LoggedMessage m : all) {
+            out.writeBytes(LogLineWriter.bytes(new LogLine.Entry(m)));
+        }
+        writeBytes(out.toByteArray());
+        messages.addAll(all);
+    }
+
+    private void write(LogLine line) {
+        writeBytes(LogLineWriter.bytes(line));
+    }
+
+    /**
+     * Writes whole lines and syncs them. If the write fails halfway (a full disk), the partial
+     * line is cut off again, so the next append cannot glue onto it.
+     */
+    private void writeBytes(byte[] bytes) {
+        if (closed) {
+            throw new IllegalStateException("the log of conversation " + id + " is closed");
+        }
+        long before = -1;
+        try {
+            before = channel.size();
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        } catch (IOException e) {
+            undoPartialWrite(before);
+            throw new RosettaException("could not write to the log of conversation " + id + " (" + folder()
+                    + "): " + e.getMessage() + "; the last message is not saved", e);
+        }
+    }
+
+    private void undoPartialWrite(long size) {
+        if (size < 0) {
+            return;
+        }
+        try {
+            channel.truncate(size);
+            channel.force(true);
+        } catch (IOException ignored) {
+            // Reading skips a torn last line, and reopening moves it aside.
+        }
+    }
+}

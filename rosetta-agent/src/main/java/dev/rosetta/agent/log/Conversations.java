@@ -1,0 +1,204 @@
+package dev.rosetta.agent.log;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.rosetta.agent.config.ChatConfig;
+import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.message.Role;
+
+/**
+ * The conversations in a log folder: listed for {@code rosetta logs} without parsing whole logs
+ * (a byte scan counts the lines; only the lines up to the first user message are read as JSON),
+ * the latest one for {@code --resume}, and renaming one that is not open.
+ */
+public final class Conversations {
+
+    /** The first user message is looked for among this many lines at most. */
+    private static final int PREVIEW_LINES = 50;
+    private static final int PREVIEW_CHARS = 80;
+    private static final Pattern UNDO = Pattern.compile("\\{\\s*\"undo\"\\s*:\\s*(\\d{1,12})");
+
+    private Conversations() {}
+
+    /** Every conversation in {@code logs}, newest first; a damaged one is listed with what could be read. */
+    public static List<ConversationSummary> list(Path logs) {
+        List<ConversationSummary> all = new ArrayList<>();
+        for (Path folder : folders(logs)) {
+            summary(folder).ifPresent(all::add);
+        }
+        all.sort(Comparator.comparing(ConversationSummary::lastModified).reversed()
+                .thenComparing(ConversationSummary::id));
+        return all;
+    }
+
+    /** The id of the conversation written to last, if there is one. */
+    public static Optional<String> latest(Path logs) {
+        String best = null;
+        Instant newest = Instant.MIN;
+        for (Path folder : folders(logs)) {
+            Optional<Instant> modified = modified(folder.resolve(ConversationLog.FILE));
+            if (modified.isPresent() && modified.get().isAfter(newest)) {
+                newest = modified.get();
+                best = folder.getFileName().toString();
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    /** Renames a conversation that is not open (in this or another process); the lock says which. */
+    public static void rename(Path logs, String id, String newName) {
+        ConversationId from = ConversationId.named(id);
+        ConversationId to = ConversationId.named(newName);
+        Path folder = logs.resolve(from.value());
+        if (!Files.isDirectory(folder)) {
+            throw new RosettaException("no conversation '" + id + "' in " + logs + "; `rosetta logs` lists them");
+        }
+        ConversationLock lock = ConversationLock.acquire(folder, from.value());
+        try {
+            move(logs, from, to);
+            Path config = logs.resolve(to.value()).resolve(ConversationLog.CONFIG);
+            ChatConfig.read(config).ifPresent(c -> c.withName(to.value()).write(config));
+        } finally {
+            lock.close();
+        }
+    }
+
+    /** Moves a conversation's folder; the caller holds its lock. */
+    static void move(Path logs, ConversationId from, ConversationId to) {
+        if (from.equals(to)) {
+            return;
+        }
+        Path target = logs.resolve(to.value());
+        try {
+            // No ATOMIC_MOVE: on Linux it would replace an empty folder of that name instead of failing.
+            Files.move(logs.resolve(from.value()), target);
+        } catch (FileAlreadyExistsException e) {
+            throw new RosettaException("a conversation named '" + to + "' exists already; choose another name");
+        } catch (IOException e) {
+            throw new RosettaException("could not rename conversation " + from + " to " + to + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static List<Path> folders(Path logs) {
+        List<Path> folders = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(logs, Files::isDirectory)) {
+            stream.forEach(folders::add);
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException e) {
+            throw new RosettaException("could not list the conversations in " + logs + ": " + e.getMessage(), e);
+        }
+        return folders;
+    }
+
+    private static Optional<ConversationSummary> summary(Path folder) {
+        Path file = folder.resolve(ConversationLog.FILE);
+        Optional<Instant> modified = modified(file);
+        if (modified.isEmpty()) {
+            return Optional.empty();
+        }
+        String id = folder.getFileName().toString();
+        return Optional.of(new ConversationSummary(id, name(folder), modified.get(), count(file), preview(file)));
+    }
+
+    private static Optional<Instant> modified(Path file) {
+        try {
+            return Optional.of(Files.getLastModifiedTime(file).toInstant());
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The config's name; a config that cannot be read just leaves it out of the listing. */
+    private static String name(Path folder) {
+        try {
+            return ChatConfig.read(folder.resolve(ConversationLog.CONFIG)).map(ChatConfig::name).orElse(null);
+        } catch (RosettaException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Visible messages, from the bytes: a line is a message unless it starts as an undo line (the
+     * writer puts "role" first in a message, so the two never look alike). A last line without its
+     * newline is not counted: it is usually one a crash cut off.
+     */
+    static int count(Path file) {
+        int count = 0;
+        byte[] head = new byte[24];
+        int headLength = 0;
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] buffer = new byte[1 << 16];
+            for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
+                for (int i = 0; i < n; i++) {
+                    byte b = buffer[i];
+                    if (b == '\n') {
+                        count = afterLine(new String(head, 0, headLength, StandardCharsets.ISO_8859_1), count);
+                        headLength = 0;
+                    } else if (headLength < head.length && (headLength > 0 || !LogFileReader.isBlank(buffer, i, i + 1))) {
+                        head[headLength++] = b;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return 0;
+        }
+        return count;
+    }
+
+    private static int afterLine(String head, int count) {
+        if (head.isEmpty()) {
+            return count;
+        }
+        Matcher undo = UNDO.matcher(head);
+        if (undo.lookingAt()) {
+            return Math.max(0, count - (int) Math.min(Integer.MAX_VALUE, Long.parseLong(undo.group(1))));
+        }
+        return count + 1;
+    }
+
+    /** The first user message among the first lines, on one line, cut to a preview's length. */
+    private static String preview(Path file) {
+        try (var reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (int i = 0; i < PREVIEW_LINES; i++) {
+                String line = reader.readLine();
+                if (line == null) {
+                    break;
+                }
+                byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+                try {
+                    if (LogLineReader.read(bytes, 0, bytes.length) instanceof LogLine.Entry e
+                            && e.message().message().role() == Role.USER) {
+                        return oneLine(e.message().message().content());
+                    }
+                } catch (LogLineReader.InvalidLine ignored) {
+                    // A damaged line says nothing useful for a preview.
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+        return "";
+    }
+
+    static String oneLine(String text) {
+        String flat = text.strip().replaceAll("\\s+", " ");
+        StringBuilder out = new StringBuilder();
+        flat.codePoints().limit(PREVIEW_CHARS).forEach(c -> out.appendCodePoint(Character.isISOControl(c) ? ' ' : c));
+        return flat.codePointCount(0, flat.length()) > PREVIEW_CHARS ? out + "…" : out.toString();
+    }
+}

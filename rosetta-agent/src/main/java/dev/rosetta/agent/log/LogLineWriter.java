@@ -1,0 +1,169 @@
+package dev.rosetta.agent.log;
+
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
+import dev.rosetta.core.message.Message;
+import dev.rosetta.core.message.Reasoning;
+import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.llm.ChatEvent.Usage;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Writes a {@link LogLine} as one line of JSON. Empty and default fields are left out to keep
+ * lines short; {@link LogLineReader} restores them, so every message reads back equal.
+ */
+final class LogLineWriter {
+
+    private LogLineWriter() {}
+
+    /** The line's UTF-8 bytes, ending in a newline (the only newline in it). */
+    static byte[] bytes(LogLine line) {
+        String json = LogJson.MAPPER.writeValueAsString(node(line));
+        return (escapeLoneSurrogates(json) + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    static ObjectNode node(LogLine line) {
+        return switch (line) {
+            case LogLine.Entry e -> message(e.message());
+            case LogLine.Undo u -> LogJson.MAPPER.createObjectNode().put("undo", u.count());
+        };
+    }
+
+    private static ObjectNode message(LoggedMessage logged) {
+        Message m = logged.message();
+        // "role" first: readers tell messages from undo lines by the first key.
+        ObjectNode node = LogJson.MAPPER.createObjectNode();
+        node.put("role", m.role().name().toLowerCase(Locale.ROOT));
+        node.put("timestamp", logged.timestamp().toString());
+        node.put("format", logged.format().id());
+        putIfSet(node, "model", logged.model());
+        node.put("content", m.content());
+        putIfSet(node, "call_id", m.callId());
+        if (m.isError()) {
+            node.put("is_error", true);
+        }
+        if (!m.calls().isEmpty()) {
+            ArrayNode calls = node.putArray("calls");
+            m.calls().forEach(c -> calls.add(call(c)));
+        }
+        if (!logged.nativeCallIds().isEmpty()) {
+            ArrayNode ids = node.putArray("native_call_ids");
+            new TreeSet<>(logged.nativeCallIds()).forEach(ids::add);
+        }
+        if (!m.reasoning().isEmpty()) {
+            ArrayNode reasoning = node.putArray("reasoning");
+            m.reasoning().forEach(r -> reasoning.add(reasoning(r)));
+        }
+        if (logged.usage() != null) {
+            node.set("usage", usage(logged.usage()));
+        }
+        // NaN is not JSON: an unknown cost is left out rather than making the line unreadable.
+        if (logged.cost() != null && Double.isFinite(logged.cost())) {
+            node.put("cost", logged.cost().doubleValue());
+        }
+        return node;
+    }
+
+    private static ObjectNode call(ToolUse use) {
+        ObjectNode node = LogJson.MAPPER.createObjectNode();
+        node.put("tool", use.tool());
+        if (!use.args().isEmpty()) {
+            ArrayNode args = node.putArray("args");
+            use.args().forEach(args::add);
+        }
+        putIfSet(node, "content", use.content());
+        if (!use.kwargs().isEmpty()) {
+            node.set("kwargs", LogJson.MAPPER.valueToTree(readableNames(use.kwargs())));
+        }
+        putIfSet(node, "call_id", use.callId());
+        return node;
+    }
+
+    /**
+     * Jackson reads a lone surrogate escape in a string but not in a property name, so in
+     * argument names (nowhere else) one becomes U+FFFD: no tool has such an argument, and the
+     * line must stay readable.
+     */
+    private static Object readableNames(Object value) {
+        return switch (value) {
+            case Map<?, ?> map -> {
+                Map<String, Object> out = new LinkedHashMap<>();
+                map.forEach((k, v) -> out.put(withoutLoneSurrogates(String.valueOf(k)), readableNames(v)));
+                yield out;
+            }
+            case List<?> list -> list.stream().map(LogLineWriter::readableNames).toList();
+            case null -> null;
+            default -> value;
+        };
+    }
+
+    private static String withoutLoneSurrogates(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                out.append(c).append(text.charAt(++i));
+            } else {
+                out.append(Character.isSurrogate(c) ? '\uFFFD' : c);
+            }
+        }
+        return out.toString();
+    }
+
+    private static ObjectNode reasoning(Reasoning r) {
+        ObjectNode node = LogJson.MAPPER.createObjectNode();
+        node.put("origin", r.origin());
+        putIfSet(node, "text", r.text());
+        putIfSet(node, "signature", r.signature());
+        putIfSet(node, "redacted", r.redacted());
+        return node;
+    }
+
+    private static ObjectNode usage(Usage u) {
+        return LogJson.MAPPER.createObjectNode()
+                .put("input", u.inputTokens())
+                .put("output", u.outputTokens())
+                .put("cache_read", u.cacheReadTokens())
+                .put("cache_write", u.cacheWriteTokens());
+    }
+
+    private static void putIfSet(ObjectNode node, String key, String value) {
+        if (value != null) {
+            node.put(key, value);
+        }
+    }
+
+    /**
+     * A lone surrogate (a model can send one as a JSON escape) has no UTF-8 form, so it is written
+     * as its {@code \}{@code uXXXX} escape, which reads back as the same char. Outside strings JSON
+     * text is ASCII, so every surrogate here sits inside a string.
+     */
+    static String escapeLoneSurrogates(String json) {
+        StringBuilder out = null;
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            boolean paired = Character.isHighSurrogate(c) && i + 1 < json.length()
+                    && Character.isLowSurrogate(json.charAt(i + 1));
+            if (paired) {
+                if (out != null) {
+                    out.append(c).append(json.charAt(i + 1));
+                }
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                if (out == null) {
+                    out = new StringBuilder(json.length() + 16).append(json, 0, i);
+                }
+                out.append(String.format("\\u%04x", (int) c));
+            } else if (out != null) {
+                out.append(c);
+            }
+        }
+        return out == null ? json : out.toString();
+    }
+}

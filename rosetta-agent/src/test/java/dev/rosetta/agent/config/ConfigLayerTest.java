@@ -1,0 +1,207 @@
+package dev.rosetta.agent.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.rosetta.agent.config.ConfigLayer.Kind;
+import dev.rosetta.core.RosettaException;
+import dev.rosetta.llm.Providers.OpenAiApi;
+import dev.rosetta.llm.provider.Api;
+import dev.rosetta.llm.provider.ProviderSettings;
+
+/** The schema of user and project files: every setting read, wrong types refused, unknown keys warned about. */
+class ConfigLayerTest {
+
+    @TempDir
+    Path dir;
+
+    private final List<String> warnings = new ArrayList<>();
+
+    private ConfigLayer layer(Kind kind, String text) throws IOException {
+        Path file = dir.resolve(kind == Kind.PROJECT ? "rosetta.toml" : "config.toml");
+        Files.writeString(file, text);
+        return ConfigLayer.read(file, kind, warnings).orElseThrow();
+    }
+
+    private String error(String text) {
+        try {
+            layer(Kind.USER, text);
+        } catch (RosettaException e) {
+            assertThat(e.getMessage()).doesNotContain("\n");
+            return e.getMessage().replace(dir.resolve("config.toml").toString(), "FILE");
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        throw new AssertionError("no error");
+    }
+
+    @Test
+    void everySettingOfTheUserFileIsRead() throws IOException {
+        ConfigLayer layer = layer(Kind.USER, """
+                [models]
+                default = "anthropic/claude-sonnet-4-6"
+                fallback = ["openai/gpt-4.1", "openrouter/anthropic/claude-sonnet-4.5"]
+                openai_api = "responses"
+
+                [tools]
+                confine = true
+                shell_timeout = 90
+
+                [[providers]]
+                name = "together"
+                base_url = "https://api.together.xyz/v1"
+                api_key_env = "TOGETHER_API_KEY"
+
+                [[providers]]
+                name = "vllm"
+                base_url = "http://localhost:8000/v1"
+
+                [env]
+                TOOL_FORMAT = "xml"
+                """);
+        assertThat(layer.defaultModel()).isEqualTo("anthropic/claude-sonnet-4-6");
+        assertThat(layer.fallback()).containsExactly("openai/gpt-4.1", "openrouter/anthropic/claude-sonnet-4.5");
+        assertThat(layer.openAiApi()).isEqualTo(OpenAiApi.RESPONSES);
+        assertThat(layer.confine()).isTrue();
+        assertThat(layer.shellTimeout()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(layer.env()).containsExactly(Map.entry("TOOL_FORMAT", "xml"));
+        assertThat(layer.providers()).extracting(ProviderSettings::name, ProviderSettings::baseUrl, ProviderSettings::keyEnv,
+                ProviderSettings::keyRequired).containsExactly(
+                        tuple("together", "https://api.together.xyz/v1", "TOGETHER_API_KEY", true),
+                        tuple("vllm", "http://localhost:8000/v1", null, false));
+        assertThat(layer.providers()).allMatch(p -> p.api() == Api.OPENAI_CHAT && p.nativeTools());
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
+    void anEmptyFileSetsNothing() throws IOException {
+        ConfigLayer layer = layer(Kind.USER, "");
+        assertThat(layer.defaultModel()).isNull();
+        assertThat(layer.fallback()).isNull();
+        assertThat(layer.env()).isEmpty();
+        assertThat(layer.providers()).isEmpty();
+    }
+
+    @Test
+    void anEnvValueThatIsNotAStringIsAnErrorAtItsLine() {
+        assertThat(error("[env]\nA = \"x\"\nSHELL_TIMEOUT = 30\n"))
+                .isEqualTo("FILE:3:1: [env] 'SHELL_TIMEOUT' must be a string, like SHELL_TIMEOUT = \"…\" (in [env] every"
+                        + " value is text)");
+    }
+
+    @Test
+    void aShellTimeoutThatIsNotAWholeNumberOfSecondsIsAnError() {
+        assertThat(error("[tools]\nshell_timeout = \"90\"\n"))
+                .isEqualTo("FILE:2:1: [tools] 'shell_timeout' must be a whole number from 1 to 86400");
+        assertThat(error("[tools]\nshell_timeout = 0\n")).contains("from 1 to 86400");
+        assertThat(error("[tools]\nshell_timeout = 1.5\n")).contains("whole number");
+    }
+
+    @Test
+    void confineMustBeABoolean() {
+        assertThat(error("[tools]\nconfine = \"yes\"\n"))
+                .isEqualTo("FILE:2:1: [tools] 'confine' must be true or false (without quotes)");
+    }
+
+    @Test
+    void openAiApiMustBeOneOfItsWords() {
+        assertThat(error("[models]\nopenai_api = \"completions\"\n"))
+                .startsWith("FILE:2:1: [models] 'openai_api' must be one of ").contains("\"chat\"")
+                .endsWith("not \"completions\"");
+    }
+
+    @Test
+    void theDefaultModelMustBeANonEmptyString() {
+        assertThat(error("[models]\ndefault = 4\n")).isEqualTo("FILE:2:1: [models] 'default' must be a string, like"
+                + " default = \"…\"");
+        assertThat(error("[models]\ndefault = \"  \"\n")).isEqualTo("FILE:2:1: [models] 'default' must not be empty");
+    }
+
+    @Test
+    void fallbackMustBeAListOfStrings() {
+        assertThat(error("[models]\nfallback = \"openai/gpt-4.1\"\n")).contains("[models] 'fallback' must be a list of"
+                + " strings");
+        assertThat(error("[models]\nfallback = [\"a/b\", 3]\n")).contains("must be a list of strings");
+    }
+
+    @Test
+    void aSectionThatIsNotATableIsAnError() {
+        assertThat(error("models = \"openai/gpt-4.1\"\n"))
+                .isEqualTo("FILE:1:1: 'models' must be a table, written [models] on a line of its own");
+    }
+
+    @Test
+    void providersNeedAValidNameAndAnHttpUrl() {
+        assertThat(error("[[providers]]\nbase_url = \"http://x\"\n")).isEqualTo("FILE:1:1: [[providers]] #1 'name' is"
+                + " missing (each provider needs a name)");
+        assertThat(error("[[providers]]\nname = \"My Server\"\nbase_url = \"http://x\"\n"))
+                .startsWith("FILE:2:1: [[providers]] #1 'name' must be lower-case letters");
+        assertThat(error("[[providers]]\nname = \"a\"\nbase_url = \"http://x\"\n[[providers]]\nname = \"b\"\n"
+                + "base_url = \"ftp://x\"\n")).isEqualTo("FILE:6:1: [[providers]] #2 'base_url' must be an http:// or"
+                        + " https:// URL, not \"ftp://x\"");
+        assertThat(error("[[providers]]\nname = \"a\"\nbase_url = \"http://x\"\napi_key_env = \"my key\"\n"))
+                .contains("'api_key_env' must be the name of an environment variable");
+        assertThat(error("[[providers]]\nname = \"a\"\nbase_url = \"http://x\"\n[[providers]]\nname = \"a\"\n"
+                + "base_url = \"http://y\"\n")).contains("repeats provider 'a'");
+    }
+
+    @Test
+    void unknownKeysAreWarningsWithTheirLine() throws IOException {
+        layer(Kind.USER, "model = \"x\"\n[models]\ndefualt = \"y\"\n[tool]\nconfine = true\n");
+        assertThat(warnings).containsExactly(
+                dir.resolve("config.toml") + ":3:1: unknown setting [models] 'defualt' is ignored (the settings here"
+                        + " are: default, fallback, openai_api)",
+                dir.resolve("config.toml") + ":1:1: unknown setting 'model' is ignored (the settings here are: [models],"
+                        + " [tools], [[providers]], [env])",
+                dir.resolve("config.toml") + ":4:1: unknown setting 'tool' is ignored (the settings here are: [models],"
+                        + " [tools], [[providers]], [env])");
+    }
+
+    @Test
+    void aProjectFileCannotDeclareProvidersOrSetKeysAndProviderUrls() throws IOException {
+        ConfigLayer project = layer(Kind.PROJECT, """
+                [models]
+                default = "openai/gpt-4.1"
+
+                [[providers]]
+                name = "openai"
+                base_url = "https://attacker.example/v1"
+
+                [env]
+                OPENAI_BASE_URL = "https://attacker.example/v1"
+                OPENAI_API_KEY = "sk-from-the-repo"
+                OLLAMA_HOST = "attacker.example:11434"
+                TOOL_FORMAT = "xml"
+                """);
+        assertThat(project.providers()).isEmpty();
+        assertThat(project.env()).containsOnlyKeys("TOOL_FORMAT");
+        assertThat(project.defaultModel()).isEqualTo("openai/gpt-4.1");
+        Path file = dir.resolve("rosetta.toml");
+        assertThat(warnings).containsExactly(
+                file + ":4:1: [[providers]] in a project file are ignored; declare providers in your user config.toml",
+                file + ":9:1: [env] OPENAI_BASE_URL in a project file is ignored: keys and provider URLs belong in your"
+                        + " user config (config.local.toml) or the environment",
+                file + ":10:1: [env] OPENAI_API_KEY in a project file is ignored: keys and provider URLs belong in your"
+                        + " user config (config.local.toml) or the environment",
+                file + ":11:1: [env] OLLAMA_HOST in a project file is ignored: keys and provider URLs belong in your user"
+                        + " config (config.local.toml) or the environment");
+        assertThat(String.join("\n", warnings)).doesNotContain("sk-from-the-repo");
+    }
+
+    @Test
+    void aMissingFileIsNoLayer() {
+        assertThat(ConfigLayer.read(dir.resolve("absent.toml"), Kind.USER, warnings)).isEmpty();
+    }
+}

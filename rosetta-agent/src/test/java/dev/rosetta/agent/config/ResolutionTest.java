@@ -1,0 +1,303 @@
+package dev.rosetta.agent.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+import dev.rosetta.agent.config.ConfigLayer.Kind;
+import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.model.ModelInfo;
+import dev.rosetta.llm.provider.ProviderDirectory;
+import dev.rosetta.tools.shell.ShellSettings;
+
+/** Every rule of the resolution orders, one at a time. */
+class ResolutionTest {
+
+    private static final ProviderDirectory DIRECTORY = new ProviderDirectory(List.of(), Map.of());
+    private static final ModelInfo PREFERS_TOOL = new ModelInfo("openai", "gpt-x", null, null, null, null,
+            ToolFormat.TOOL, null, null, null);
+    private static final ModelInfo NO_PREFERENCE = ModelInfo.generic("openai", "gpt-y");
+
+    /** Builds a configuration layer by layer, most specific first. */
+    private static final class Setup {
+        private ChatConfig chat;
+        private final List<ConfigLayer> layers = new ArrayList<>();
+        private Map<String, String> process = Map.of();
+
+        Setup chat(ChatConfig config) {
+            chat = config;
+            layers.add(ConfigLayer.chat(Path.of("/logs/c/config.toml"), config));
+            return this;
+        }
+
+        Setup layer(Kind kind, Map<String, String> env) {
+            return layer(kind, env, null, null);
+        }
+
+        Setup layer(Kind kind, Map<String, String> env, String defaultModel, Duration shellTimeout) {
+            layers.add(new ConfigLayer(kind, file(kind), env, defaultModel, null, null, null, shellTimeout, List.of()));
+            return this;
+        }
+
+        Setup process(Map<String, String> env) {
+            process = env;
+            return this;
+        }
+
+        Resolution resolution() {
+            return new Resolution(process, new Configuration(chat, layers, List.of()));
+        }
+    }
+
+    private static Path file(Kind kind) {
+        return Path.of(switch (kind) {
+            case CHAT -> "/logs/c/config.toml";
+            case PROJECT -> "/work/rosetta.toml";
+            case USER_LOCAL -> "/home/u/.config/rosetta/config.local.toml";
+            case USER -> "/home/u/.config/rosetta/config.toml";
+        });
+    }
+
+    @Nested
+    class ToolFormatOrder {
+
+        private final Setup everything = new Setup()
+                .chat(ChatConfig.empty().withToolFormat(ToolFormat.XML).withEnv(Map.of("TOOL_FORMAT", "markdown")))
+                .layer(Kind.PROJECT, Map.of("TOOL_FORMAT", "markdown"))
+                .layer(Kind.USER, Map.of("TOOL_FORMAT", "markdown"))
+                .process(Map.of("TOOL_FORMAT", "markdown"));
+
+        @Test
+        void theFlagComesFirst() {
+            assertThat(everything.resolution().toolFormat("tool", PREFERS_TOOL))
+                    .isEqualTo(new Resolved<>(ToolFormat.TOOL, "--tool-format"));
+        }
+
+        @Test
+        void anUnknownFlagValueIsAnErrorListingTheFormats() {
+            assertThatThrownBy(() -> new Setup().resolution().toolFormat("yaml", null)).isInstanceOf(RosettaException.class)
+                    .hasMessage("--tool-format: unknown tool format 'yaml'; use one of markdown, xml, tool");
+        }
+
+        @Test
+        void theResumedConversationsFormatIsSticky() {
+            assertThat(everything.resolution().toolFormat(null, PREFERS_TOOL))
+                    .isEqualTo(new Resolved<>(ToolFormat.XML, "the conversation's config.toml"));
+        }
+
+        @Test
+        void rosettaToolFormatInTheProcessEnvironmentComesBeforeToolFormat() {
+            Resolution r = new Setup().process(Map.of("ROSETTA_TOOL_FORMAT", "xml", "TOOL_FORMAT", "tool")).resolution();
+            assertThat(r.toolFormat(null, PREFERS_TOOL))
+                    .isEqualTo(new Resolved<>(ToolFormat.XML, "ROSETTA_TOOL_FORMAT in the environment"));
+        }
+
+        @Test
+        void theProcessEnvironmentComesBeforeEveryEnvTable() {
+            Resolution r = new Setup().chat(ChatConfig.empty().withEnv(Map.of("TOOL_FORMAT", "tool")))
+                    .process(Map.of("TOOL_FORMAT", "xml")).resolution();
+            assertThat(r.toolFormat(null, null).value()).isEqualTo(ToolFormat.XML);
+        }
+
+        @Test
+        void theChatTableComesBeforeTheProjectTableWhichComesBeforeTheUserTables() {
+            Setup setup = new Setup().chat(ChatConfig.empty().withEnv(Map.of("TOOL_FORMAT", "tool")))
+                    .layer(Kind.PROJECT, Map.of("TOOL_FORMAT", "xml"))
+                    .layer(Kind.USER_LOCAL, Map.of("TOOL_FORMAT", "markdown"))
+                    .layer(Kind.USER, Map.of("ROSETTA_TOOL_FORMAT", "xml"));
+            assertThat(setup.resolution().toolFormat(null, null))
+                    .isEqualTo(new Resolved<>(ToolFormat.TOOL, "TOOL_FORMAT in /logs/c/config.toml [env]"));
+            Setup noChat = new Setup().layer(Kind.PROJECT, Map.of("TOOL_FORMAT", "xml"))
+                    .layer(Kind.USER, Map.of("TOOL_FORMAT", "tool"));
+            assertThat(noChat.resolution().toolFormat(null, null))
+                    .isEqualTo(new Resolved<>(ToolFormat.XML, "TOOL_FORMAT in /work/rosetta.toml [env]"));
+            Setup userOnly = new Setup().layer(Kind.USER_LOCAL, Map.of()).layer(Kind.USER, Map.of("TOOL_FORMAT", "tool"));
+            assertThat(userOnly.resolution().toolFormat(null, PREFERS_TOOL)).isEqualTo(new Resolved<>(ToolFormat.TOOL,
+                    "TOOL_FORMAT in /home/u/.config/rosetta/config.toml [env]"));
+        }
+
+        @Test
+        void anEnvTableComesBeforeTheModelsDefault() {
+            Resolution r = new Setup().layer(Kind.USER, Map.of("TOOL_FORMAT", "xml")).resolution();
+            assertThat(r.toolFormat(null, PREFERS_TOOL).value()).isEqualTo(ToolFormat.XML);
+        }
+
+        @Test
+        void theModelsDefaultToolFormatComesBeforeMarkdown() {
+            assertThat(new Setup().resolution().toolFormat(null, PREFERS_TOOL))
+                    .isEqualTo(new Resolved<>(ToolFormat.TOOL, "openai/gpt-x's default_tool_format"));
+        }
+
+        @Test
+        void markdownIsTheLastResort() {
+            assertThat(new Setup().resolution().toolFormat(null, NO_PREFERENCE))
+                    .isEqualTo(new Resolved<>(ToolFormat.MARKDOWN, "the default"));
+            assertThat(new Setup().resolution().toolFormat(null, null).value()).isEqualTo(ToolFormat.MARKDOWN);
+        }
+
+        @Test
+        void blankValuesCountAsUnset() {
+            Resolution r = new Setup().layer(Kind.USER, Map.of("TOOL_FORMAT", "  ")).process(Map.of("ROSETTA_TOOL_FORMAT", ""))
+                    .resolution();
+            assertThat(r.toolFormat(" ", NO_PREFERENCE).value()).isEqualTo(ToolFormat.MARKDOWN);
+        }
+
+        @Test
+        void anUnknownValueInATableIsAnErrorNamingWhereItIs() {
+            Resolution r = new Setup().layer(Kind.PROJECT, Map.of("TOOL_FORMAT", "json")).resolution();
+            assertThatThrownBy(() -> r.toolFormat(null, null)).hasMessage("TOOL_FORMAT in /work/rosetta.toml [env]:"
+                    + " unknown tool format 'json'; use one of markdown, xml, tool");
+        }
+
+        @Test
+        void valuesAreReadWithoutRegardToCase() {
+            assertThat(new Setup().process(Map.of("TOOL_FORMAT", " XML ")).resolution().toolFormat(null, null).value())
+                    .isEqualTo(ToolFormat.XML);
+        }
+    }
+
+    @Nested
+    class ModelOrder {
+
+        @Test
+        void theFlagComesFirst() {
+            Resolution r = new Setup().chat(ChatConfig.empty().withModel("a/b")).process(Map.of("MODEL", "c/d")).resolution();
+            assertThat(r.model("openai/gpt-4.1", DIRECTORY)).isEqualTo(new Resolved<>("openai/gpt-4.1", "--model"));
+        }
+
+        @Test
+        void theResumedConversationsModelComesNext() {
+            Resolution r = new Setup().chat(ChatConfig.empty().withModel("a/b")).process(Map.of("MODEL", "c/d")).resolution();
+            assertThat(r.model(null, DIRECTORY)).isEqualTo(new Resolved<>("a/b", "the conversation's config.toml"));
+        }
+
+        @Test
+        void theProcessEnvironmentComesBeforeEveryFile() {
+            Resolution r = new Setup().layer(Kind.PROJECT, Map.of(), "p/m", null)
+                    .process(Map.of("MODEL", "c/d", "ROSETTA_MODEL", "e/f")).resolution();
+            assertThat(r.model(null, DIRECTORY)).isEqualTo(new Resolved<>("e/f", "ROSETTA_MODEL in the environment"));
+        }
+
+        @Test
+        void aMoreSpecificFileWinsAndWithinAFileModelsDefaultComesBeforeEnvModel() {
+            Setup setup = new Setup().layer(Kind.PROJECT, Map.of("MODEL", "project/env"), "project/default", null)
+                    .layer(Kind.USER, Map.of("MODEL", "user/env"), "user/default", null);
+            assertThat(setup.resolution().model(null, DIRECTORY))
+                    .isEqualTo(new Resolved<>("project/default", "[models] default in /work/rosetta.toml"));
+            Setup envInProject = new Setup().layer(Kind.PROJECT, Map.of("MODEL", "project/env"))
+                    .layer(Kind.USER, Map.of(), "user/default", null);
+            assertThat(envInProject.resolution().model(null, DIRECTORY))
+                    .isEqualTo(new Resolved<>("project/env", "MODEL in /work/rosetta.toml [env]"));
+        }
+
+        @Test
+        void theFirstProviderWithAKeyComesLastInTheDocumentedOrder() {
+            Resolution r = new Setup().process(Map.of("DEEPSEEK_API_KEY", "k1", "OPENAI_API_KEY", "k2")).resolution();
+            assertThat(r.model(null, DIRECTORY)).isEqualTo(new Resolved<>("openai/gpt-5",
+                    "the first provider with an API key (OPENAI_API_KEY is set)"));
+            Resolution anthropic = new Setup().process(Map.of("ANTHROPIC_API_KEY", "k", "OPENAI_API_KEY", "k"))
+                    .resolution();
+            assertThat(anthropic.model(null, DIRECTORY).value()).isEqualTo("anthropic/claude-sonnet-4-6");
+        }
+
+        @Test
+        void aKeyInConfigLocalCountsAsWellAsOneInTheEnvironment() {
+            Resolution r = new Setup().layer(Kind.USER_LOCAL, Map.of("OPENROUTER_API_KEY", "k")).resolution();
+            assertThat(r.model(null, DIRECTORY).value()).isEqualTo("openrouter/anthropic/claude-sonnet-4.5");
+        }
+
+        @Test
+        void withNoModelAndNoKeyTheErrorSaysHowToSetOne() {
+            Resolution r = new Setup().process(Map.of("ANTHROPIC_API_KEY", " ")).resolution();
+            assertThatThrownBy(() -> r.model(null, DIRECTORY)).isInstanceOf(RosettaException.class)
+                    .hasMessage("no model chosen and no API key found: set ANTHROPIC_API_KEY, OPENAI_API_KEY,"
+                            + " OPENROUTER_API_KEY or another provider's key (in the environment, or in the [env] table of"
+                            + " ~/.config/rosetta/config.local.toml), or choose a model with --model provider/model");
+        }
+
+        @Test
+        void theErrorNeverShowsAKey() {
+            Resolution r = new Setup().process(Map.of("SOME_API_KEY", "sk-secret")).resolution();
+            assertThatThrownBy(() -> r.model(null, DIRECTORY)).satisfies(e ->
+                    assertThat(e.getMessage()).doesNotContain("sk-secret"));
+        }
+    }
+
+    @Nested
+    class Environment {
+
+        @Test
+        void theProcessEnvironmentWinsOverEveryFile() {
+            Resolution r = new Setup().layer(Kind.USER_LOCAL, Map.of("OPENAI_API_KEY", "from-file", "ONLY_FILE", "f"))
+                    .process(Map.of("OPENAI_API_KEY", "from-env")).resolution();
+            assertThat(r.environment()).containsEntry("OPENAI_API_KEY", "from-env").containsEntry("ONLY_FILE", "f");
+        }
+
+        @Test
+        void chatThenProjectThenUserLocalThenUser() {
+            Resolution r = new Setup().chat(ChatConfig.empty().withEnv(Map.of("A", "chat")))
+                    .layer(Kind.PROJECT, Map.of("A", "project", "B", "project"))
+                    .layer(Kind.USER_LOCAL, Map.of("A", "local", "B", "local", "C", "local"))
+                    .layer(Kind.USER, Map.of("A", "user", "B", "user", "C", "user", "D", "user")).resolution();
+            assertThat(r.environment()).containsEntry("A", "chat").containsEntry("B", "project")
+                    .containsEntry("C", "local").containsEntry("D", "user");
+        }
+    }
+
+    @Nested
+    class ShellTimeout {
+
+        @Test
+        void theProcessEnvironmentComesFirst() {
+            Resolution r = new Setup().layer(Kind.USER, Map.of(), null, Duration.ofSeconds(60))
+                    .process(Map.of("ROSETTA_SHELL_TIMEOUT", "2.5")).resolution();
+            assertThat(r.shellTimeout()).isEqualTo(new Resolved<>(Duration.ofMillis(2500),
+                    "ROSETTA_SHELL_TIMEOUT in the environment"));
+        }
+
+        @Test
+        void thenTheToolsTableThenAnEnvTableThenTheDefault() {
+            Resolution tools = new Setup().layer(Kind.PROJECT, Map.of("ROSETTA_SHELL_TIMEOUT", "5"))
+                    .layer(Kind.USER, Map.of(), null, Duration.ofSeconds(60)).resolution();
+            assertThat(tools.shellTimeout()).isEqualTo(new Resolved<>(Duration.ofSeconds(60),
+                    "[tools] shell_timeout in /home/u/.config/rosetta/config.toml"));
+            Resolution table = new Setup().layer(Kind.PROJECT, Map.of("ROSETTA_SHELL_TIMEOUT", "5")).resolution();
+            assertThat(table.shellTimeout().value()).isEqualTo(Duration.ofSeconds(5));
+            assertThat(new Setup().resolution().shellTimeout().value()).isEqualTo(ShellSettings.DEFAULT_TIMEOUT);
+        }
+
+        @Test
+        void aValueThatIsNotAPositiveNumberIsIgnoredAsTheShellToolDoes() {
+            Resolution r = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "soon")).resolution();
+            assertThat(r.shellTimeout().value()).isEqualTo(ShellSettings.DEFAULT_TIMEOUT);
+            Resolution negative = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "-3")).resolution();
+            assertThat(negative.shellTimeout().value()).isEqualTo(ShellSettings.DEFAULT_TIMEOUT);
+        }
+    }
+
+    @Nested
+    class Workspace {
+
+        @Test
+        void theFlagIsResolvedAgainstTheCurrentFolder() {
+            assertThat(Resolution.workspace("sub/../proj", ChatConfig.empty().withWorkspace(Path.of("/old")), Path.of("/cwd")))
+                    .isEqualTo(new Resolved<>(Path.of("/cwd/proj"), "--workspace"));
+        }
+
+        @Test
+        void thenTheResumedConversationsThenTheCurrentFolder() {
+            assertThat(Resolution.workspace(null, ChatConfig.empty().withWorkspace(Path.of("/old")), Path.of("/cwd")).value())
+                    .isEqualTo(Path.of("/old"));
+            assertThat(Resolution.workspace(null, null, Path.of("/cwd")).value()).isEqualTo(Path.of("/cwd"));
+        }
+    }
+}

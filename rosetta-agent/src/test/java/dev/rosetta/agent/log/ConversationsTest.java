@@ -1,0 +1,108 @@
+package dev.rosetta.agent.log;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.rosetta.agent.config.ChatConfig;
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.message.Message;
+
+/** `rosetta logs`: every conversation, newest first, with a name, a count and a preview. */
+class ConversationsTest {
+
+    @TempDir
+    Path logs;
+
+    private void conversation(String id, Instant modified, String... userTexts) throws IOException {
+        try (ConversationLog log = ConversationLog.create(logs, id)) {
+            for (String text : userTexts) {
+                log.append(LoggedMessage.of(Message.user(text), ToolFormat.MARKDOWN));
+                log.append(LoggedMessage.of(Message.assistant("ok", List.of()), ToolFormat.MARKDOWN));
+            }
+        }
+        Files.setLastModifiedTime(logs.resolve(id).resolve(ConversationLog.FILE), FileTime.from(modified));
+    }
+
+    @Test
+    void conversationsAreListedNewestFirstWithCountsAndPreviews() throws IOException {
+        conversation("older", Instant.parse("2026-01-01T00:00:00Z"), "first question", "second");
+        conversation("newer", Instant.parse("2026-02-01T00:00:00Z"), "  what is\n\tthis?  ");
+        List<ConversationSummary> list = Conversations.list(logs);
+        assertThat(list).extracting(ConversationSummary::id).containsExactly("newer", "older");
+        assertThat(list.get(0).messages()).isEqualTo(2);
+        assertThat(list.get(0).preview()).isEqualTo("what is this?");
+        assertThat(list.get(1).messages()).isEqualTo(4);
+        assertThat(list.get(1).preview()).isEqualTo("first question");
+        assertThat(list.get(1).lastModified()).isEqualTo(Instant.parse("2026-01-01T00:00:00Z"));
+        assertThat(Conversations.latest(logs)).contains("newer");
+    }
+
+    @Test
+    void theCountLeavesOutUndoneMessagesAndATornLastLine() throws IOException {
+        conversation("undone", Instant.now(), "a", "b", "c");
+        try (ConversationLog log = ConversationLog.open(logs, "undone")) {
+            log.undo(3);
+        }
+        Path file = logs.resolve("undone").resolve(ConversationLog.FILE);
+        Files.writeString(file, "{\"role\":\"user\",\"timest", StandardOpenOption.APPEND);
+        assertThat(Conversations.count(file)).isEqualTo(3).isEqualTo(LogFileReader.read(file).messages().size());
+    }
+
+    @Test
+    void theNameComesFromTheChatConfigAndABrokenConfigOnlyLosesTheName() throws IOException {
+        conversation("named", Instant.now(), "hi");
+        conversation("broken", Instant.now(), "hi");
+        ChatConfig.empty().withName("My chat").write(logs.resolve("named").resolve(ConversationLog.CONFIG));
+        Files.writeString(logs.resolve("broken").resolve(ConversationLog.CONFIG), "name = \n");
+        assertThat(Conversations.list(logs)).extracting(ConversationSummary::id, ConversationSummary::name)
+                .containsExactlyInAnyOrder(tuple("named", "My chat"),
+                        tuple("broken", null));
+    }
+
+    @Test
+    void aLongFirstMessageIsCutAndControlCharactersBlanked() throws IOException {
+        conversation("long", Instant.now(), "\u001b[31mred\u001b[0m " + "x".repeat(200));
+        String preview = Conversations.list(logs).getFirst().preview();
+        assertThat(preview).startsWith(" [31mred [0m xxx").endsWith("…").hasSize(81);
+        assertThat(preview).doesNotContain("\u001b");
+    }
+
+    @Test
+    void foldersWithoutALogAndAMissingLogFolderAreNoError() throws IOException {
+        assertThat(Conversations.list(logs.resolve("absent"))).isEmpty();
+        assertThat(Conversations.latest(logs.resolve("absent"))).isEmpty();
+        Files.createDirectories(logs.resolve("not-a-conversation"));
+        assertThat(Conversations.list(logs)).isEmpty();
+    }
+
+    @Test
+    void aConversationWithoutUserMessagesHasAnEmptyPreview() throws IOException {
+        try (ConversationLog log = ConversationLog.create(logs, "quiet")) {
+            log.append(LoggedMessage.of(Message.system("note"), ToolFormat.MARKDOWN));
+        }
+        assertThat(Conversations.list(logs).getFirst().preview()).isEmpty();
+    }
+
+    @Test
+    void renamingAClosedConversationMovesItAndItsName() throws IOException {
+        conversation("before", Instant.now(), "hi");
+        ChatConfig.empty().withName("before").write(logs.resolve("before").resolve(ConversationLog.CONFIG));
+        Conversations.rename(logs, "before", "after");
+        assertThat(logs.resolve("before")).doesNotExist();
+        assertThat(Conversations.list(logs)).singleElement().satisfies(s -> {
+            assertThat(s.id()).isEqualTo("after");
+            assertThat(s.name()).isEqualTo("after");
+        });
+    }
+}

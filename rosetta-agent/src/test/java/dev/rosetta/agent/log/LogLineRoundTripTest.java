@@ -1,0 +1,139 @@
+package dev.rosetta.agent.log;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.message.Message;
+import dev.rosetta.core.message.Reasoning;
+import dev.rosetta.core.message.Role;
+import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.core.tool.ToolResult;
+import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.llm.ChatEvent.Usage;
+
+/** Every message written as a log line reads back equal, and every line is exactly one line. */
+class LogLineRoundTripTest {
+
+    static LogLine roundTrip(LogLine line) throws LogLineReader.InvalidLine {
+        byte[] bytes = LogLineWriter.bytes(line);
+        assertThat(bytes[bytes.length - 1]).isEqualTo((byte) '\n');
+        assertThat(LogFileReader.indexOf(bytes, (byte) '\n', 0)).isEqualTo(bytes.length - 1);
+        return LogLineReader.read(bytes, 0, bytes.length - 1);
+    }
+
+    static LoggedMessage roundTrip(LoggedMessage message) throws LogLineReader.InvalidLine {
+        return ((LogLine.Entry) roundTrip(new LogLine.Entry(message))).message();
+    }
+
+    @Test
+    void randomMessagesWithEveryFieldKindReadBackEqual() throws Exception {
+        RandomMessages random = new RandomMessages(5);
+        for (int i = 0; i < 3_000; i++) {
+            LoggedMessage message = random.next();
+            assertThat(roundTrip(message)).as("message %d", i).isEqualTo(message);
+        }
+    }
+
+    @Test
+    void anAssistantMessageWithEveryFieldSetReadsBackEqual() throws Exception {
+        ToolUse save = new ToolUse("save", List.of("a b.py"), "print('é')\n", Map.of(), "call_1");
+        ToolUse shell = ToolUse.named("shell", Map.of("command", "ls", "timeout", 30, "env", Map.of("A", List.of(1.5, true))),
+                "toolu_9");
+        Message m = new Message(Role.ASSISTANT, "Saving.\n```save a b.py\nprint('é')\n```\n", List.of(save, shell),
+                null, false, List.of(Reasoning.of("anthropic", "thinking…", "sig=="), Reasoning.redacted("openai-responses",
+                        "gAAAA")));
+        LoggedMessage logged = new LoggedMessage(m, Instant.parse("2026-11-29T10:15:30.123456789Z"),
+                "anthropic/claude-sonnet-4-6", ToolFormat.XML, Set.of("toolu_9"), new Usage(1200, 80, 5000, 300), 0.0123);
+        assertThat(roundTrip(logged)).isEqualTo(logged);
+    }
+
+    @Test
+    void aToolResultKeepsItsCallIdAndErrorFlag() throws Exception {
+        LoggedMessage result = LoggedMessage.of(Message.toolResult("call_7",
+                ToolResult.error(ErrorCode.TIMEOUT, "timed out\u001b[0m")), ToolFormat.TOOL);
+        LoggedMessage back = roundTrip(result);
+        assertThat(back).isEqualTo(result);
+        assertThat(back.message().isError()).isTrue();
+        assertThat(back.message().callId()).isEqualTo("call_7");
+    }
+
+    @Test
+    void hugeContentRoundTrips() throws Exception {
+        String huge = "x\"\n\u0000é🦀".repeat(4_000_000); // 28 M chars: beyond Jackson's default 20 M limit
+        LoggedMessage message = LoggedMessage.of(Message.user(huge), ToolFormat.MARKDOWN);
+        assertThat(roundTrip(message).message().content()).isEqualTo(huge);
+    }
+
+    @Test
+    void loneSurrogatesSurviveAsEscapes() throws Exception {
+        String text = "a\uD800b\uDC00c\uD83E\uDD80d\uD800\u0001\uD800\uD800\uDBFF";
+        LoggedMessage message = LoggedMessage.of(Message.user(text), ToolFormat.MARKDOWN);
+        byte[] bytes = LogLineWriter.bytes(new LogLine.Entry(message));
+        assertThat(new String(bytes, StandardCharsets.UTF_8)).contains("\\ud800").contains("🦀");
+        assertThat(roundTrip(message).message().content()).isEqualTo(text);
+    }
+
+    @Test
+    void aLoneSurrogateInAnArgumentNameBecomesAReplacementCharacterAndTheLineStaysReadable() throws Exception {
+        ToolUse odd = ToolUse.named("shell", Map.of("cmd\uD800", "ls \uD800"), "c1");
+        LoggedMessage message = LoggedMessage.of(Message.assistant("", List.of(odd)), ToolFormat.TOOL);
+        assertThat(roundTrip(message).message().calls().getFirst().kwargs()).containsExactly(
+                Map.entry("cmd\uFFFD", "ls \uD800"));
+    }
+
+    @Test
+    void controlCharactersNeverBreakTheLine() throws Exception {
+        StringBuilder all = new StringBuilder();
+        for (char c = 0; c < 0x20; c++) {
+            all.append(c);
+        }
+        all.append('\u007f').append('\u0085').append('\u2028').append('\u2029');
+        LoggedMessage message = LoggedMessage.of(Message.system(all.toString()), ToolFormat.MARKDOWN);
+        assertThat(roundTrip(message)).isEqualTo(message);
+    }
+
+    @Test
+    void anUnknownCostIsLeftOutRatherThanWrittenAsNaN() throws Exception {
+        LoggedMessage message = new LoggedMessage(Message.assistant("hi", List.of()), Instant.EPOCH, "m/x",
+                ToolFormat.MARKDOWN, Set.of(), null, Double.NaN);
+        assertThat(roundTrip(message).cost()).isNull();
+    }
+
+    @Test
+    void anUndoLineRoundTrips() throws Exception {
+        assertThat(roundTrip(new LogLine.Undo(3))).isEqualTo(new LogLine.Undo(3));
+        assertThat(new String(LogLineWriter.bytes(new LogLine.Undo(3)), StandardCharsets.UTF_8)).isEqualTo("{\"undo\":3}\n");
+    }
+
+    @Test
+    void aMessageLineStartsWithRoleSoItNeverLooksLikeAnUndo() {
+        LoggedMessage message = LoggedMessage.of(Message.user("{\"undo\":1}"), ToolFormat.MARKDOWN);
+        assertThat(new String(LogLineWriter.bytes(new LogLine.Entry(message)), StandardCharsets.UTF_8))
+                .startsWith("{\"role\":\"user\"");
+    }
+
+    @Test
+    void unknownFieldsFromANewerRosettaAreIgnored() throws Exception {
+        byte[] line = "{\"role\":\"user\",\"timestamp\":\"2026-01-01T00:00:00Z\",\"content\":\"hi\",\"mood\":\"great\"}"
+                .getBytes(StandardCharsets.UTF_8);
+        LogLine read = LogLineReader.read(line, 0, line.length);
+        assertThat(((LogLine.Entry) read).message().message()).isEqualTo(Message.user("hi"));
+        assertThat(((LogLine.Entry) read).message().format()).isEqualTo(ToolFormat.MARKDOWN);
+    }
+
+    @Test
+    void aLineMissingItsContentIsInvalidWithTheReason() {
+        byte[] line = "{\"role\":\"user\",\"timestamp\":\"2026-01-01T00:00:00Z\"}".getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> LogLineReader.read(line, 0, line.length))
+                .isInstanceOf(LogLineReader.InvalidLine.class).hasMessageContaining("\"content\" is missing");
+    }
+}

@@ -1,0 +1,46 @@
+package dev.rosetta.cli.render;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Locale;
+
+import dev.rosetta.llm.ChatEvent.Usage;
+
+/**
+ * The line after a reply: {@code tokens: 1,234 in (800 cached) · 256 out · $0.0031}. Input counts
+ * everything the model read, cached or not; the cost is left out when unknown.
+ */
+final class UsageLine {
+
+    private UsageLine() {}
+
+    static String of(Usage usage, Double cost) {
+        long in = usage.inputTokens() + usage.cacheReadTokens() + usage.cacheWriteTokens();
+        StringBuilder s = new StringBuilder("tokens: ").append(count(in)).append(" in");
+        if (usage.cacheReadTokens() > 0) {
+            s.append(" (").append(count(usage.cacheReadTokens())).append(" cached)");
+        }
+        s.append(" · ").append(count(usage.outputTokens())).append(" out");
+        if (cost != null && !cost.isNaN() && !cost.isInfinite()) {
+            s.append(" · ").append(dollars(cost));
+        }
+        return s.toString();
+    }
+
+    private static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    /** Four decimals below a dollar (a reply costs fractions of a cent), two above; no trailing zeros past two. */
+    static String dollars(double cost) {
+        if (cost > 0 && cost < 0.0001) {
+            return "<$0.0001";
+        }
+        BigDecimal value = BigDecimal.valueOf(cost).setScale(cost < 1 ? 4 : 2, RoundingMode.HALF_UP)
+                .stripTrailingZeros();
+        if (value.scale() < 2) {
+            value = value.setScale(2, RoundingMode.UNNECESSARY);
+        }
+        return "$" + value.toPlainString();
+    }
+}

@@ -1,17 +1,22 @@
 package dev.rosetta.cli;
 
 import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
+import dev.rosetta.cli.chat.ChatOptions;
+import dev.rosetta.cli.chat.ChatRun;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code rosetta} command: options every subcommand shares, and the subcommands. Without a
- * subcommand it prints its usage (the chat comes later).
+ * The {@code rosetta} command: a chat ({@code rosetta [OPTIONS] [PROMPT…]}), options every
+ * subcommand shares, and the subcommands.
  */
 @Command(name = "rosetta",
         description = "A terminal AI agent that reads every spelling of a tool call.",
@@ -23,8 +28,9 @@ import picocli.CommandLine.Spec;
         exitCodeList = {
             "0:success",
             "1:failure",
-            "2:bad usage, or input that cannot be read"})
-public final class Main implements Runnable {
+            "2:bad usage or configuration, or input that cannot be read",
+            "130:interrupted"})
+public final class Main implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
@@ -41,6 +47,9 @@ public final class Main implements Runnable {
 
     @Option(names = "--version", versionHelp = true, description = "Print the version and exit.")
     private boolean version;
+
+    @Mixin
+    private ChatOptions chat = new ChatOptions();
 
     public static void main(String[] args) {
         Integer fast = FastPath.run(args, System.in, System.out, System.err);
@@ -76,8 +85,12 @@ public final class Main implements Runnable {
     }
 
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() throws Exception {
+        int code = new ChatRun(chat, System.in, System.out, System.err, System.getenv()).run();
+        if (code == ChatRun.BAD_USAGE && chat.prompt().isEmpty()) {
+            spec.commandLine().getErr().println("Try 'rosetta --help' for more information.");
+        }
+        return code;
     }
 
     /** Whether --verbose was given, wherever on the command line. */

@@ -14,6 +14,7 @@ import dev.rosetta.agent.chat.TurnOutcome.Reason;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.split.StreamSplitter;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
@@ -60,6 +61,46 @@ public final class AgentLoop {
             current = null;
             Thread.interrupted();
         }
+    }
+
+    /**
+     * Adds an assistant message the user wrote (/impersonate): its calls are read in the active
+     * format and run as if the model had written them, then the model continues.
+     */
+    public TurnOutcome impersonate(String assistantText) {
+        worker = Thread.currentThread();
+        interrupted = false;
+        Thread.interrupted();
+        try {
+            Reply reply = written(assistantText);
+            List<ToolUse> calls = record(reply);
+            if (calls.isEmpty()) {
+                return TurnOutcome.done();
+            }
+            if (!run(calls, reply)) {
+                return interruptedOutcome();
+            }
+            return steps();
+        } finally {
+            worker = null;
+            current = null;
+            Thread.interrupted();
+        }
+    }
+
+    private Reply written(String text) {
+        List<Segment.Call> calls = new ArrayList<>();
+        List<Segment.Unparsed> unparsed = new ArrayList<>();
+        for (Segment s : StreamSplitter.split(text, session.format(), session.toolbox().catalog())) {
+            if (s instanceof Segment.Call c) {
+                calls.add(c);
+                events.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
+            } else if (s instanceof Segment.Unparsed u) {
+                unparsed.add(u);
+                events.accept(new AgentEvent.UnparsedRead(u));
+            }
+        }
+        return new Reply(text, calls, unparsed, List.of(), List.of(), null, StopReason.END_TURN, null);
     }
 
     /** Stops the turn from another thread: the reply stops being generated, a running tool is canceled. */

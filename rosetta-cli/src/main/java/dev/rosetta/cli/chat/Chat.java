@@ -1,0 +1,50 @@
+package dev.rosetta.cli.chat;
+
+import java.nio.file.Path;
+
+import dev.rosetta.agent.chat.AgentEvent;
+import dev.rosetta.agent.chat.AgentLoop;
+import dev.rosetta.agent.chat.ChatSession;
+import dev.rosetta.agent.config.ChatConfig;
+import dev.rosetta.agent.log.ConversationLog;
+import dev.rosetta.llm.Providers;
+import dev.rosetta.llm.model.ModelRegistry;
+import dev.rosetta.llm.provider.ProviderDirectory;
+
+/**
+ * A conversation ready to run: its session and loop, its log, and what is needed to switch
+ * models later. Closing it ends the tools' processes and releases the log.
+ *
+ * @param session   model, format, tools, messages
+ * @param loop      runs turns
+ * @param log       the conversation's log (locked while open)
+ * @param registry  the models known
+ * @param directory the providers known, with their keys
+ * @param providers connects models to their APIs
+ * @param workspace where tools work
+ * @param output    what events go to (the terminal, or JSON lines)
+ */
+public record Chat(ChatSession session, AgentLoop loop, ConversationLog log, ModelRegistry registry,
+        ProviderDirectory directory, Providers providers, Path workspace, EventOutput output) implements AutoCloseable {
+
+    /** Records the settings that make a resumed conversation sticky (model, format, tools). */
+    public void saveConfig() {
+        ChatConfig current = log.readConfig().orElse(ChatConfig.empty());
+        log.writeConfig(current.withModel(session.model().name()).withToolFormat(session.format())
+                .withTools(session.toolbox().catalog().names()).withWorkspace(workspace).withName(log.id()));
+    }
+
+    @Override
+    public void close() {
+        try {
+            session.toolbox().close();
+        } finally {
+            log.close();
+        }
+    }
+
+    /** Where a turn's events go, and how to end a turn's output. */
+    public interface EventOutput extends java.util.function.Consumer<AgentEvent> {
+        void endTurn();
+    }
+}

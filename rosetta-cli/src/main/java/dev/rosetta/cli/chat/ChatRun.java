@@ -1,0 +1,138 @@
+package dev.rosetta.cli.chat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+
+import dev.rosetta.agent.chat.TurnOutcome;
+import dev.rosetta.cli.render.JsonEventWriter;
+import dev.rosetta.cli.render.TerminalRenderer;
+import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.core.RosettaException;
+import dev.rosetta.llm.ProviderException;
+import dev.rosetta.tools.Confirmation;
+
+/**
+ * {@code rosetta [PROMPT…]}: opens the conversation, runs the first prompt, then either exits
+ * (non-interactive) or hands over to the interactive prompt. Exit codes: 0 done, 1 the model or
+ * a tool failed, 2 bad usage or configuration, 130 interrupted.
+ */
+public final class ChatRun {
+
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int BAD_USAGE = 2;
+    public static final int INTERRUPTED = 130;
+
+    private final ChatOptions options;
+    private final InputStream stdin;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Map<String, String> env;
+
+    public ChatRun(ChatOptions options, InputStream stdin, PrintStream out, PrintStream err, Map<String, String> env) {
+        this.options = options;
+        this.stdin = stdin;
+        this.out = out;
+        this.err = err;
+        this.env = env;
+    }
+
+    public int run() throws IOException {
+        boolean terminal = TerminalCheck.stdinIsTerminal() && TerminalCheck.stdoutIsTerminal();
+        String prompt = prompt(terminal);
+        boolean interactive = terminal && !options.nonInteractive;
+        if (prompt.isBlank() && !interactive) {
+            err.println("rosetta: no prompt: give one (rosetta \"…\"), pipe one in, or run in a terminal");
+            return BAD_USAGE;
+        }
+        Chat.EventOutput output = output(terminal);
+        Confirmation confirmation = interactive ? new LineConfirmation(stdin, err) : Confirmation.ALWAYS;
+        ChatSetup setup = new ChatSetup(options, env, Path.of("").toAbsolutePath(), ChatSetup.warningsTo(err));
+        try (Chat chat = setup.open(output, confirmation)) {
+            Interrupts.onCtrlC(chat.loop()::interrupt);
+            TurnOutcome outcome = prompt.isBlank() ? TurnOutcome.done() : chat.loop().run(prompt);
+            output.endTurn();
+            if (interactive) {
+                return new LineRepl(chat, stdin, err).run();
+            }
+            return report(outcome);
+        } catch (ProviderException e) {
+            err.println("rosetta: " + e.getMessage());
+            return e.kind() == ProviderException.Kind.CONFIG ? BAD_USAGE : FAILED;
+        } catch (RosettaException e) {
+            err.println("rosetta: " + e.getMessage());
+            return BAD_USAGE;
+        }
+    }
+
+    private int report(TurnOutcome outcome) {
+        if (outcome.message() != null && !outcome.ok()) {
+            err.println("rosetta: " + outcome.message());
+        }
+        return switch (outcome.reason()) {
+            case DONE -> OK;
+            case INTERRUPTED -> INTERRUPTED;
+            case MAX_STEPS, UNREADABLE_CALLS, FAILED -> FAILED;
+        };
+    }
+
+    /** The prompt's words, and piped stdin as a fenced block after them. */
+    private String prompt(boolean terminal) throws IOException {
+        String words = String.join(" ", options.prompt());
+        if (TerminalCheck.stdinIsTerminal()) {
+            return words;
+        }
+        String piped = new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
+        if (piped.isBlank()) {
+            return words;
+        }
+        String fence = "`".repeat(Math.max(3, longestBacktickRun(piped) + 1));
+        String block = fence + "\n" + piped + (piped.endsWith("\n") ? "" : "\n") + fence;
+        return words.isBlank() ? block : words + "\n\n" + block;
+    }
+
+    private Chat.EventOutput output(boolean terminal) {
+        PrintStream utf8 = new PrintStream(out, true, StandardCharsets.UTF_8);
+        if (options.json()) {
+            JsonEventWriter json = new JsonEventWriter(utf8);
+            return new Chat.EventOutput() {
+                @Override
+                public void accept(dev.rosetta.agent.chat.AgentEvent e) {
+                    json.accept(e);
+                }
+
+                @Override
+                public void endTurn() {
+                    utf8.flush();
+                }
+            };
+        }
+        TerminalRenderer renderer = new TerminalRenderer(utf8, terminal ? TerminalStyle.detect(env, true)
+                : TerminalStyle.plain());
+        return new Chat.EventOutput() {
+            @Override
+            public void accept(dev.rosetta.agent.chat.AgentEvent e) {
+                renderer.accept(e);
+            }
+
+            @Override
+            public void endTurn() {
+                renderer.endTurn();
+            }
+        };
+    }
+
+    private static int longestBacktickRun(String text) {
+        int longest = 0;
+        int run = 0;
+        for (int i = 0; i < text.length(); i++) {
+            run = text.charAt(i) == '`' ? run + 1 : 0;
+            longest = Math.max(longest, run);
+        }
+        return longest;
+    }
+}

@@ -1,0 +1,148 @@
+package dev.rosetta.cli.chat;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import dev.rosetta.agent.chat.AgentLoop;
+import dev.rosetta.agent.chat.ChatSession;
+import dev.rosetta.agent.chat.TurnSettings;
+import dev.rosetta.agent.config.ChatConfig;
+import dev.rosetta.agent.config.ConfigPaths;
+import dev.rosetta.agent.config.Configuration;
+import dev.rosetta.agent.config.Resolution;
+import dev.rosetta.agent.log.ConversationLog;
+import dev.rosetta.agent.log.Conversations;
+import dev.rosetta.agent.log.LogDirectory;
+import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.Provider;
+import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.Providers;
+import dev.rosetta.llm.fallback.FallbackCandidate;
+import dev.rosetta.llm.fallback.FallbackProvider;
+import dev.rosetta.llm.http.HttpTransport;
+import dev.rosetta.llm.model.ModelInfo;
+import dev.rosetta.llm.model.ModelRegistry;
+import dev.rosetta.llm.provider.ProviderDirectory;
+import dev.rosetta.tools.BuiltinToolset;
+import dev.rosetta.tools.Confirmation;
+import dev.rosetta.tools.Tool;
+import dev.rosetta.tools.ToolContext;
+import dev.rosetta.tools.Toolbox;
+import dev.rosetta.tools.output.OutputLimit;
+import dev.rosetta.tools.shell.ShellSettings;
+
+/**
+ * Turns the command line, the environment and the config files into a {@link Chat}: which
+ * conversation (new or resumed), which workspace, model, tool format and tools, in the
+ * documented order of precedence (docs/CONFIG.md). Every problem is one line; nothing is
+ * created on disk until the settings are known to work.
+ */
+public final class ChatSetup {
+
+    private final ChatOptions options;
+    private final Map<String, String> env;
+    private final Path currentFolder;
+    private final Consumer<String> warnings;
+
+    public ChatSetup(ChatOptions options, Map<String, String> env, Path currentFolder, Consumer<String> warnings) {
+        this.options = options;
+        this.env = env;
+        this.currentFolder = currentFolder;
+        this.warnings = warnings;
+    }
+
+    /**
+     * @param output       where the turn's events go
+     * @param confirmation asked before calls when the user is to be asked (else everything runs)
+     */
+    public Chat open(Chat.EventOutput output, Confirmation confirmation) throws ProviderException {
+        Path logs = LogDirectory.of(env);
+        ConversationLog log = options.resume ? ConversationLog.open(logs, resumedId(logs)) : null;
+        try {
+            return open(logs, log, output, confirmation);
+        } catch (RuntimeException e) {
+            if (log != null) {
+                log.close();
+            }
+            throw e;
+        }
+    }
+
+    private Chat open(Path logs, ConversationLog resumed, Chat.EventOutput output, Confirmation confirmation)
+            throws ProviderException {
+        ChatConfig saved = resumed == null ? null : resumed.readConfig().orElse(null);
+        Path workspace = Resolution.workspace(options.workspace, saved, currentFolder).value();
+        ConfigPaths paths = ConfigPaths.of(env);
+        Configuration config = Configuration.load(paths, workspace, resumed == null ? null : resumed.configFile());
+        config.warnings().forEach(warnings);
+        Resolution resolution = new Resolution(env, config);
+        ProviderDirectory directory = new ProviderDirectory(config.providers(), resolution.environment());
+        ModelRegistry registry = ModelRegistry.load(directory, paths.models(), warnings);
+        ModelInfo model = registry.resolve(resolution.model(options.model, directory).value());
+        ToolFormat format = resolution.toolFormat(options.toolFormat, model).value();
+        Providers providers = new Providers(directory, HttpTransport.Settings.DEFAULT, config.openAiApi());
+        Provider provider = provider(model, format, config.fallback(), registry, directory, providers);
+
+        ShellSettings shell = ShellSettings.fromEnvironment(resolution.environment())
+                .withTimeout(resolution.shellTimeout().value());
+        List<Tool> tools = ToolAllowlist.apply(BuiltinToolset.create(shell), saved == null ? null : saved.tools(),
+                options.tools);
+        ConversationLog log = resumed != null ? resumed : ConversationLog.create(logs, options.name);
+        log.warnings().forEach(warnings);
+        ToolContext context = new ToolContext(workspace, options.confine || config.confine(), OutputLimit.DEFAULT,
+                log.folder().resolve("tool-outputs"));
+        boolean ask = !(options.noConfirm || options.nonInteractive);
+        Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS);
+        ChatSession session = new ChatSession(model, provider, format, toolbox, log.messages(), log::append,
+                settings(resolution));
+        Chat chat = new Chat(session, new AgentLoop(session, workspace, output), log, registry, directory, providers,
+                workspace, output);
+        chat.saveConfig();
+        return chat;
+    }
+
+    private String resumedId(Path logs) {
+        if (options.name != null) {
+            return options.name;
+        }
+        return Conversations.latest(logs).orElseThrow(() -> new RosettaException(
+                "there is no conversation to resume in " + logs + "; start one without --resume"));
+    }
+
+    /** The model's provider, or a fallback chain through the configured models when there is one. */
+    static Provider provider(ModelInfo model, ToolFormat format, List<String> fallback, ModelRegistry registry,
+            ProviderDirectory directory, Providers providers) throws ProviderException {
+        if (format == ToolFormat.TOOL && !directory.require(model.provider()).nativeTools()) {
+            throw new ProviderException(ProviderException.Kind.CONFIG, "Provider '" + model.provider()
+                    + "' doesn't support native tool calling; use --tool-format markdown or xml");
+        }
+        Provider first = providers.forModel(model);
+        if (fallback.isEmpty()) {
+            return first;
+        }
+        List<FallbackCandidate> candidates = new ArrayList<>(List.of(new FallbackCandidate(first, model.id())));
+        for (String name : fallback) {
+            ModelInfo next = registry.resolve(name);
+            if (!next.name().equals(model.name())) {
+                candidates.add(new FallbackCandidate(providers.forModel(next), next.id()));
+            }
+        }
+        return new FallbackProvider(candidates);
+    }
+
+    private TurnSettings settings(Resolution resolution) {
+        TurnSettings settings = TurnSettings.DEFAULT.withStream(options.stream)
+                .withBreakOnToolUse(TurnSettings.flag(resolution.environment().get("ROSETTA_BREAK_ON_TOOLUSE")));
+        return options.maxSteps != null ? settings.withMaxSteps(options.maxSteps) : settings;
+    }
+
+    /** Prints warnings dimmed-free on stderr, one line each. */
+    public static Consumer<String> warningsTo(PrintStream err) {
+        return w -> err.println("rosetta: warning: " + w);
+    }
+}

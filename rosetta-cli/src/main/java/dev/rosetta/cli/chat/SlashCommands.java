@@ -1,0 +1,160 @@
+package dev.rosetta.cli.chat;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+
+import dev.rosetta.agent.chat.ChatSession;
+import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.cli.render.TerminalText;
+import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.message.Role;
+import dev.rosetta.llm.ChatEvent.Usage;
+import dev.rosetta.llm.Provider;
+import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.model.ModelInfo;
+
+/**
+ * The commands of the interactive prompt that change or show the conversation without asking
+ * the model: /model, /tools, /tokens, /undo, /log, /rename, /fork, /replay, /help. (/exit,
+ * /clear and /impersonate need the prompt itself and live there.)
+ */
+final class SlashCommands {
+
+    static final List<String> NAMES = List.of("/help", "/model", "/tools", "/tokens", "/undo", "/log", "/rename",
+            "/fork", "/impersonate", "/replay", "/clear", "/exit");
+
+    private final Chat chat;
+    private final PrintStream out;
+
+    SlashCommands(Chat chat, PrintStream out) {
+        this.chat = chat;
+        this.out = out;
+    }
+
+    /** Runs one command line ("/model sonnet"); false when it is not one of these commands. */
+    boolean run(String line) {
+        String[] parts = line.strip().split("\\s+", 2);
+        String arg = parts.length > 1 ? parts[1].strip() : "";
+        try {
+            switch (parts[0].toLowerCase(Locale.ROOT)) {
+                case "/help" -> help();
+                case "/model" -> model(arg);
+                case "/tools" -> tools();
+                case "/tokens" -> tokens();
+                case "/undo" -> undo(arg);
+                case "/log" -> out.println(chat.log().folder().resolve("conversation.jsonl"));
+                case "/rename" -> rename(arg);
+                case "/fork" -> out.println("forked into " + chat.log().fork(required(arg, "/fork NAME")));
+                case "/replay" -> replay();
+                default -> {
+                    return false;
+                }
+            }
+        } catch (RosettaException e) {
+            out.println("rosetta: " + e.getMessage());
+        }
+        return true;
+    }
+
+    private void help() {
+        out.println("""
+                /model [MODEL]   show or switch the model (and its tool format)
+                /tools           the tools loaded, and those that cannot run here
+                /tokens          tokens and cost so far
+                /undo [N]        take back the last N turns (default 1)
+                /log             where the conversation is saved
+                /rename NAME     rename the conversation
+                /fork NAME       copy the conversation under a new name
+                /impersonate     write the assistant's next message yourself; its calls run
+                /replay          show the conversation again
+                /clear           clear the screen
+                /exit            leave (Ctrl-D too; Ctrl-C stops the model or a tool)""");
+    }
+
+    /** Switches model and tool format in one step: the next reply is read and requested in the new format. */
+    private void model(String name) throws ProviderException {
+        ChatSession session = chat.session();
+        if (name.isEmpty()) {
+            out.println(session.model().name() + " (tool format: " + session.format().id() + ")");
+            return;
+        }
+        ModelInfo next = chat.registry().resolve(name);
+        ToolFormat format = next.defaultToolFormat() != null ? next.defaultToolFormat() : session.format();
+        Provider provider = ChatSetup.provider(next, format, List.of(), chat.registry(), chat.directory(),
+                chat.providers());
+        session.switchModel(next, provider, format);
+        chat.saveConfig();
+        out.println("model: " + next.name() + " (tool format: " + format.id() + ")");
+    }
+
+    private void tools() {
+        chat.session().toolbox().catalog().tools().forEach(t -> out.println(t.name() + "  " + t.description()));
+        chat.session().toolbox().unavailable().forEach((name, why) -> out.println(name + "  (unavailable: " + why + ")"));
+    }
+
+    private void tokens() {
+        long in = 0;
+        long cached = 0;
+        long outTokens = 0;
+        double cost = 0;
+        boolean costKnown = true;
+        for (LoggedMessage m : chat.session().messages()) {
+            Usage u = m.usage();
+            if (u != null) {
+                in += u.inputTokens() + u.cacheReadTokens() + u.cacheWriteTokens();
+                cached += u.cacheReadTokens();
+                outTokens += u.outputTokens();
+                if (m.cost() == null) {
+                    costKnown = false;
+                } else {
+                    cost += m.cost();
+                }
+            }
+        }
+        out.printf("tokens: %,d in (%,d cached) · %,d out%s%n", in, cached, outTokens,
+                costKnown ? String.format(" · $%.4f", cost) : " · cost unknown for some replies");
+    }
+
+    /** Takes back whole turns: back to (and including) the N-th last user message, so no call loses its result. */
+    private void undo(String arg) {
+        int turns = arg.isEmpty() ? 1 : Integer.parseInt(arg);
+        List<LoggedMessage> messages = chat.session().messages();
+        int cut = messages.size();
+        for (int seen = 0; cut > 0 && seen < turns; ) {
+            cut--;
+            if (messages.get(cut).message().role() == Role.USER) {
+                seen++;
+            }
+        }
+        int n = messages.size() - cut;
+        chat.session().undo(n);
+        chat.log().undo(n);
+        out.println("took back " + n + " message" + (n == 1 ? "" : "s"));
+    }
+
+    private void rename(String name) {
+        chat.log().rename(required(name, "/rename NAME"));
+        chat.saveConfig();
+        out.println("renamed to " + chat.log().id());
+    }
+
+    private void replay() {
+        for (LoggedMessage m : chat.session().messages()) {
+            String who = switch (m.message().role()) {
+                case USER -> "you";
+                case ASSISTANT -> "assistant";
+                case SYSTEM -> m.message().isToolResult() ? "result" : "system";
+            };
+            out.println(who + ": " + TerminalText.safe(m.message().content()));
+        }
+    }
+
+    private static String required(String value, String usage) {
+        if (value.isEmpty()) {
+            throw new RosettaException("usage: " + usage);
+        }
+        return value;
+    }
+}

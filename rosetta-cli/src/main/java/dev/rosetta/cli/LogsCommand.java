@@ -1,0 +1,41 @@
+package dev.rosetta.cli;
+
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
+
+import dev.rosetta.agent.log.ConversationSummary;
+import dev.rosetta.agent.log.Conversations;
+import dev.rosetta.agent.log.LogDirectory;
+import dev.rosetta.cli.render.TerminalText;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code rosetta logs}: past conversations, newest first; resume one with {@code -r --name ID}. */
+@Command(name = "logs", description = "Lists past conversations, newest first (resume one with: rosetta -r --name ID).")
+final class LogsCommand implements Callable<Integer> {
+
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
+
+    @Option(names = {"-n", "--limit"}, paramLabel = "N", defaultValue = "20", description = "How many (default: ${DEFAULT-VALUE}).")
+    private int limit;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "The log folder (default: $ROSETTA_LOGS_HOME, else the XDG data folder).")
+    private java.nio.file.Path dir;
+
+    @Override
+    public Integer call() {
+        var logs = dir != null ? dir : LogDirectory.of(System.getenv());
+        var all = Conversations.list(logs);
+        if (all.isEmpty()) {
+            System.out.println("No conversations yet in " + logs);
+            return 0;
+        }
+        for (ConversationSummary c : all.stream().limit(limit).toList()) {
+            String preview = c.preview() == null ? "" : TerminalText.safe(c.preview().replaceAll("\\s+", " "));
+            System.out.printf("%-36s %s %4d  %s%n", c.id(), WHEN.format(c.lastModified()), c.messages(),
+                    preview.length() > 60 ? preview.substring(0, 59) + "…" : preview);
+        }
+        return 0;
+    }
+}

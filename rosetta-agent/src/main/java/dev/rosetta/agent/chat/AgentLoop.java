@@ -91,8 +91,11 @@ public final class AgentLoop {
     private Reply written(String text) {
         List<Segment.Call> calls = new ArrayList<>();
         List<Segment.Unparsed> unparsed = new ArrayList<>();
+        Set<String> taken = usedIds();
         for (Segment s : StreamSplitter.split(text, session.format(), session.toolbox().catalog())) {
-            if (s instanceof Segment.Call c) {
+            if (s instanceof Segment.Call read) {
+                Segment.Call c = new Segment.Call(read.use().withCallId(freshId(taken)), read.dialect(), read.raw(),
+                        read.start(), read.end());
                 calls.add(c);
                 events.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
             } else if (s instanceof Segment.Unparsed u) {
@@ -133,7 +136,7 @@ public final class AgentLoop {
             if (calls.isEmpty()) {
                 if (reply.stop() == StopReason.INTERRUPTED) {
                     return new TurnOutcome(Reason.FAILED, "the reply broke off: " + reply.error().getMessage()
-                            + " (what arrived is kept; ask again to continue)");
+                            + "; ask again to continue");
                 }
                 if (reply.unparsed().isEmpty()) {
                     return TurnOutcome.done();
@@ -167,17 +170,17 @@ public final class AgentLoop {
         if (interrupted) {
             stream.close();
         }
-        return new ReplyReader(session.format(), session.toolbox().catalog(), session.breaksOnToolUse(), events)
+        Set<String> taken = usedIds();
+        return new ReplyReader(session.format(), session.toolbox().catalog(), session.breaksOnToolUse(), events,
+                use -> use.withCallId(use.callId() != null && taken.add(use.callId()) ? use.callId() : freshId(taken)))
                 .read(stream);
     }
 
     /** Logs the assistant message; returns its calls, each with an id its result will carry. */
     private List<ToolUse> record(Reply reply) {
         List<ToolUse> calls = new ArrayList<>();
-        Set<String> taken = usedIds();
         for (Segment.Call c : reply.textCalls()) {
-            String id = c.use().callId() != null && taken.add(c.use().callId()) ? c.use().callId() : freshId(taken);
-            calls.add(c.use().withCallId(id));
+            calls.add(c.use());
         }
         Set<String> nativeIds = new HashSet<>();
         for (Reply.NativeCall n : reply.nativeCalls()) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.json.JsonRepair;
@@ -32,6 +33,7 @@ final class ReplyReader implements StreamListener {
     private final ToolCatalog tools;
     private final boolean breakOnToolUse;
     private final Consumer<AgentEvent> events;
+    private final UnaryOperator<ToolUse> withId;
     private final List<Segment.Call> textCalls = new ArrayList<>();
     private final List<Segment.Unparsed> unparsed = new ArrayList<>();
     private final List<Reply.NativeCall> nativeCalls = new ArrayList<>();
@@ -41,11 +43,17 @@ final class ReplyReader implements StreamListener {
     private ProviderException error;
     private int cutAt = -1;
 
-    ReplyReader(ToolFormat format, ToolCatalog tools, boolean breakOnToolUse, Consumer<AgentEvent> events) {
+    /**
+     * @param withId gives each call read from the text the id its result will carry, the moment
+     *               it is read (so every event about it names the same id)
+     */
+    ReplyReader(ToolFormat format, ToolCatalog tools, boolean breakOnToolUse, Consumer<AgentEvent> events,
+            UnaryOperator<ToolUse> withId) {
         this.splitter = new StreamSplitter(format, tools);
         this.tools = tools;
         this.breakOnToolUse = breakOnToolUse;
         this.events = events;
+        this.withId = withId;
     }
 
     /** Reads the stream to its end, or to the first complete call when breaking there. */
@@ -130,7 +138,9 @@ final class ReplyReader implements StreamListener {
             return;
         }
         switch (segment) {
-            case Segment.Call c -> {
+            case Segment.Call read -> {
+                Segment.Call c = new Segment.Call(withId.apply(read.use()), read.dialect(), read.raw(), read.start(),
+                        read.end());
                 textCalls.add(c);
                 events.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
                 if (breakOnToolUse) {

@@ -190,6 +190,20 @@ class AgentLoopTest {
     }
 
     @Test
+    void aTextCallCarriesOneIdFromReadToResult() throws Exception {
+        api.replyText("```save id.txt\nx\n```\n");
+        api.replyText("ok");
+        loop(ToolFormat.MARKDOWN).run("save");
+        String read = events.stream().filter(AgentEvent.CallRead.class::isInstance)
+                .map(e -> ((AgentEvent.CallRead) e).use().callId()).findFirst().orElseThrow();
+        String finished = events.stream().filter(AgentEvent.ToolFinished.class::isInstance)
+                .map(e -> ((AgentEvent.ToolFinished) e).use().callId()).findFirst().orElseThrow();
+        assertThat(read).isNotNull().isEqualTo(finished);
+        assertThat(logged).filteredOn(m -> m.message().isToolResult()).singleElement()
+                .satisfies(m -> assertThat(m.message().callId()).isEqualTo(read));
+    }
+
+    @Test
     void proseStreamsAsItArrives() throws Exception {
         api.replyText("Hel", "lo ", "there.");
         loop(ToolFormat.MARKDOWN).run("hi");

@@ -185,14 +185,14 @@ final class AnthropicStream implements ChatStream {
         } else if (reply.hasStopReason()) {
             pending.addAll(reply.ending());
         } else {
-            failed(cut(provider + " ended the stream before the reply was complete", null), null);
+            failed(cut(provider + " ended the stream early", null), null);
         }
     }
 
     private ProviderException cut(String what, IOException cause) {
         if (reply.hasOutput()) {
-            return new ProviderException(Kind.STREAM_CUT, 0, what + " in the middle of the reply; what arrived "
-                    + "is kept, the rest is missing (ask the model to continue)", null, cause);
+            return new ProviderException(Kind.STREAM_CUT, 0, what + " mid-reply; the part of the reply that arrived"
+                    + " is kept", null, cause);
         }
         return new ProviderException(Kind.CONNECTION, 0, what + " before the reply began; check the network",
                 null, cause);

@@ -67,9 +67,10 @@ public final class HttpTransport {
     public OpenResponse post(URI uri, Map<String, String> headers, String json, Consumer<String> notices)
             throws ProviderException {
         HttpRequest request = request(uri, headers, json);
+        Secrets secrets = Secrets.in(headers);
         RetryPolicy retry = settings.retry();
         for (int attempt = 1; ; attempt++) {
-            Attempt result = attempt(request);
+            Attempt result = attempt(request, secrets);
             if (result.response() != null) {
                 return result.response();
             }
@@ -96,7 +97,7 @@ public final class HttpTransport {
         return b.build();
     }
 
-    private Attempt attempt(HttpRequest request) throws ProviderException {
+    private Attempt attempt(HttpRequest request, Secrets secrets) throws ProviderException {
         HttpResponse<InputStream> response;
         try {
             response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
@@ -111,7 +112,8 @@ public final class HttpTransport {
             InputStream body = new IdleGuard(response.body(), settings.idleTimeout());
             return new Attempt(new OpenResponse(status, response.headers(), body), null, false, Optional.empty());
         }
-        String body = errorBody(response.body());
+        // A server may quote the key it rejected ("Incorrect API key provided: sk-…"): never pass it on.
+        String body = secrets.redact(errorBody(response.body()));
         boolean retryable = RetryPolicy.retryable(status)
                 && !"false".equalsIgnoreCase(response.headers().firstValue("x-should-retry").orElse(""));
         return new Attempt(null, statusFailure(status, body), retryable, RetryAfter.of(response.headers(), Instant.now()));

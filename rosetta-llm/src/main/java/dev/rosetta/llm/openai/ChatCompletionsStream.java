@@ -127,7 +127,8 @@ final class ChatCompletionsStream implements ChatStream {
                         + (cause.getMessage() == null ? "" : " " + cause.getMessage());
         if (decoder.outputBegan()) {
             return new Finished(StopReason.INTERRUPTED, null, new ProviderException(Kind.STREAM_CUT, 0,
-                    provider + " stopped mid-reply (" + what + "); the partial reply is kept", null, cause));
+                    provider + " stopped mid-reply (" + what + "); the part of the reply that arrived is kept", null,
+                    cause));
         }
         end(null);
         throw new ProviderException(Kind.CONNECTION, 0, provider + " stopped before replying (" + what + ")", null,

@@ -103,7 +103,7 @@ final class ResponsesStream implements ChatStream {
         }
         boolean began = decoder.hasOutput();
         String what = response.idleTimedOut() ? "sent nothing for longer than the idle timeout"
-                : cause == null ? "ended the stream before the reply was complete"
+                : cause == null ? "ended the stream early"
                 : "broke the connection (" + cause.getClass().getSimpleName() + ")";
         if (!began) {
             ended = true;
@@ -112,7 +112,7 @@ final class ResponsesStream implements ChatStream {
                     + " before the reply began; check the network, then try again", null, cause);
         }
         pending.add(new Finished(StopReason.INTERRUPTED, null, new ProviderException(Kind.STREAM_CUT, 0,
-                provider + " " + what + "; the part of the reply that arrived is kept, ask again to continue",
+                provider + " " + what + " mid-reply; the part of the reply that arrived is kept",
                 null, cause)));
     }
 

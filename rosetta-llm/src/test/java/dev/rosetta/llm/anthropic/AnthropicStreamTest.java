@@ -204,7 +204,7 @@ class AnthropicStreamTest {
         assertThat(events.getLast()).isInstanceOfSatisfying(Finished.class, f -> {
             assertThat(f.reason()).isEqualTo(StopReason.INTERRUPTED);
             assertThat(f.error().kind()).isEqualTo(Kind.STREAM_CUT);
-            assertThat(f.error().getMessage()).contains("anthropic").contains("what arrived is kept");
+            assertThat(f.error().getMessage()).contains("anthropic").contains("the part of the reply that arrived is kept");
         });
         assertThat(server.server.getRequestCount()).isEqualTo(1);
     }

@@ -99,6 +99,16 @@ class HttpTransportTest {
     }
 
     @Test
+    void aServerThatQuotesTheKeyNeverGetsItIntoTheMessage() {
+        server.enqueue(new MockResponse.Builder().code(401)
+                .body("{\"error\":{\"message\":\"Incorrect API key provided: sk-secret-123. See the dashboard.\"}}").build());
+        assertThatThrownBy(this::post).isInstanceOfSatisfying(ProviderException.class, e -> {
+            assertThat(e.getMessage()).doesNotContain("sk-secret-123").contains("Incorrect API key provided: [the API key]");
+            assertThat(e.providerMessage()).doesNotContain("sk-secret-123");
+        });
+    }
+
+    @Test
     void unauthorizedIsAnAuthFailure() {
         server.enqueue(new MockResponse.Builder().code(401).body("{\"error\":{\"message\":\"Incorrect API key\"}}").build());
         assertThatThrownBy(this::post).isInstanceOfSatisfying(ProviderException.class,

@@ -175,7 +175,7 @@ class ChatCompletionsStreamTest {
         Finished end = finished(events);
         assertThat(end.reason()).isEqualTo(StopReason.INTERRUPTED);
         assertThat(end.error().kind()).isEqualTo(Kind.STREAM_CUT);
-        assertThat(end.error().getMessage()).contains("partial reply is kept");
+        assertThat(end.error().getMessage()).contains("the part of the reply that arrived is kept");
         assertThat(harness.server.getRequestCount()).isEqualTo(1);
     }
 

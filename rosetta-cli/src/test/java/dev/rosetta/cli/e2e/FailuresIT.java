@@ -1,0 +1,96 @@
+package dev.rosetta.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** What goes wrong on the way: a failing tool, a rate limit, a cut stream, calls that can't be read. */
+class FailuresIT extends EndToEnd {
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Api.class)
+    void aFailedToolCallReachesTheModelAsAnError(Api api) {
+        ModelCall read = ModelCall.read("missing.txt");
+        model.script(Format.TOOL.reply("Reading it.\n", read), ScriptedReply.text("It is not there."));
+
+        Run run = sandbox.rosetta("-n", "-m", api.model(), "--tool-format", "tool", "read missing.txt");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        List<WireResult> results = requestsTo(api).get(1).results();
+        assertThat(results).singleElement().satisfies(r -> {
+            assertThat(r.callId()).isEqualTo(read.id());
+            assertThat(r.output()).contains("missing.txt");
+            if (api == Api.ANTHROPIC) {
+                assertThat(r.isError()).as("tool_result is_error").isTrue();
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Api.class)
+    void aRateLimitIsRetriedAfterTheWaitTheServerAsksFor(Api api) {
+        model.script(ScriptedReply.rateLimited("0"), ScriptedReply.text("After ", "the wait."));
+
+        Run run = sandbox.rosetta("-n", "-m", api.model(), "say something");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout()).contains("After the wait.");
+        List<WireRequest> requests = requestsTo(api);
+        assertThat(requests).hasSize(2);
+        assertThat(requests.get(1).raw()).as("the same request, sent again").isEqualTo(requests.get(0).raw());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Api.class)
+    void aStreamCutMidReplyExitsWithOneLineAndKeepsTheTextThatArrived(Api api) {
+        model.script(new ScriptedReply.Cut("The first half of an answer"));
+
+        Run run = sandbox.rosetta("-n", "-m", api.model(), "say something long");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.errorLines()).as(run.toString()).singleElement()
+                .satisfies(line -> assertThat(line).startsWith("rosetta: "));
+        assertThat(run.stdout()).contains("The first half of an answer");
+        assertThat(sandbox.logLines()).anySatisfy(line -> assertThat(line)
+                .contains("\"role\":\"assistant\"").contains("The first half of an answer"));
+    }
+
+    static Stream<Arguments> unreadableCalls() {
+        String bash = "```bash\nls\n```\n";
+        return Stream.of(
+                Arguments.of(Api.CHAT_COMPLETIONS, Format.MARKDOWN, bash, "```shell"),
+                Arguments.of(Api.RESPONSES, Format.MARKDOWN, bash, "```shell"),
+                Arguments.of(Api.ANTHROPIC, Format.MARKDOWN, bash, "```shell"),
+                Arguments.of(Api.CHAT_COMPLETIONS, Format.XML, "```shell\nls\n```\n", "<tool-use><shell>"),
+                Arguments.of(Api.ANTHROPIC, Format.TOOL, "@shell: {\"command\": \"ls", "never closed"));
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("unreadableCalls")
+    void callsThatCannotBeReadAreExplainedThreeTimesThenTheRunFails(Api api, Format format, String reply,
+            String advice) {
+        for (int i = 0; i < 4; i++) {
+            model.script(ScriptedReply.text("Let me look.\n", reply));
+        }
+
+        Run run = sandbox.rosetta("-n", "-m", api.model(), "--tool-format", format.id(), "list the files");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.errorLines()).as(run.toString()).singleElement()
+                .satisfies(line -> assertThat(line).startsWith("rosetta: ").contains("3 times"));
+        List<WireRequest> requests = requestsTo(api);
+        assertThat(requests).hasSize(4);
+        for (int i = 0; i < 4; i++) {
+            List<String> feedback = requests.get(i).strings().stream()
+                    .filter(s -> s.contains("Nothing ran from these parts of your last message")).toList();
+            assertThat(feedback).as("feedback in request %d", i + 1).hasSize(i)
+                    .allSatisfy(text -> assertThat(text).contains(advice));
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.rosetta.cli.e2e;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import dev.rosetta.cli.e2e.ScriptedReply.Cut;
+import dev.rosetta.cli.e2e.ScriptedReply.Status;
+import dev.rosetta.cli.e2e.ScriptedReply.Streamed;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import okhttp3.Headers;
+import okio.BufferedSink;
+import okio.Okio;
+
+/**
+ * A loopback server that answers as OpenAI (Chat Completions and Responses, under {@code /v1})
+ * and Anthropic ({@code /v1/messages}) do: each request takes the next scripted reply and gets
+ * it in the wire format of the path it was sent to. Every request is recorded. A request with no
+ * reply left gets a 400, which Rosetta does not retry, so a test that asks the model more often
+ * than it scripted fails at once and says so.
+ */
+final class FakeProvider implements AutoCloseable {
+
+    private final MockWebServer server = new MockWebServer();
+    private final Deque<ScriptedReply> script = new ArrayDeque<>();
+    private final List<WireRequest> requests = new CopyOnWriteArrayList<>();
+
+    FakeProvider() {
+        server.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                return answer(request);
+            }
+        });
+        try {
+            server.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Queues replies, answered in order. */
+    synchronized void script(ScriptedReply... replies) {
+        script.addAll(List.of(replies));
+    }
+
+    List<WireRequest> requests() {
+        return List.copyOf(requests);
+    }
+
+    WireRequest request(int index) {
+        return requests.get(index);
+    }
+
+    synchronized int unanswered() {
+        return script.size();
+    }
+
+    /** Where Rosetta's OpenAI and Anthropic providers are to send their requests. */
+    Map<String, String> baseUrls() {
+        String root = server.url("/").toString().replaceAll("/+$", "");
+        return Map.of("OPENAI_BASE_URL", root + "/v1", "ANTHROPIC_BASE_URL", root);
+    }
+
+    private MockResponse answer(RecordedRequest request) {
+        String path = request.getUrl().encodedPath();
+        Api api = Api.forPath(path).orElse(null);
+        String body = request.getBody() == null ? "" : request.getBody().utf8();
+        if (api == null) {
+            return new MockResponse.Builder().code(404).body("the fake provider serves no " + path).build();
+        }
+        requests.add(new WireRequest(api, headers(request.getHeaders()), body));
+        ScriptedReply next;
+        synchronized (this) {
+            next = script.poll();
+        }
+        return switch (next) {
+            case null -> new MockResponse.Builder().code(400).setHeader("content-type", "application/json")
+                    .body(api.wire().errorBody(400, "the fake provider has no scripted reply left for request #"
+                            + requests.size())).build();
+            case Streamed s -> sse().body(api.wire().stream(s)).build();
+            case Status s -> status(api, s);
+            case Cut c -> cut(api.wire().streamStart(c.text()));
+        };
+    }
+
+    /** The headers as sent: okhttp's own toString hides the secret ones, and tests check those too. */
+    private static String headers(Headers headers) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < headers.size(); i++) {
+            out.append(headers.name(i)).append(": ").append(headers.value(i)).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static MockResponse status(Api api, Status s) {
+        MockResponse.Builder b = new MockResponse.Builder().code(s.code()).setHeader("content-type", "application/json")
+                .body(api.wire().errorBody(s.code(), s.message()));
+        s.headers().forEach(b::setHeader);
+        return b.build();
+    }
+
+    /** Headers and the start of the stream, then the socket is dropped: no end event, no clean close. */
+    private static MockResponse cut(String start) {
+        return sse().removeHeader("Content-Length").setHeader("Connection", "close").socketHandler(socket -> {
+            try {
+                BufferedSink out = Okio.buffer(socket.getSink());
+                out.writeUtf8(start);
+                out.flush();
+                Thread.sleep(100); // let the client read the text before the connection goes
+            } catch (IOException | InterruptedException e) {
+                // the client went first; the cut happened anyway
+            }
+            socket.cancel();
+        }).build();
+    }
+
+    private static MockResponse.Builder sse() {
+        return new MockResponse.Builder().setHeader("content-type", "text/event-stream; charset=utf-8")
+                .setHeader("cache-control", "no-cache");
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

@@ -1,0 +1,86 @@
+package dev.rosetta.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code --resume}: the second process goes on with the first one's conversation, in its format
+ * unless told otherwise; told to use another model and format, it re-spells the history.
+ */
+class ResumeIT extends EndToEnd {
+
+    private static final ModelCall SAVE = ModelCall.save("hello.py", "print('hello')\n");
+
+    @Test
+    void aResumedConversationKeepsItsFormatAndItsHistory() throws Exception {
+        model.script(Format.XML.reply("Saving.\n", SAVE), ScriptedReply.text("Saved."));
+        Run first = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "xml", "first task");
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+
+        model.script(ScriptedReply.text("Second answer."));
+        Run second = sandbox.rosetta("-n", "-r", "second task");
+
+        assertThat(second.exitCode()).as(second.toString()).isZero();
+        assertThat(Files.readString(sandbox.conversation().resolve("config.toml"))).contains("tool_format = \"xml\"");
+        List<WireRequest> requests = requestsTo(Api.CHAT_COMPLETIONS);
+        assertThat(requests).hasSize(3);
+        WireRequest resumed = requests.get(2);
+        assertThat(resumed.systemPrompt()).as("the xml dialect's prompt").startsWith("<role>\n").contains("<tools>")
+                .contains("<tool-use>");
+        assertThat(withoutDate(resumed.systemPrompt())).isEqualTo(withoutDate(requests.get(0).systemPrompt()));
+        List<String> before = requests.get(1).messages();
+        List<String> after = resumed.messages();
+        assertThat(after).hasSize(before.size() + 2);
+        assertThat(after.subList(0, before.size())).as("the first run's messages, unchanged").isEqualTo(before);
+        assertThat(after.get(1)).isEqualTo("assistant: Saving.\n" + Format.XML.spell(SAVE));
+        assertThat(after.subList(before.size(), after.size())).containsExactly("assistant: Saved.", "user: second task");
+    }
+
+    @Test
+    void resumingWithAnotherModelAndFormatReSpellsEarlierCallsAsNativeCalls() {
+        model.script(Format.XML.reply("Saving.\n", SAVE), ScriptedReply.text("Saved."));
+        Run first = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "xml", "first task");
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+
+        model.script(ScriptedReply.text("Second answer."));
+        Run second = sandbox.rosetta("-n", "-r", "-m", Api.ANTHROPIC.model(), "--tool-format", "tool", "second task");
+
+        assertThat(second.exitCode()).as(second.toString()).isZero();
+        WireRequest resumed = model.request(2);
+        assertThat(resumed.api()).isEqualTo(Api.ANTHROPIC);
+        List<ModelCall> calls = resumed.calls();
+        assertThat(calls).singleElement().satisfies(call -> {
+            assertThat(call.tool()).isEqualTo("save");
+            assertThat(call.path()).isEqualTo("hello.py");
+            assertThat(call.body()).isEqualTo("print('hello')");
+        });
+        assertThat(resumed.results()).singleElement()
+                .satisfies(r -> assertThat(r.callId()).isEqualTo(calls.getFirst().id()));
+        assertThat(resumed.messages()).noneSatisfy(m -> assertThat(m).contains("<tool-use>"));
+    }
+
+    @Test
+    void resumingInXmlReSpellsEarlierMarkdownCallsAsXml() {
+        model.script(Format.MARKDOWN.reply("Saving.\n", SAVE), ScriptedReply.text("Saved."));
+        Run first = sandbox.rosetta("-n", "-m", Api.RESPONSES.model(), "--tool-format", "markdown", "first task");
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+
+        model.script(ScriptedReply.text("Second answer."));
+        Run second = sandbox.rosetta("-n", "-r", "--tool-format", "xml", "second task");
+
+        assertThat(second.exitCode()).as(second.toString()).isZero();
+        WireRequest resumed = requestsTo(Api.RESPONSES).get(2);
+        assertThat(resumed.systemPrompt()).startsWith("<role>\n").contains("<tools>");
+        String history = String.join("\n", resumed.messages());
+        assertThat(history).contains("<save args=\"hello.py\">").doesNotContain("```save");
+    }
+
+    /** The prompt names today's date; a test running across midnight must not fail on it. */
+    private static String withoutDate(String prompt) {
+        return prompt.replaceAll("Today is [0-9-]+", "Today is …");
+    }
+}

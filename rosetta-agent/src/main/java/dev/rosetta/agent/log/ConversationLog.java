@@ -2,6 +2,7 @@ package dev.rosetta.agent.log;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
@@ -35,13 +36,17 @@ public final class ConversationLog implements AutoCloseable {
 
     private final Path logs;
     private final ConversationLock lock;
-    private final FileChannel channel;
+    /**
+     * Not a FileChannel: an interrupt (Ctrl-C stops a turn by interrupting its thread) closes a
+     * FileChannel in the middle of a write, and the message that was being saved would be lost.
+     */
+    private final RandomAccessFile channel;
     private final List<LoggedMessage> messages;
     private final List<String> warnings;
     private ConversationId id;
     private boolean closed;
 
-    private ConversationLog(Path logs, ConversationId id, ConversationLock lock, FileChannel channel,
+    private ConversationLog(Path logs, ConversationId id, ConversationLock lock, RandomAccessFile channel,
             List<LoggedMessage> messages, List<String> warnings) {
         this.logs = logs;
         this.id = id;
@@ -112,8 +117,7 @@ public final class ConversationLog implements AutoCloseable {
             Path file = folder.resolve(FILE);
             LogContents contents = LogFileReader.read(file);
             repair(folder, contents);
-            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.APPEND);
+            RandomAccessFile channel = new RandomAccessFile(file.toFile(), "rw");
             return new ConversationLog(logs, id, lock, channel, contents.messages(), contents.warnings());
         } catch (IOException | RuntimeException e) {
             lock.close();
@@ -267,12 +271,10 @@ public final class ConversationLog implements AutoCloseable {
         }
         long before = -1;
         try {
-            before = channel.size();
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
-            }
-            channel.force(true);
+            before = channel.length();
+            channel.seek(before);
+            channel.write(bytes);
+            channel.getFD().sync();
         } catch (IOException e) {
             undoPartialWrite(before);
             throw new RosettaException("could not write to the log of conversation " + id + " (" + folder()
@@ -285,8 +287,8 @@ public final class ConversationLog implements AutoCloseable {
             return;
         }
         try {
-            channel.truncate(size);
-            channel.force(true);
+            channel.setLength(size);
+            channel.getFD().sync();
         } catch (IOException ignored) {
             // Reading skips a torn last line, and reopening moves it aside.
         }

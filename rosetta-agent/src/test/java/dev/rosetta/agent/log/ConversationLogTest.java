@@ -65,6 +65,23 @@ class ConversationLogTest {
         }
     }
 
+    /** Ctrl-C interrupts the turn's thread; the reply that was cut short must still be saved. */
+    @Test
+    void anInterruptedThreadStillSavesItsMessageAndKeepsTheLogOpen() throws IOException {
+        try (ConversationLog log = ConversationLog.create(logs, "stopped")) {
+            log.append(user("tell me a story"));
+            Thread.currentThread().interrupt();
+            try {
+                log.append(assistant("Once upon a"));
+                assertThat(Thread.currentThread().isInterrupted()).as("the interrupt is left for the loop").isTrue();
+            } finally {
+                Thread.interrupted();
+            }
+            log.append(user("go on"));
+        }
+        assertThat(Files.readAllLines(file("stopped"))).hasSize(3);
+    }
+
     @Test
     void aGeneratedIdIsTodaysDateAndThreeWords() {
         try (ConversationLog log = ConversationLog.create(logs, null, LocalDate.of(2026, 11, 29), new Random(1))) {

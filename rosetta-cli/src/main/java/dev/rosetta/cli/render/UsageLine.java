@@ -10,7 +10,7 @@ import dev.rosetta.llm.ChatEvent.Usage;
  * The line after a reply: {@code tokens: 1,234 in (800 cached) · 256 out · $0.0031}. Input counts
  * everything the model read, cached or not; the cost is left out when unknown.
  */
-final class UsageLine {
+public final class UsageLine {
 
     private UsageLine() {}
 
@@ -32,7 +32,7 @@ final class UsageLine {
     }
 
     /** Four decimals below a dollar (a reply costs fractions of a cent), two above; no trailing zeros past two. */
-    static String dollars(double cost) {
+    public static String dollars(double cost) {
         if (cost > 0 && cost < 0.0001) {
             return "<$0.0001";
         }

@@ -126,7 +126,7 @@ public final class AgentLoop {
             try {
                 reply = request();
             } catch (ProviderException e) {
-                return interrupted ? interruptedOutcome() : new TurnOutcome(Reason.FAILED, e.getMessage());
+                return interrupted ? interruptedOutcome() : new TurnOutcome(failure(e), e.getMessage());
             }
             List<ToolUse> calls = record(reply);
             if (interrupted) {
@@ -161,6 +161,14 @@ public final class AgentLoop {
                 return new TurnOutcome(Reason.MAX_STEPS, "stopped after " + step + " steps (--max-steps)");
             }
         }
+    }
+
+    /** A wrong key or setting is the user's to fix (exit 2); anything else is the provider failing (exit 1). */
+    private static Reason failure(ProviderException e) {
+        return switch (e.kind()) {
+            case AUTH, CONFIG -> Reason.MISCONFIGURED;
+            default -> Reason.FAILED;
+        };
     }
 
     private Reply request() throws ProviderException {

@@ -18,7 +18,9 @@ public record TurnOutcome(Reason reason, String message) {
         /** The model kept writing calls that could not be read, and was told so three times. */
         UNREADABLE_CALLS,
         /** The provider failed (after its retries), or the reply broke off. */
-        FAILED
+        FAILED,
+        /** The provider refused the key, or Rosetta's own settings cannot work with it: the user must fix the setup. */
+        MISCONFIGURED
     }
 
     public static TurnOutcome done() {

@@ -7,10 +7,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 
+import org.jline.terminal.Terminal;
+
+import dev.rosetta.agent.chat.AgentEvent;
 import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.cli.render.JsonEventWriter;
 import dev.rosetta.cli.render.TerminalRenderer;
 import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.cli.repl.JLineConfirmation;
+import dev.rosetta.cli.repl.JLineRepl;
+import dev.rosetta.cli.repl.ReplTerminal;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.tools.Confirmation;
@@ -49,17 +55,26 @@ public final class ChatRun {
             err.println("rosetta: no prompt: give one (rosetta \"…\"), pipe one in, or run in a terminal");
             return BAD_USAGE;
         }
-        Chat.EventOutput output = output(terminal);
-        Confirmation confirmation = interactive ? new LineConfirmation(stdin, err) : Confirmation.ALWAYS;
-        ChatSetup setup = new ChatSetup(options, env, Path.of("").toAbsolutePath(), ChatSetup.warningsTo(err));
-        try (Chat chat = setup.open(output, confirmation)) {
-            Interrupts.onCtrlC(chat.loop()::interrupt);
-            TurnOutcome outcome = prompt.isBlank() ? TurnOutcome.done() : chat.loop().run(prompt);
-            output.endTurn();
-            if (interactive) {
-                return new LineRepl(chat, stdin, err).run();
+        PrintStream utf8 = new PrintStream(out, true, StandardCharsets.UTF_8);
+        TerminalStyle style = terminal ? TerminalStyle.detect(env, true) : TerminalStyle.plain();
+        Chat.EventOutput output = output(utf8, style);
+        // A terminal JLine can edit lines on gets the full prompt; TERM=dumb and JSON output the plain one.
+        try (Terminal editor = interactive && !options.json() ? ReplTerminal.open(env).orElse(null) : null) {
+            Confirmation confirmation = editor != null ? new JLineConfirmation(editor, style, output::endTurn, env)
+                    : interactive ? new LineConfirmation(stdin, err, env) : Confirmation.ALWAYS;
+            ChatSetup setup = new ChatSetup(options, env, Path.of("").toAbsolutePath(), ChatSetup.warningsTo(err));
+            try (Chat chat = setup.open(output, confirmation)) {
+                if (editor != null) {
+                    return new JLineRepl(chat, editor, style, utf8, env).run(prompt);
+                }
+                Interrupts.onCtrlC(chat.loop()::interrupt);
+                TurnOutcome outcome = prompt.isBlank() ? TurnOutcome.done() : chat.loop().run(prompt);
+                output.endTurn();
+                if (interactive) {
+                    return new LineRepl(chat, stdin, err).run();
+                }
+                return report(outcome);
             }
-            return report(outcome);
         } catch (ProviderException e) {
             err.println("rosetta: " + e.getMessage());
             return e.kind() == ProviderException.Kind.CONFIG ? BAD_USAGE : FAILED;
@@ -77,6 +92,7 @@ public final class ChatRun {
             case DONE -> OK;
             case INTERRUPTED -> INTERRUPTED;
             case MAX_STEPS, UNREADABLE_CALLS, FAILED -> FAILED;
+            case MISCONFIGURED -> BAD_USAGE;
         };
     }
 
@@ -95,13 +111,12 @@ public final class ChatRun {
         return words.isBlank() ? block : words + "\n\n" + block;
     }
 
-    private Chat.EventOutput output(boolean terminal) {
-        PrintStream utf8 = new PrintStream(out, true, StandardCharsets.UTF_8);
+    private Chat.EventOutput output(PrintStream utf8, TerminalStyle style) {
         if (options.json()) {
             JsonEventWriter json = new JsonEventWriter(utf8);
             return new Chat.EventOutput() {
                 @Override
-                public void accept(dev.rosetta.agent.chat.AgentEvent e) {
+                public void accept(AgentEvent e) {
                     json.accept(e);
                 }
 
@@ -111,11 +126,10 @@ public final class ChatRun {
                 }
             };
         }
-        TerminalRenderer renderer = new TerminalRenderer(utf8, terminal ? TerminalStyle.detect(env, true)
-                : TerminalStyle.plain());
+        TerminalRenderer renderer = new TerminalRenderer(utf8, style);
         return new Chat.EventOutput() {
             @Override
-            public void accept(dev.rosetta.agent.chat.AgentEvent e) {
+            public void accept(AgentEvent e) {
                 renderer.accept(e);
             }
 

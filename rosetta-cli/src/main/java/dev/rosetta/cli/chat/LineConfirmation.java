@@ -4,16 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.rosetta.cli.render.TerminalText;
-import dev.rosetta.core.tool.Arguments;
-import dev.rosetta.core.tool.BuiltinTools;
-import dev.rosetta.core.tool.Parameter;
-import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.Decision;
@@ -27,10 +20,12 @@ final class LineConfirmation implements Confirmation {
 
     private final LineInput input;
     private final PrintStream err;
+    private final CallEditor editor;
 
-    LineConfirmation(InputStream in, PrintStream err) {
+    LineConfirmation(InputStream in, PrintStream err, Map<String, String> env) {
         this.input = LineInput.of(in);
         this.err = new PrintStream(err, true, StandardCharsets.UTF_8);
+        this.editor = new CallEditor(env, this.err::println);
     }
 
     @Override
@@ -59,7 +54,7 @@ final class LineConfirmation implements Confirmation {
                     return new Decision.YesToAll();
                 }
                 case "e", "edit" -> {
-                    Decision edited = edit(use);
+                    Decision edited = editor.edit(use);
                     if (edited != null) {
                         return edited;
                     }
@@ -76,33 +71,5 @@ final class LineConfirmation implements Confirmation {
             case Preview.Note n -> TerminalText.safe(n.text());
             case null -> "";
         };
-    }
-
-    /** Opens the call's body (command, code, content) in the user's editor; null when that fails. */
-    private Decision edit(ToolUse use) throws InterruptedException {
-        ToolSpec spec = BuiltinTools.catalog().resolve(use.tool()).orElse(null);
-        Parameter body = spec == null ? null : spec.bodyParameter().orElse(null);
-        if (body == null) {
-            err.println("This call has no body to edit.");
-            return null;
-        }
-        try {
-            Map<String, Object> values = new LinkedHashMap<>(spec.bind(use).values());
-            Path file = Files.createTempFile("rosetta-edit-", ".txt");
-            Files.writeString(file, String.valueOf(values.getOrDefault(body.name(), "")));
-            String editor = System.getenv().getOrDefault("VISUAL", System.getenv().getOrDefault("EDITOR", "vi"));
-            int code = new ProcessBuilder("sh", "-c", editor + " \"$1\"", "sh", file.toString()).inheritIO().start().waitFor();
-            String edited = Files.readString(file);
-            Files.deleteIfExists(file);
-            if (code != 0) {
-                err.println("The editor exited with " + code + "; nothing changed.");
-                return null;
-            }
-            values.put(body.name(), edited);
-            return new Decision.Edit(new Arguments(values));
-        } catch (IOException | RuntimeException e) {
-            err.println("Could not edit: " + e.getMessage());
-            return null;
-        }
     }
 }

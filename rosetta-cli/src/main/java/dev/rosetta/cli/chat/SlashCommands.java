@@ -6,11 +6,13 @@ import java.util.Locale;
 
 import dev.rosetta.agent.chat.ChatSession;
 import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.agent.tokens.TokenEstimator;
+import dev.rosetta.agent.tokens.TokenTally;
 import dev.rosetta.cli.render.TerminalText;
+import dev.rosetta.cli.render.UsageLine;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Role;
-import dev.rosetta.llm.ChatEvent.Usage;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.model.ModelInfo;
@@ -20,21 +22,21 @@ import dev.rosetta.llm.model.ModelInfo;
  * the model: /model, /tools, /tokens, /undo, /log, /rename, /fork, /replay, /help. (/exit,
  * /clear and /impersonate need the prompt itself and live there.)
  */
-final class SlashCommands {
+public final class SlashCommands {
 
-    static final List<String> NAMES = List.of("/help", "/model", "/tools", "/tokens", "/undo", "/log", "/rename",
+    public static final List<String> NAMES = List.of("/help", "/model", "/tools", "/tokens", "/undo", "/log", "/rename",
             "/fork", "/impersonate", "/replay", "/clear", "/exit");
 
     private final Chat chat;
     private final PrintStream out;
 
-    SlashCommands(Chat chat, PrintStream out) {
+    public SlashCommands(Chat chat, PrintStream out) {
         this.chat = chat;
         this.out = out;
     }
 
     /** Runs one command line ("/model sonnet"); false when it is not one of these commands. */
-    boolean run(String line) {
+    public boolean run(String line) {
         String[] parts = line.strip().split("\\s+", 2);
         String arg = parts.length > 1 ? parts[1].strip() : "";
         try {
@@ -94,32 +96,25 @@ final class SlashCommands {
         chat.session().toolbox().unavailable().forEach((name, why) -> out.println(name + "  (unavailable: " + why + ")"));
     }
 
+    /** Tokens and cost so far: the provider's counts where it reported them, marked ≈ estimates where not. */
     private void tokens() {
-        long in = 0;
-        long cached = 0;
-        long outTokens = 0;
-        double cost = 0;
-        boolean costKnown = true;
-        for (LoggedMessage m : chat.session().messages()) {
-            Usage u = m.usage();
-            if (u != null) {
-                in += u.inputTokens() + u.cacheReadTokens() + u.cacheWriteTokens();
-                cached += u.cacheReadTokens();
-                outTokens += u.outputTokens();
-                if (m.cost() == null) {
-                    costKnown = false;
-                } else {
-                    cost += m.cost();
-                }
-            }
-        }
-        out.printf("tokens: %,d in (%,d cached) · %,d out%s%n", in, cached, outTokens,
-                costKnown ? String.format(" · $%.4f", cost) : " · cost unknown for some replies");
+        TokenTally tally = TokenTally.of(chat.session().messages(), TokenEstimator.shared());
+        String about = tally.estimated() ? "≈" : "";
+        String cached = tally.cacheReadTokens() > 0
+                ? String.format(Locale.ROOT, " (%,d cached)", tally.cacheReadTokens()) : "";
+        String cost = tally.costUsd() != null ? UsageLine.dollars(tally.costUsd()) : "cost unknown";
+        int guessed = tally.repliesWithoutUsage();
+        String why = guessed == 0 ? "" : String.format(" (estimated: the provider reported no usage for %d %s)",
+                guessed, guessed == 1 ? "reply" : "replies");
+        out.printf(Locale.ROOT, "tokens: %s%,d in%s · %s%,d out · %s%s%n", about, tally.inputTokens(), cached, about,
+                tally.outputTokens(), cost, why);
+        out.printf(Locale.ROOT, "context: ≈%,d of %,d tokens%n", tally.contextTokens(),
+                chat.session().model().contextWindowOrDefault());
     }
 
     /** Takes back whole turns: back to (and including) the N-th last user message, so no call loses its result. */
     private void undo(String arg) {
-        int turns = arg.isEmpty() ? 1 : Integer.parseInt(arg);
+        int turns = arg.isEmpty() ? 1 : count(arg);
         List<LoggedMessage> messages = chat.session().messages();
         int cut = messages.size();
         for (int seen = 0; cut > 0 && seen < turns; ) {
@@ -149,6 +144,18 @@ final class SlashCommands {
             };
             out.println(who + ": " + TerminalText.safe(m.message().content()));
         }
+    }
+
+    private static int count(String arg) {
+        try {
+            int n = Integer.parseInt(arg);
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new RosettaException("usage: /undo [N], where N is how many turns to take back (1 or more)");
     }
 
     private static String required(String value, String usage) {

@@ -132,7 +132,7 @@ class CommandLineIT extends EndToEnd {
 
         Run run = sandbox.rosetta("-n", "-v", "-m", Api.CHAT_COMPLETIONS.model(), "hi");
 
-        assertThat(run.exitCode()).as(run.toString()).isNotZero();
+        assertThat(run.exitCode()).as("a wrong key is the user's setup to fix: exit 2\n" + run).isEqualTo(2);
         assertThat(run.errorLines()).as(run.toString()).isNotEmpty();
         // The sandbox checks after every run that no output or file holds the key.
     }

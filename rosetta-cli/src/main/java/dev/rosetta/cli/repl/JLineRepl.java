@@ -1,0 +1,223 @@
+package dev.rosetta.cli.repl;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Terminal;
+import org.jline.utils.InfoCmp.Capability;
+
+import dev.rosetta.agent.chat.TurnOutcome;
+import dev.rosetta.agent.log.LogDirectory;
+import dev.rosetta.cli.chat.Chat;
+import dev.rosetta.cli.chat.ChatRun;
+import dev.rosetta.cli.chat.SlashCommands;
+import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.cli.render.Tone;
+import dev.rosetta.llm.model.ModelInfo;
+
+/**
+ * The interactive prompt on a real terminal: line editing, history, completion, several lines per
+ * message; slash commands; /exit, /clear and /impersonate, which need the prompt itself. Ctrl-C
+ * while a turn runs stops it and comes back here; Ctrl-C at an empty prompt says how to leave,
+ * and leaves when pressed again within two seconds; Ctrl-D leaves.
+ */
+public final class JLineRepl {
+
+    private static final String EXIT_HINT = "(press Ctrl-C again or Ctrl-D to exit)";
+
+    private final Chat chat;
+    private final Terminal terminal;
+    private final TerminalStyle style;
+    private final PrintStream out;
+    private final PromptReader reader;
+    private final SlashCommands commands;
+    private final TurnInterrupts interrupts;
+    private final DoublePress exitPresses = new DoublePress(System::nanoTime);
+
+    /**
+     * @param out where the renderer writes too (standard output), for the REPL's own lines
+     * @param env where the history file's folder and the user's home are read
+     */
+    public JLineRepl(Chat chat, Terminal terminal, TerminalStyle style, PrintStream out, Map<String, String> env) {
+        this.chat = chat;
+        this.terminal = terminal;
+        this.style = style;
+        this.out = out;
+        this.commands = new SlashCommands(chat, out);
+        this.interrupts = new TurnInterrupts(terminal);
+        ReplCompleter completer = new ReplCompleter(SlashCommands.NAMES, modelNames(chat),
+                new PathCompletion(chat.workspace(), LogDirectory.home(env)));
+        Path history = HistoryFile.of(env);
+        String problem = HistoryFile.prepare(history).orElse(null);
+        if (problem != null) {
+            say("rosetta: warning: " + problem);
+        }
+        this.reader = new PromptReader(terminal, completer, problem == null ? history : null);
+    }
+
+    /** Runs the first prompt, if there is one, then reads until the user leaves; the exit code. */
+    public int run(String firstPrompt) {
+        say(style.paint(chat.session().model().name() + " · tool format " + chat.session().format().id()
+                + " · /help lists the commands, Ctrl-D leaves", Tone.DIM));
+        if (!firstPrompt.isBlank()) {
+            turn(() -> chat.loop().run(firstPrompt));
+        }
+        try {
+            while (next()) {
+                // one input at a time
+            }
+            return ChatRun.OK;
+        } finally {
+            reader.saveHistory();
+        }
+    }
+
+    /** Reads and handles one input; false when the user leaves. */
+    private boolean next() {
+        String line;
+        try {
+            line = reader.read(ReplPrompt.of(chat.session().model().name(), style));
+        } catch (UserInterruptException e) {
+            return !leavesOnCtrlC(e.getPartialLine());
+        } catch (EndOfFileException e) {
+            return false;
+        }
+        exitPresses.reset();
+        return handle(line);
+    }
+
+    /** Ctrl-C on a typed line only clears it (JLine has); on an empty one, twice leaves. */
+    private boolean leavesOnCtrlC(String partialLine) {
+        if (partialLine != null && !partialLine.isEmpty()) {
+            exitPresses.reset();
+            return false;
+        }
+        if (exitPresses.press()) {
+            return true;
+        }
+        say(style.paint(EXIT_HINT, Tone.DIM));
+        return false;
+    }
+
+    private boolean handle(String line) {
+        String text = line.strip();
+        if (text.isEmpty()) {
+            return true;
+        }
+        String[] parts = text.split("\\s+", 2);
+        String name = parts[0].toLowerCase(Locale.ROOT);
+        switch (name) {
+            case "/exit", "/quit" -> {
+                return false;
+            }
+            case "/clear" -> clear();
+            case "/impersonate" -> impersonate(parts.length > 1 ? parts[1] : "");
+            default -> {
+                if (SlashCommand.looksLikeOne(name)) {
+                    command(text, name);
+                } else {
+                    turn(() -> chat.loop().run(line));
+                }
+            }
+        }
+        return true;
+    }
+
+    private void command(String text, String name) {
+        try {
+            if (!commands.run(text)) {
+                say("rosetta: unknown command " + name + "; /help lists the commands");
+            }
+        } catch (RuntimeException e) {
+            say("rosetta: " + name + " failed: " + e.getMessage());
+        }
+    }
+
+    /** Runs a turn with Ctrl-C routed to it, then ends its output and says how it ended when that matters. */
+    private void turn(Supplier<TurnOutcome> body) {
+        TurnOutcome outcome;
+        try (TurnInterrupts.Active routed = interrupts.during(chat.loop())) {
+            outcome = body.get();
+        } catch (RuntimeException e) {
+            chat.output().endTurn();
+            say("rosetta: " + e.getMessage());
+            return;
+        }
+        chat.output().endTurn();
+        if (outcome.reason() == TurnOutcome.Reason.INTERRUPTED) {
+            say(style.paint("interrupted", Tone.DIM));
+        } else if (!outcome.ok() && outcome.message() != null) {
+            say("rosetta: " + outcome.message());
+        }
+    }
+
+    /** /impersonate: the user writes the assistant's next message; its calls run, then the model goes on. */
+    private void impersonate(String inline) {
+        String message = inline.isBlank() ? readMessage() : inline;
+        if (message == null || message.isBlank()) {
+            say("nothing written; nothing sent");
+            return;
+        }
+        turn(() -> chat.loop().impersonate(message));
+    }
+
+    /** Lines (typed or pasted) until one holding only "." or Ctrl-D; null when Ctrl-C cancels. */
+    private String readMessage() {
+        say(style.paint("Write the assistant's message; end with a line holding only \".\" (Ctrl-C cancels)",
+                Tone.DIM));
+        StringBuilder message = new StringBuilder();
+        while (true) {
+            String line;
+            try {
+                line = reader.readUnrecorded(style.paint("assistant>", Tone.DIM) + " ");
+            } catch (UserInterruptException e) {
+                return null;
+            } catch (EndOfFileException e) {
+                return message.toString();
+            }
+            if (line.equals(".")) {
+                return message.toString();
+            }
+            message.append(line).append('\n');
+        }
+    }
+
+    private void clear() {
+        if (!terminal.puts(Capability.clear_screen)) {
+            terminal.writer().print("\033[H\033[2J");
+        }
+        terminal.flush();
+    }
+
+    private void say(String line) {
+        out.println(line);
+        out.flush();
+    }
+
+    /** Model names and aliases for completion after /model, gathered when Tab is first pressed there. */
+    private static Supplier<List<String>> modelNames(Chat chat) {
+        return new Supplier<>() {
+            private List<String> names;
+
+            @Override
+            public synchronized List<String> get() {
+                if (names == null) {
+                    names = chat.registry().all().stream()
+                            .flatMap(JLineRepl::namesOf).distinct().sorted().toList();
+                }
+                return names;
+            }
+        };
+    }
+
+    private static Stream<String> namesOf(ModelInfo model) {
+        return Stream.concat(Stream.of(model.name()), model.aliases().stream());
+    }
+}

@@ -1,0 +1,86 @@
+package dev.rosetta.cli.repl;
+
+import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.cli.render.TerminalText;
+import dev.rosetta.cli.render.Tone;
+import dev.rosetta.tools.Preview;
+
+/**
+ * A call's preview as the confirmation prompt shows it, indented under the call: the command or
+ * code as it will run, or the file change as a unified diff with added lines green, removed lines
+ * red and hunk headers cyan (only when the style has colour). A new file's diff would repeat, line
+ * for line, the content the renderer has just shown under the call, so it is named, not repeated.
+ * Everything passes through
+ * {@link TerminalText#safe}: a diff holds the model's text, and a file's old content besides.
+ */
+final class PreviewText {
+
+    private static final String INDENT = "  ";
+
+    private PreviewText() {}
+
+    /** The lines to show, each ending with a newline; empty when there is no preview. */
+    static String of(Preview preview, TerminalStyle style) {
+        return switch (preview) {
+            case Preview.Command c -> indented(c.text(), style, false);
+            case Preview.FileChange f when f.creates() -> style.paint("new file " + oneLine(f.path()), Tone.BOLD)
+                    + style.paint(" · " + lines(addedLines(f.diff())) + ", shown above", Tone.DIM) + "\n";
+            case Preview.FileChange f -> style.paint("change " + oneLine(f.path()), Tone.BOLD) + "\n"
+                    + indented(f.diff(), style, true);
+            case Preview.Note n -> indented(n.text(), style, false);
+            case null -> "";
+        };
+    }
+
+    private static String indented(String text, TerminalStyle style, boolean diff) {
+        String safe = TerminalText.safe(text).stripTrailing();
+        if (safe.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        boolean inHunk = false;
+        for (String line : safe.split("\n", -1)) {
+            inHunk |= line.startsWith("@@");
+            out.append(INDENT).append(diff ? diffLine(line, inHunk, style) : line).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** Before the first hunk, --- and +++ name the files; inside one, they are a removed "--" or added "++" line. */
+    private static String diffLine(String line, boolean inHunk, TerminalStyle style) {
+        if (!inHunk && (line.startsWith("+++") || line.startsWith("---"))) {
+            return style.paint(line, Tone.BOLD);
+        }
+        if (line.startsWith("+")) {
+            return style.paint(line, Tone.GREEN);
+        }
+        if (line.startsWith("-")) {
+            return style.paint(line, Tone.RED);
+        }
+        if (line.startsWith("@@")) {
+            return style.paint(line, Tone.CYAN);
+        }
+        return line;
+    }
+
+    /** The added lines of a diff: inside its hunks, those that start with "+". */
+    private static int addedLines(String diff) {
+        int added = 0;
+        boolean inHunk = false;
+        for (String line : diff.split("\n", -1)) {
+            inHunk |= line.startsWith("@@");
+            if (inHunk && line.startsWith("+")) {
+                added++;
+            }
+        }
+        return added;
+    }
+
+    private static String lines(int n) {
+        return n + (n == 1 ? " line" : " lines");
+    }
+
+    private static String oneLine(String text) {
+        return TerminalText.safe(text).replace('\n', ' ');
+    }
+}

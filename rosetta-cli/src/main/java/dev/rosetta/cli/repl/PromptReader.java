@@ -1,0 +1,92 @@
+package dev.rosetta.cli.repl;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.jline.reader.Buffer;
+import org.jline.reader.Completer;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.reader.Widget;
+import org.jline.reader.impl.DefaultParser;
+import org.jline.terminal.Terminal;
+
+/**
+ * Reads what the user types, with JLine: history kept in a file, Tab completion, and input of
+ * several lines — a line ending with a backslash goes on at the next (the backslash is dropped),
+ * and pasted text keeps its line breaks (bracketed paste) until Enter sends it all.
+ *
+ * <p>The text is taken as the user wrote it: no quotes to close (prompts say "don't"), no
+ * {@code !} history expansion (prompts say "hello!"). Quotes and escapes only shape the words
+ * Tab completes. A line that starts with a space is not kept in the history, as in bash.
+ */
+final class PromptReader {
+
+    private final LineReader reader;
+
+    /**
+     * @param history where the history is kept; null for none
+     */
+    PromptReader(Terminal terminal, Completer completer, Path history) {
+        DefaultParser words = new DefaultParser();
+        words.setQuoteChars(new char[0]);
+        words.setEofOnEscapedNewLine(false);
+        LineReaderBuilder builder = LineReaderBuilder.builder().terminal(terminal).appName("rosetta")
+                .parser(words).completer(completer)
+                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
+                .option(LineReader.Option.BRACKETED_PASTE, true)
+                .option(LineReader.Option.INSERT_TAB, false)
+                .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P … ")
+                .variable(LineReader.HISTORY_FILE_SIZE, 10_000);
+        if (history != null) {
+            builder.variable(LineReader.HISTORY_FILE, history);
+        }
+        this.reader = builder.build();
+        continueAfterBackslash();
+    }
+
+    /** The next input, which may hold line breaks. */
+    String read(String prompt) throws UserInterruptException, EndOfFileException {
+        return reader.readLine(prompt);
+    }
+
+    /** Like {@link #read}, but kept out of the history (the lines of an /impersonate message). */
+    String readUnrecorded(String prompt) throws UserInterruptException, EndOfFileException {
+        reader.setVariable(LineReader.DISABLE_HISTORY, true);
+        try {
+            return reader.readLine(prompt);
+        } finally {
+            reader.setVariable(LineReader.DISABLE_HISTORY, false);
+        }
+    }
+
+    /** Writes the history file (trimmed to its size); a failure loses only the history. */
+    void saveHistory() {
+        try {
+            reader.getHistory().save();
+        } catch (IOException | RuntimeException ignored) {
+            // Each line was appended as it was entered; this only trims the file.
+        }
+    }
+
+    /**
+     * Enter on a line whose last character is a backslash replaces the backslash with a line break
+     * instead of sending: the widget JLine calls for Enter is wrapped, so pasted text (which is
+     * inserted, not entered) keeps its backslashes.
+     */
+    private void continueAfterBackslash() {
+        Widget accept = reader.getWidgets().get(LineReader.ACCEPT_LINE);
+        reader.getWidgets().put(LineReader.ACCEPT_LINE, () -> {
+            Buffer buffer = reader.getBuffer();
+            if (Continuation.endsWithBackslash(buffer.toString())) {
+                buffer.cursor(buffer.length());
+                buffer.backspace();
+                buffer.write('\n');
+                return true;
+            }
+            return accept.apply();
+        });
+    }
+}

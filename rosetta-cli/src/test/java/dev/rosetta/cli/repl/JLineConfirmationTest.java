@@ -1,0 +1,199 @@
+package dev.rosetta.cli.repl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.jline.terminal.Terminal;
+import org.jline.terminal.impl.ExternalTerminal;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.tools.Decision;
+import dev.rosetta.tools.Preview;
+
+/** The confirmation on a JLine terminal fed through a pipe, as keys arrive from a keyboard. */
+class JLineConfirmationTest {
+
+    private static final ToolUse SAVE = ToolUse.positional("save", List.of("hello.txt"), "Hello, world!\n");
+    private static final Preview DIFF = new Preview.FileChange("hello.txt",
+            "--- /dev/null\n+++ b/hello.txt\n@@ -0,0 +1,1 @@\n+Hello, world!\n", true);
+
+    @TempDir
+    Path dir;
+    private final Keyboard keyboard = new Keyboard();
+    private final ByteArrayOutputStream screen = new ByteArrayOutputStream();
+    private final AtomicInteger endedAt = new AtomicInteger(-1);
+    private int before;
+    private Terminal terminal;
+
+    @BeforeEach
+    void terminal() throws IOException {
+        // In memory, with the line discipline of a real one (raw mode, Ctrl-C as a key in it).
+        terminal = new ExternalTerminal("test", "xterm-256color", keyboard, screen,
+                StandardCharsets.UTF_8);
+    }
+
+    @AfterEach
+    void close() throws IOException {
+        terminal.close();
+    }
+
+    @Test
+    void yShowsTheDiffThenRunsTheCall() throws Exception {
+        assertThat(answer("y")).isEqualTo(Decision.yes());
+
+        assertThat(shown()).contains("new file hello.txt", "  +Hello, world!", "Run save? [y]es [n]o [a]ll [e]dit yes");
+    }
+
+    @Test
+    void rendererOutputIsEndedBeforeAnythingIsWritten() throws Exception {
+        answer("y");
+
+        assertThat(endedAt).hasValue(before);
+    }
+
+    @Test
+    void nRefusesWithoutAReason() throws Exception {
+        assertThat(answer("n")).isEqualTo(new Decision.No(""));
+    }
+
+    @Test
+    void aRunsThisAndEverythingAfter() throws Exception {
+        assertThat(answer("a")).isEqualTo(new Decision.YesToAll());
+    }
+
+    @Test
+    void enterMeansYes() throws Exception {
+        assertThat(answer("\r")).isEqualTo(Decision.yes());
+    }
+
+    @Test
+    void ctrlDAnswersNo() throws Exception {
+        assertThat(answer("\u0004")).isEqualTo(new Decision.No("the user closed the input"));
+    }
+
+    @Test
+    void ctrlCStopsTheTurn() {
+        assertThatThrownBy(() -> answer("\u0003")).isInstanceOf(ExecutionException.class)
+                .hasCauseInstanceOf(InterruptedException.class);
+    }
+
+    @Test
+    void otherKeysAskAgain() throws Exception {
+        assertThat(answer("x", "n")).isEqualTo(new Decision.No(""));
+
+        assertThat(shown()).contains("Please press y, n, a or e.");
+    }
+
+    @Test
+    void keysTypedBeforeTheQuestionDoNotAnswerIt() throws Exception {
+        keyboard.type("\r");
+        assertThat(terminal.reader().peek(2_000)).isPositive(); // waiting in the terminal, as typeahead does
+
+        assertThat(answer("n")).isEqualTo(new Decision.No(""));
+    }
+
+    @Test
+    void eRunsWhatTheEditorSaved() throws Exception {
+        Path editor = dir.resolve("editor.sh");
+        Files.writeString(editor, "#!/bin/sh\nsed -i 's/world/editor/' \"$1\"\n");
+        editor.toFile().setExecutable(true);
+
+        Decision decision = answer(Map.of("VISUAL", editor.toString()), "e");
+
+        assertThat(decision).isInstanceOf(Decision.Edit.class);
+        assertThat(((Decision.Edit) decision).edited().values()).containsEntry("content", "Hello, editor!\n");
+    }
+
+    @Test
+    void failedEditAsksAgain() throws Exception {
+        Decision decision = answer(Map.of("VISUAL", "false"), "e", "n");
+
+        assertThat(decision).isEqualTo(new Decision.No(""));
+        assertThat(shown()).contains("The editor exited with 1; nothing changed.");
+    }
+
+    private Decision answer(String... keys) throws Exception {
+        return answer(Map.of(), keys);
+    }
+
+    /** Asks on another thread, as the agent loop does, and types each key once the question is on screen. */
+    private Decision answer(Map<String, String> env, String... keys) throws Exception {
+        before = screen.size();
+        JLineConfirmation confirmation = new JLineConfirmation(terminal, TerminalStyle.plain(),
+                () -> endedAt.compareAndSet(-1, screen.size()), env);
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<Decision> decision = pool.submit(() -> confirmation.confirm(SAVE, DIFF));
+            for (int i = 0; i < keys.length; i++) {
+                awaitQuestion(i + 1);
+                keyboard.type(keys[i]);
+            }
+            return decision.get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private void awaitQuestion(int times) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (shown().split("Run save\\?", -1).length - 1 < times) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the question was not asked " + times + " times; the screen:\n" + shown());
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    private String shown() {
+        return screen.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Keys as the terminal reads them: blocking until typed, from whichever thread reads (unlike a pipe). */
+    private static final class Keyboard extends InputStream {
+
+        private final LinkedBlockingQueue<Integer> keys = new LinkedBlockingQueue<>();
+
+        void type(String text) {
+            for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+                keys.add(b & 0xFF);
+            }
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return keys.take();
+            } catch (InterruptedException e) {
+                throw new InterruptedIOException("paused");
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (len == 0) {
+                return 0;
+            }
+            b[off] = (byte) read();
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,314 @@
+package dev.rosetta.cli.repl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The interactive prompt as a user meets it: the real {@code rosetta} jar in a real terminal
+ * (tmux), against a loopback OpenAI server with scripted replies, in a clean environment (its own
+ * home, config, data and log folders). Keys are sent as a keyboard sends them; the screen is read
+ * back as the user sees it.
+ */
+class ReplTerminalIT {
+
+    private static final String PROMPT = "gpt-4.1 >";
+    private static final String SAVE_REPLY = "I'll write it.\n\n```save hello.txt\nHello, world!\n```\n";
+
+    @TempDir
+    Path dir;
+    private Path workspace;
+    private ScriptedOpenAi model;
+    private Map<String, String> env;
+    private final List<TmuxSession> sessions = new ArrayList<>();
+
+    @BeforeAll
+    static void tmuxIsThere() {
+        boolean available = TmuxSession.available();
+        if (!available && System.getenv("CI") != null) {
+            throw new AssertionError("tmux is needed for the terminal tests; install it (apt-get install -y tmux)");
+        }
+        assumeTrue(available, "tmux is not installed: the terminal tests are skipped");
+    }
+
+    @BeforeEach
+    void environment() throws Exception {
+        workspace = Files.createDirectories(dir.resolve("workspace"));
+        model = new ScriptedOpenAi();
+        env = new HashMap<>(Map.of("PATH", "/usr/local/bin:/usr/bin:/bin", "LANG", "C.UTF-8",
+                "HOME", Files.createDirectories(dir.resolve("home")).toString(),
+                "XDG_CONFIG_HOME", dir.resolve("config").toString(), "XDG_DATA_HOME", dir.resolve("data").toString(),
+                "ROSETTA_LOGS_HOME", dir.resolve("logs").toString(),
+                "OPENAI_BASE_URL", model.baseUrl(), "OPENAI_API_KEY", "fake"));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (TmuxSession s : sessions) {
+            s.close();
+        }
+        model.close();
+    }
+
+    @Test
+    void typedPromptGetsTheReplyRenderedAndCtrlDLeavesWithZero() throws Exception {
+        model.reply("Hello! This is **bold** and `code`.\n\n- one\n- two\n");
+        TmuxSession rosetta = start();
+
+        rosetta.type("hi there");
+        rosetta.press("Enter");
+        String screen = rosetta.waitFor(PROMPT, 2);
+
+        assertThat(screen).contains(PROMPT + " hi there", "Hello! This is bold and code.", "• one", "• two")
+                .doesNotContain("**");
+        rosetta.press("C-d");
+        assertThat(rosetta.exitCode()).isZero();
+        assertThat(ScriptedOpenAi.messages(model.requests().get(0))).last().isEqualTo("user: hi there");
+    }
+
+    @Test
+    void saveOverAFileShowsTheDiffInColourAndYesWritesIt() throws Exception {
+        Files.writeString(workspace.resolve("hello.txt"), "Hello, old world!\n");
+        model.reply(SAVE_REPLY);
+        model.reply("Done.");
+        TmuxSession rosetta = start();
+
+        rosetta.type("write hello.txt");
+        rosetta.press("Enter");
+        String screen = rosetta.waitFor("Run save?");
+
+        assertThat(screen).contains("▶ save hello.txt", "change hello.txt", "+++ b/hello.txt", "-Hello, old world!",
+                "+Hello, world!");
+        assertThat(rosetta.screenInColour()).contains("\u001b[32m+Hello, world!", "\u001b[31m-Hello, old world!");
+        assertThat(workspace.resolve("hello.txt")).hasContent("Hello, old world!");
+        rosetta.type("y");
+        rosetta.waitFor("Done.");
+
+        assertThat(workspace.resolve("hello.txt")).hasContent("Hello, world!");
+        assertThat(rosetta.screen()).contains("✓ save");
+        assertThat(lastMessage(model.requests().get(1))).contains("Saved hello.txt");
+    }
+
+    @Test
+    void refusedCallIsNotRunAndTheModelHearsItWasCanceled() throws Exception {
+        model.reply(SAVE_REPLY);
+        model.reply("Understood, I won't.");
+        TmuxSession rosetta = start();
+
+        rosetta.type("write hello.txt");
+        rosetta.press("Enter");
+        // A new file's content is on screen already, under the call: the question names it, no diff repeats it.
+        assertThat(rosetta.waitFor("Run save?")).contains("new file hello.txt · 1 line, shown above")
+                .doesNotContain("+++ b/hello.txt");
+        rosetta.type("n");
+        rosetta.waitFor("Understood, I won't.");
+
+        assertThat(workspace.resolve("hello.txt")).doesNotExist();
+        assertThat(rosetta.screen()).contains("✗ save [Canceled]");
+        assertThat(lastMessage(model.requests().get(1))).contains("Canceled").contains("declined");
+    }
+
+    @Test
+    void undoTakesBackTheLastTurnBeforeTheNextRequest() throws Exception {
+        model.reply("First answer.");
+        model.reply("Second answer.");
+        model.reply("Third answer.");
+        TmuxSession rosetta = start();
+
+        ask(rosetta, "first question", 2);
+        ask(rosetta, "second question", 3);
+        rosetta.type("/undo");
+        rosetta.press("Enter");
+        rosetta.waitFor("took back 2 messages");
+        ask(rosetta, "third question", 5);
+        rosetta.type("/tokens");
+        rosetta.press("Enter");
+        // This server reports no usage, so both numbers are jtokkit estimates and say so.
+        assertThat(rosetta.waitFor("context: ≈")).containsPattern("tokens: ≈[0-9,]+ in · ≈[0-9,]+ out");
+
+        assertThat(ScriptedOpenAi.messages(model.requests().get(2))).contains("user: first question",
+                "assistant: First answer.", "user: third question").noneMatch(m -> m.contains("second"));
+    }
+
+    @Test
+    void modelSwitchCompletesByTabChangesTheFormatAndReSpellsEarlierCalls() throws Exception {
+        // As a user's models.json would: the mini model reads xml best.
+        Files.createDirectories(dir.resolve("config/rosetta"));
+        Files.writeString(dir.resolve("config/rosetta/models.json"),
+                "{\"models\": {\"openai/gpt-4.1-mini\": {\"default_tool_format\": \"xml\"}}}");
+        model.reply(SAVE_REPLY);
+        model.reply("Done.");
+        model.reply("From the mini model.");
+        TmuxSession rosetta = start();
+        rosetta.type("write hello.txt");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run save?");
+        rosetta.type("y");
+        rosetta.waitFor(PROMPT, 2);
+
+        rosetta.type("/mod");
+        rosetta.press("Tab");
+        rosetta.waitFor(PROMPT + " /model");
+        rosetta.type("openai/gpt-4.1-mi"); // the completion ended the word with a space
+        rosetta.press("Tab");
+        rosetta.waitFor("/model openai/gpt-4.1-mini");
+        rosetta.press("Enter");
+        rosetta.waitFor("model: openai/gpt-4.1-mini (tool format: xml)");
+        rosetta.waitFor("gpt-4.1-mini >");
+        rosetta.type("hello");
+        rosetta.press("Enter");
+        rosetta.waitFor("From the mini model.");
+
+        JsonNode onMini = model.requests().get(2);
+        assertThat(onMini.path("model").asString()).isEqualTo("gpt-4.1-mini");
+        String history = String.join("\n", ScriptedOpenAi.messages(onMini));
+        assertThat(history).as("the earlier markdown call, re-spelled in xml")
+                .contains("<save args=\"hello.txt\">").doesNotContain("```save");
+        assertThat(onMini.path("messages").get(0).path("content").asString()).as("the system prompt, now in xml")
+                .contains("<tools>");
+    }
+
+    @Test
+    void ctrlCStopsASlowReplyAndTheConversationGoesOn() throws Exception {
+        StringBuilder longReply = new StringBuilder();
+        for (int i = 0; i < 400; i++) {
+            longReply.append("word").append(i).append(' ');
+        }
+        model.replySlowly(longReply.toString());
+        model.reply("Still here.");
+        TmuxSession rosetta = start();
+
+        rosetta.type("tell me a long story");
+        rosetta.press("Enter");
+        rosetta.waitFor("word3 ");
+        rosetta.press("C-c");
+        String screen = rosetta.waitFor("interrupted");
+        rosetta.waitFor(PROMPT, 2);
+
+        assertThat(screen).doesNotContain("word399");
+        ask(rosetta, "are you there?", 3);
+        assertThat(rosetta.screen()).contains("Still here.");
+        List<String> sent = ScriptedOpenAi.messages(model.requests().get(1));
+        assertThat(sent).contains("user: tell me a long story", "user: are you there?");
+        assertThat(sent).anyMatch(m -> m.startsWith("assistant: word0 word1"));
+    }
+
+    @Test
+    void ctrlCStopsARunningToolAndTheModelHearsItWasInterrupted() throws Exception {
+        model.reply("Waiting.\n\n```shell\necho started; sleep 60; echo finished\n```\n");
+        model.reply("Fine, stopped.");
+        TmuxSession rosetta = start();
+
+        rosetta.type("wait a minute");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run shell?");
+        rosetta.type("y");
+        rosetta.waitFor("started");
+        long pressed = System.nanoTime();
+        rosetta.press("C-c");
+        rosetta.waitFor("interrupted");
+        rosetta.waitFor(PROMPT, 2);
+        long stoppedMillis = (System.nanoTime() - pressed) / 1_000_000;
+
+        assertThat(stoppedMillis).as("the prompt is back long before the command would end").isLessThan(30_000);
+        assertThat(rosetta.screen()).contains("✗ shell [Canceled]").doesNotContainPattern("(?m)^  finished$");
+        ask(rosetta, "are you done?", 3);
+        assertThat(ScriptedOpenAi.messages(model.requests().get(1))).as("the result, with the output so far")
+                .anyMatch(m -> m.contains("started") && m.contains("stopped") && !m.contains("\nfinished"));
+    }
+
+    @Test
+    void ctrlCTwiceAtAnEmptyPromptLeaves() throws Exception {
+        TmuxSession rosetta = start();
+
+        rosetta.press("C-c");
+        rosetta.waitFor("press Ctrl-C again or Ctrl-D to exit");
+        rosetta.press("C-c");
+
+        assertThat(rosetta.exitCode()).isZero();
+    }
+
+    @Test
+    void backslashContinuesALineAndPastedLinesStayOneMessage() throws Exception {
+        model.reply("Got two lines.");
+        model.reply("Got the paste.");
+        TmuxSession rosetta = start();
+
+        rosetta.type("first line \\");
+        rosetta.press("Enter");
+        rosetta.type("second line");
+        rosetta.press("Enter");
+        rosetta.waitFor("Got two lines.");
+        rosetta.waitFor(PROMPT, 2);
+        rosetta.paste("pasted one\npasted two \\\nkept");
+        rosetta.waitFor("kept");
+        rosetta.press("Enter");
+        rosetta.waitFor("Got the paste.");
+
+        assertThat(lastMessage(model.requests().get(0))).isEqualTo("user: first line \nsecond line");
+        assertThat(lastMessage(model.requests().get(1))).isEqualTo("user: pasted one\npasted two \\\nkept");
+    }
+
+    @Test
+    void historySurvivesARestart() throws Exception {
+        model.reply("Noted.");
+        TmuxSession first = start();
+        ask(first, "remember this line", 2);
+        first.press("C-d");
+        assertThat(first.exitCode()).isZero();
+        first.close();
+
+        TmuxSession second = start();
+        second.press("Up");
+
+        assertThat(second.waitFor(PROMPT + " remember this line")).isNotNull();
+        assertThat(dir.resolve("data/rosetta/history")).content().contains("remember this line");
+    }
+
+    /** Starts rosetta in the workspace and waits for its prompt. */
+    private TmuxSession start() throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:+AutoCreateSharedArchive",
+                "-XX:SharedArchiveFile=" + jar().resolveSibling("rosetta-repl-it.jsa"), "-Xlog:disable",
+                "-jar", jar().toString(), "-m", "openai/gpt-4.1", "-w", workspace.toString()));
+        TmuxSession session = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, command);
+        sessions.add(session);
+        session.waitFor(PROMPT);
+        return session;
+    }
+
+    /** Sends a prompt and waits for the prompt to come back (the {@code prompts}-th time). */
+    private static void ask(TmuxSession rosetta, String text, int prompts) throws Exception {
+        rosetta.type(text);
+        rosetta.press("Enter");
+        rosetta.waitFor(PROMPT, prompts);
+    }
+
+    private static String lastMessage(JsonNode request) {
+        List<String> messages = ScriptedOpenAi.messages(request);
+        return messages.get(messages.size() - 1);
+    }
+
+    private static Path jar() {
+        String configured = System.getProperty("rosetta.jar");
+        Path jar = configured != null ? Path.of(configured) : Path.of("target", "rosetta.jar").toAbsolutePath();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("no rosetta jar at " + jar + "; build it (./mvnw -pl rosetta-cli -am package)");
+        }
+        return jar;
+    }
+}

@@ -1,0 +1,96 @@
+package dev.rosetta.cli.repl;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import dev.rosetta.core.json.Json;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A loopback OpenAI Chat Completions server for the terminal tests: each request gets the next
+ * scripted reply, streamed as the API streams it (a chunk per few characters, then a usage chunk
+ * and {@code [DONE]}); a request nobody scripted gets a 400 the user can read, at once.
+ */
+final class ScriptedOpenAi implements AutoCloseable {
+
+    private final MockWebServer server = new MockWebServer();
+    private final ConcurrentLinkedQueue<MockResponse> replies = new ConcurrentLinkedQueue<>();
+    private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
+
+    ScriptedOpenAi() throws IOException {
+        server.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                requests.add(Json.MAPPER.readTree(request.getBody().utf8()));
+                MockResponse next = replies.poll();
+                return next != null ? next : new MockResponse.Builder().code(400)
+                        .setHeader("content-type", "application/json")
+                        .body("{\"error\":{\"message\":\"no scripted reply left\",\"type\":\"invalid_request_error\"}}")
+                        .build();
+            }
+        });
+        server.start();
+    }
+
+    /** What OPENAI_BASE_URL is set to. */
+    String baseUrl() {
+        return server.url("/v1").toString();
+    }
+
+    /** The next reply: this text, streamed. */
+    void reply(String text) {
+        replies.add(streamed(text).build());
+    }
+
+    /** The next reply, sent a little at a time: about ten pieces a second, for a Ctrl-C to land in. */
+    void replySlowly(String text) {
+        replies.add(streamed(text).throttleBody(200, 100, TimeUnit.MILLISECONDS).build());
+    }
+
+    /** The bodies of the requests received so far, in order. */
+    List<JsonNode> requests() {
+        return new ArrayList<>(requests);
+    }
+
+    /** The texts of a request's messages, as "role: content". */
+    static List<String> messages(JsonNode request) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode m : request.path("messages")) {
+            out.add(m.path("role").asString("") + ": " + m.path("content").asString(""));
+        }
+        return out;
+    }
+
+    private static MockResponse.Builder streamed(String text) {
+        StringBuilder sse = new StringBuilder(chunk(Map.of("role", "assistant", "content", ""), null));
+        for (int i = 0; i < text.length(); i += 6) {
+            sse.append(chunk(Map.of("content", text.substring(i, Math.min(text.length(), i + 6))), null));
+        }
+        sse.append(chunk(Map.of(), "stop")).append("data: [DONE]\n\n");
+        return new MockResponse.Builder().setHeader("content-type", "text/event-stream").body(sse.toString());
+    }
+
+    private static String chunk(Map<String, Object> delta, String finish) {
+        Map<String, Object> choice = new LinkedHashMap<>();
+        choice.put("index", 0);
+        choice.put("delta", delta);
+        choice.put("finish_reason", finish);
+        return "data: " + Json.write(Map.of("id", "chatcmpl-repl", "object", "chat.completion.chunk",
+                "created", 1754920144, "model", "gpt-4.1-2025-04-14", "choices", List.of(choice))) + "\n\n";
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

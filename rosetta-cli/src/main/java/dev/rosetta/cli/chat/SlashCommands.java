@@ -3,12 +3,12 @@ package dev.rosetta.cli.chat;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 import dev.rosetta.agent.chat.ChatSession;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.agent.tokens.TokenTally;
-import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.UsageLine;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -91,9 +91,29 @@ public final class SlashCommands {
         out.println("model: " + next.name() + " (tool format: " + format.id() + ")");
     }
 
+    /** One line per tool: its name, and its description up to the first colon or full stop. */
     private void tools() {
-        chat.session().toolbox().catalog().tools().forEach(t -> out.println(t.name() + "  " + t.description()));
-        chat.session().toolbox().unavailable().forEach((name, why) -> out.println(name + "  (unavailable: " + why + ")"));
+        var tools = chat.session().toolbox().catalog().tools();
+        var unavailable = chat.session().toolbox().unavailable();
+        int width = Stream.concat(tools.stream().map(t -> t.name()), unavailable.keySet().stream())
+                .mapToInt(String::length).max().orElse(0) + 2;
+        tools.forEach(t -> out.println(pad(t.name(), width) + gist(t.description())));
+        unavailable.forEach((name, why) -> out.println(pad(name, width) + "unavailable: " + why));
+    }
+
+    private static String pad(String name, int width) {
+        return name + " ".repeat(Math.max(1, width - name.length()));
+    }
+
+    private static String gist(String description) {
+        int end = description.length();
+        for (String stop : List.of(": ", ". ", "; ")) {
+            int at = description.indexOf(stop);
+            if (at > 0) {
+                end = Math.min(end, at);
+            }
+        }
+        return description.substring(0, end).replaceFirst("\\.$", "");
     }
 
     /** Tokens and cost so far: the provider's counts where it reported them, marked ≈ estimates where not. */
@@ -136,14 +156,7 @@ public final class SlashCommands {
     }
 
     private void replay() {
-        for (LoggedMessage m : chat.session().messages()) {
-            String who = switch (m.message().role()) {
-                case USER -> "you";
-                case ASSISTANT -> "assistant";
-                case SYSTEM -> m.message().isToolResult() ? "result" : "system";
-            };
-            out.println(who + ": " + TerminalText.safe(m.message().content()));
-        }
+        new ConversationReplay(chat.output(), out, chat.session().toolbox().catalog()).show(chat.session().messages());
     }
 
     private static int count(String arg) {

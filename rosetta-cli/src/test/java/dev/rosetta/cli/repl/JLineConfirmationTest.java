@@ -37,7 +37,7 @@ class JLineConfirmationTest {
 
     private static final ToolUse SAVE = ToolUse.positional("save", List.of("hello.txt"), "Hello, world!\n");
     private static final Preview DIFF = new Preview.FileChange("hello.txt",
-            "--- /dev/null\n+++ b/hello.txt\n@@ -0,0 +1,1 @@\n+Hello, world!\n", true);
+            "--- a/hello.txt\n+++ b/hello.txt\n@@ -1,1 +1,1 @@\n-Hello!\n+Hello, world!\n", false);
 
     @TempDir
     Path dir;
@@ -63,7 +63,7 @@ class JLineConfirmationTest {
     void yShowsTheDiffThenRunsTheCall() throws Exception {
         assertThat(answer("y")).isEqualTo(Decision.yes());
 
-        assertThat(shown()).contains("new file hello.txt", "  +Hello, world!", "Run save? [y]es [n]o [a]ll [e]dit yes");
+        assertThat(shown()).contains("change hello.txt", "  -Hello!", "  +Hello, world!", "Run save? [y]es [n]o [a]ll [e]dit yes");
     }
 
     @Test

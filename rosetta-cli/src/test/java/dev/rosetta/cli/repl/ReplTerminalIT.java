@@ -209,7 +209,7 @@ class ReplTerminalIT {
 
     @Test
     void ctrlCStopsARunningToolAndTheModelHearsItWasInterrupted() throws Exception {
-        model.reply("Waiting.\n\n```shell\necho started; sleep 60; echo finished\n```\n");
+        model.reply("Waiting.\n\n```shell\necho started; touch running; sleep 60; echo finished\n```\n");
         model.reply("Fine, stopped.");
         TmuxSession rosetta = start();
 
@@ -217,7 +217,8 @@ class ReplTerminalIT {
         rosetta.press("Enter");
         rosetta.waitFor("Run shell?");
         rosetta.type("y");
-        rosetta.waitFor("started");
+        // Tool output shows when the tool ends; the file says the command is under way.
+        waitForFile(workspace.resolve("running"));
         long pressed = System.nanoTime();
         rosetta.press("C-c");
         rosetta.waitFor("interrupted");
@@ -277,6 +278,16 @@ class ReplTerminalIT {
 
         assertThat(second.waitFor(PROMPT + " remember this line")).isNotNull();
         assertThat(dir.resolve("data/rosetta/history")).content().contains("remember this line");
+    }
+
+    private static void waitForFile(Path file) throws InterruptedException {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!Files.exists(file)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited 20 s for " + file);
+            }
+            Thread.sleep(20);
+        }
     }
 
     /** Starts rosetta in the workspace and waits for its prompt. */

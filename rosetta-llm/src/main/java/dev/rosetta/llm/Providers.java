@@ -1,7 +1,9 @@
 package dev.rosetta.llm;
 
 import java.net.URI;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.rosetta.llm.anthropic.AnthropicProvider;
 import dev.rosetta.llm.http.HttpTransport;
@@ -17,7 +19,7 @@ import dev.rosetta.llm.responses.ResponsesProvider;
  * (everything OpenAI-compatible). Keys and base URLs come from the directory; nothing else in
  * Rosetta needs to know which adapter it got.
  */
-public final class Providers {
+public final class Providers implements AutoCloseable {
 
     /** Which OpenAI API to use: as the registry says, or forced by config. */
     public enum OpenAiApi { AUTO, CHAT_COMPLETIONS, RESPONSES }
@@ -25,6 +27,8 @@ public final class Providers {
     private final ProviderDirectory directory;
     private final HttpTransport.Settings transport;
     private final OpenAiApi openAiApi;
+    /** One HTTP client per provider, shared by its models: a /model switch keeps the connection. */
+    private final Map<String, HttpTransport> transports = new ConcurrentHashMap<>();
 
     public Providers(ProviderDirectory directory, HttpTransport.Settings transport, OpenAiApi openAiApi) {
         this.directory = directory;
@@ -37,13 +41,24 @@ public final class Providers {
         ProviderSettings settings = directory.require(model.provider());
         URI base = directory.baseUrl(settings);
         Optional<ApiKey> key = directory.key(settings);
-        HttpTransport http = new HttpTransport(settings.name(), transport);
+        HttpTransport http = transports.computeIfAbsent(settings.name(), name -> new HttpTransport(name, transport));
         return switch (settings.api()) {
             case ANTHROPIC -> new AnthropicProvider(settings, base, key.orElse(null), http);
             case OPENAI_CHAT -> usesResponses(settings, model)
                     ? new ResponsesProvider(settings, base, key.orElse(null), http, traits(settings, model))
                     : new ChatCompletionsProvider(settings, base, key, http, traits(settings, model));
         };
+    }
+
+    /** Where keys and base URLs come from. */
+    public ProviderDirectory directory() {
+        return directory;
+    }
+
+    /** Closes the HTTP clients; providers made here cannot send after this. */
+    @Override
+    public void close() {
+        transports.values().forEach(HttpTransport::close);
     }
 
     private boolean usesResponses(ProviderSettings settings, ModelInfo model) {

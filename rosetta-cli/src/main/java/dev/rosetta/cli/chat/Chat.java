@@ -39,7 +39,11 @@ public record Chat(ChatSession session, AgentLoop loop, ConversationLog log, Mod
         try {
             session.toolbox().close();
         } finally {
-            log.close();
+            try {
+                providers.close();
+            } finally {
+                log.close();
+            }
         }
     }
 

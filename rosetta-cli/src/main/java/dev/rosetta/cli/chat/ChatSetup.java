@@ -86,7 +86,29 @@ public final class ChatSetup {
         ModelInfo model = registry.resolve(resolution.model(options.model, directory).value());
         ToolFormat format = resolution.toolFormat(options.toolFormat, model).value();
         Providers providers = new Providers(directory, HttpTransport.Settings.DEFAULT, config.openAiApi());
-        Provider provider = provider(model, format, config.fallback(), registry, directory, providers);
+        Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format);
+        try {
+            return assemble(logs, resumed, resolved, providers, output, confirmation);
+        } catch (RuntimeException e) { // ProviderException too
+            providers.close(); // an HTTP client left open holds the JVM's exit up by 300 ms
+            throw e;
+        }
+    }
+
+    /** What the configuration files, the environment and the command line settled on. */
+    private record Resolved(ChatConfig saved, Path workspace, Configuration config, Resolution resolution,
+            ModelRegistry registry, ModelInfo model, ToolFormat format) {}
+
+    private Chat assemble(Path logs, ConversationLog resumed, Resolved resolved, Providers providers,
+            Chat.EventOutput output, Confirmation confirmation) throws ProviderException {
+        ChatConfig saved = resolved.saved();
+        Path workspace = resolved.workspace();
+        Configuration config = resolved.config();
+        Resolution resolution = resolved.resolution();
+        ModelRegistry registry = resolved.registry();
+        ModelInfo model = resolved.model();
+        ToolFormat format = resolved.format();
+        Provider provider = provider(model, format, config.fallback(), registry, providers.directory(), providers);
 
         ShellSettings shell = ShellSettings.fromEnvironment(resolution.environment())
                 .withTimeout(resolution.shellTimeout().value());
@@ -100,8 +122,8 @@ public final class ChatSetup {
         Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS);
         ChatSession session = new ChatSession(model, provider, format, toolbox, log.messages(), log::append,
                 settings(resolution));
-        Chat chat = new Chat(session, new AgentLoop(session, workspace, output), log, registry, directory, providers,
-                workspace, output);
+        Chat chat = new Chat(session, new AgentLoop(session, workspace, output), log, registry, providers.directory(),
+                providers, workspace, output);
         chat.saveConfig();
         return chat;
     }

@@ -15,6 +15,8 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 
 import dev.rosetta.llm.ProviderException;
@@ -26,7 +28,7 @@ import dev.rosetta.llm.ProviderException.Kind;
  * retried with backoff; everything else becomes a {@link ProviderException} carrying the
  * provider's own message. Request headers (the key among them) never reach a message or a log.
  */
-public final class HttpTransport {
+public final class HttpTransport implements AutoCloseable {
 
     /** How long to wait, and how often to try. */
     public record Settings(Duration connectTimeout, Duration firstByteTimeout, Duration idleTimeout, RetryPolicy retry) {
@@ -44,7 +46,13 @@ public final class HttpTransport {
 
     private final String provider;
     private final Settings settings;
-    private final HttpClient client;
+    /**
+     * Built on a background thread from the moment the transport exists: the client sets up TLS
+     * and reads the trusted certificates (about 100 ms), which nobody should wait for before the
+     * prompt appears. The first request waits for it if it is not ready yet.
+     */
+    private final FutureTask<HttpClient> client;
+    private volatile boolean closed;
     private final Sleeper sleeper;
     private final Random random = new Random();
 
@@ -52,7 +60,14 @@ public final class HttpTransport {
         this.provider = provider;
         this.settings = settings;
         this.sleeper = sleeper;
-        this.client = HttpClient.newBuilder().connectTimeout(settings.connectTimeout()).build();
+        this.client = new FutureTask<>(() -> {
+            HttpClient built = HttpClient.newBuilder().connectTimeout(settings.connectTimeout()).build();
+            if (closed) {
+                built.shutdownNow();
+            }
+            return built;
+        });
+        Thread.ofPlatform().daemon().name("rosetta-http-setup").start(client);
     }
 
     public HttpTransport(String provider, Settings settings) {
@@ -100,7 +115,7 @@ public final class HttpTransport {
     private Attempt attempt(HttpRequest request, Secrets secrets) throws ProviderException {
         HttpResponse<InputStream> response;
         try {
-            response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            response = client().send(request, HttpResponse.BodyHandlers.ofInputStream());
         } catch (IOException e) {
             return new Attempt(null, connectionFailure(e), true, Optional.empty());
         } catch (InterruptedException e) {
@@ -117,6 +132,39 @@ public final class HttpTransport {
         boolean retryable = RetryPolicy.retryable(status)
                 && !"false".equalsIgnoreCase(response.headers().firstValue("x-should-retry").orElse(""));
         return new Attempt(null, statusFailure(status, body), retryable, RetryAfter.of(response.headers(), Instant.now()));
+    }
+
+    /**
+     * Stops the client's selector thread. Left running, it sits in native code, and the JVM waits
+     * about 300 ms for such threads when it exits — longer than a whole short chat turn.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        if (!client.isDone()) {
+            return; // the builder sees the flag and shuts the client down itself
+        }
+        try {
+            HttpClient built = client.get();
+            built.shutdownNow();
+            built.awaitTermination(Duration.ofSeconds(1));
+        } catch (ExecutionException e) {
+            // Never built: nothing runs.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private HttpClient client() throws InterruptedException, ProviderException {
+        if (closed) {
+            throw new ProviderException(Kind.CONFIG, 0, "the connection to " + provider + " was closed", null, null);
+        }
+        try {
+            return client.get();
+        } catch (ExecutionException e) {
+            throw new ProviderException(Kind.CONFIG, 0, "the JDK's HTTP client could not be set up ("
+                    + e.getCause() + "); check the JDK's TLS settings (javax.net.ssl.*)", null, e.getCause());
+        }
     }
 
     private ProviderException connectionFailure(IOException e) {

@@ -1,8 +1,12 @@
 package dev.rosetta.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.rosetta.cli.chat.ChatArguments;
 import dev.rosetta.cli.chat.ChatOptions;
 import dev.rosetta.cli.chat.ChatRun;
 
@@ -51,11 +55,35 @@ public final class Main implements Callable<Integer> {
     @Mixin
     private ChatOptions chat = new ChatOptions();
 
+    /** The environment the chat reads (keys, config folders); the training run gives its own. */
+    private final Map<String, String> env;
+
+    public Main() {
+        this(System.getenv());
+    }
+
+    Main(Map<String, String> env) {
+        this.env = env;
+    }
+
     public static void main(String[] args) {
+        if (args.length == 1 && args[0].equals(AotTraining.ARGUMENT)) {
+            System.exit(AotTraining.run(System.err));
+        }
         Integer fast = FastPath.run(args, System.in, System.out, System.err);
         if (fast != null) {
             System.out.flush();
             System.exit(fast);
+        }
+        ChatArguments.Read chatLine = ChatArguments.read(List.of(args));
+        if (chatLine != null) {
+            int code;
+            try {
+                code = chat(chatLine.options(), System.getenv(), new PrintWriter(System.err, true));
+            } catch (Exception | StackOverflowError | OutOfMemoryError e) {
+                code = UnexpectedErrors.report(e, new PrintWriter(System.err, true), chatLine.verbose());
+            }
+            System.exit(code);
         }
         Main main = new Main();
         int exitCode;
@@ -86,11 +114,22 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        int code = new ChatRun(chat, System.in, System.out, System.err, System.getenv()).run();
-        if (code == ChatRun.BAD_USAGE && chat.prompt().isEmpty()) {
-            spec.commandLine().getErr().println("Try 'rosetta --help' for more information.");
+        return chat(chat, env, spec.commandLine().getErr());
+    }
+
+    /** Runs a chat, however its command line was read (by hand when plain, else by picocli). */
+    private static int chat(ChatOptions options, Map<String, String> env, PrintWriter err) throws IOException {
+        int code = new ChatRun(options, System.in, System.out, System.err, env).run();
+        if (code == ChatRun.BAD_USAGE && options.prompt().isEmpty()) {
+            err.println("Try 'rosetta --help' for more information.");
+            err.flush();
         }
         return code;
+    }
+
+    /** The chat options picocli read (tests compare them with {@link ChatArguments}). */
+    ChatOptions chatOptions() {
+        return chat;
     }
 
     /** Whether --verbose was given, wherever on the command line. */

@@ -47,7 +47,7 @@ public final class ChatOptions {
 
     @Option(names = "--output-format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text, or json: one JSON event per line (messages, calls, results, usage).")
-    String outputFormat;
+    String outputFormat = "text";
 
     @Option(names = "--max-steps", paramLabel = "N", description = "Requests per turn at most (default: 50).")
     Integer maxSteps;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start-up, measured side by side with hyperfine: a hello-world jar on the same JDK against
-# `./rosetta --version`, `./rosetta parse` and `./rosetta models`. See docs/BENCHMARKS.md.
+# `./rosetta --version`, `./rosetta parse`, `./rosetta models` and a whole one-turn chat against a
+# loopback model; then the time until the interactive prompt shows (tmux). See docs/BENCHMARKS.md.
 # Usage: rosetta-bench/startup.sh [--runs N] [--export FILE.md]
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
@@ -18,7 +19,7 @@ java_home=$("$root/bin/find-jdk")
 java="$java_home/bin/java"
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work"' EXIT  # replaced once the loopback server runs
 
 # The baseline: the smallest program a jar can hold, on the same JDK.
 mkdir -p "$work/hello"
@@ -40,9 +41,45 @@ printf 'Saving it.\n```save a.txt\nhello\n```\n' > "$work/small.md"
 "$root/rosetta" --version >/dev/null
 "$root/rosetta" parse < "$work/small.md" >/dev/null
 
-# The same run without the bash launcher, to show what the launcher itself costs.
+# A chat needs a model: a loopback server that answers every request at once with "ok", streamed
+# as OpenAI Chat Completions streams it. The chat runs in a clean home so no user config counts.
+command -v python3 >/dev/null || { echo "startup.sh: needs python3 for the chat rows" >&2; exit 2; }
+cat > "$work/server.py" <<'PY'
+import json, sys
+from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
+class Reply(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def log_message(self, *args): pass
+    def do_POST(self):
+        self.rfile.read(int(self.headers["content-length"]))
+        base = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4.1"}
+        events = [{**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": "ok"}, "finish_reason": None}]},
+                  {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}]
+        body = ("".join("data: " + json.dumps(e) + "\n\n" for e in events) + "data: [DONE]\n\n").encode()
+        self.send_response(200)
+        self.send_header("content-type", "text/event-stream")
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+server = ThreadingHTTPServer(("127.0.0.1", 0), Reply)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+PY
+python3 "$work/server.py" > "$work/port" &
+server_pid=$!
+trap 'kill $server_pid 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+mkdir -p "$work/home" "$work/workspace"
+chat_env="env -i PATH=$PATH HOME=$work/home LANG=C.UTF-8 XDG_CACHE_HOME=${XDG_CACHE_HOME:-$HOME/.cache}"
+chat_env+=" XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data ROSETTA_LOGS_HOME=$work/logs"
+chat_env+=" OPENAI_BASE_URL=http://127.0.0.1:$(cat "$work/port")/v1 OPENAI_API_KEY=startup"
+chat="$chat_env $root/rosetta -n -m openai/gpt-4.1 -w $work/workspace hi"
+$chat >/dev/null   # the chat's own class archive is made on its first run
+
+# The same run without the bash launcher, to show what the launcher itself costs (with the
+# archive the launcher uses for --version and parse).
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/rosetta"
-archive=$(ls -t "$cache"/rosetta-jdk*.aot "$cache"/rosetta-jdk*.jsa 2>/dev/null | head -1 || true)
+archive=$(ls -t "$cache"/rosetta-jdk*-parse.aot "$cache"/rosetta-jdk*-parse.jsa 2>/dev/null | head -1 || true)
 rosetta_aot=""
 case $archive in
   *.aot) rosetta_aot="-XX:AOTCache=$archive -Xlog:aot=off -Xlog:cds=off" ;;
@@ -59,4 +96,23 @@ hyperfine -N --warmup 5 --runs "$runs" "${export_args[@]}" \
   -n "./rosetta --version" "$root/rosetta --version" \
   -n "java -jar rosetta.jar --version (launcher's flags + its AOT cache)" "$java $flags -Xss8m $rosetta_aot -jar $jar --version" \
   -n "./rosetta parse (small message)" "bash -c '$root/rosetta parse < $work/small.md'" \
-  -n "./rosetta models" "$root/rosetta models"
+  -n "./rosetta models" "$root/rosetta models" \
+  -n "./rosetta -n hi (a whole chat turn, loopback model)" "$chat"
+
+# Time to the interactive prompt: from starting rosetta in a terminal (tmux) until its prompt shows.
+if command -v tmux >/dev/null; then
+  times=()
+  for _ in $(seq 10); do
+    tmux kill-session -t rosetta-startup 2>/dev/null || true
+    start=$(date +%s%N)
+    tmux new-session -d -s rosetta-startup -x 100 -y 30 \
+      "cd $work/workspace && $chat_env TERM=xterm-256color $root/rosetta -m openai/gpt-4.1; sleep 5"
+    until tmux capture-pane -p -t rosetta-startup | grep -q "gpt-4.1 >"; do sleep 0.005; done
+    times+=($(( ($(date +%s%N) - start) / 1000000 )))
+    tmux send-keys -t rosetta-startup C-d
+    sleep 0.3
+  done
+  tmux kill-session -t rosetta-startup 2>/dev/null || true
+  sorted=$(printf '%s\n' "${times[@]}" | sort -n | tr '\n' ' ')
+  echo "time to the interactive prompt (10 runs, ms, sorted; includes tmux polling every 5 ms): $sorted"
+fi

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
+import org.jline.terminal.Terminal.Signal;
 import org.jline.utils.InfoCmp.Capability;
 
 import dev.rosetta.agent.chat.TurnOutcome;
@@ -40,6 +41,8 @@ public final class JLineRepl {
     private final SlashCommands commands;
     private final TurnInterrupts interrupts;
     private final DoublePress exitPresses = new DoublePress(System::nanoTime);
+    /** Set by a second Ctrl-C that came while no line was being read; the loop leaves before reading. */
+    private volatile boolean leaveRequested;
 
     /**
      * @param out where the renderer writes too (standard output), for the REPL's own lines
@@ -64,6 +67,15 @@ public final class JLineRepl {
 
     /** Runs the first prompt, if there is one, then reads until the user leaves; the exit code. */
     public int run(String firstPrompt) {
+        // Between prompts (a slash command running, output being written) Ctrl-C must not fall
+        // through to the JVM, which would end Rosetta with 130 and without saving the history;
+        // it counts toward the double press that leaves. JLine and each turn put their own handler
+        // in place while they run and restore this one after.
+        terminal.handle(Signal.INT, signal -> {
+            if (exitPresses.press()) {
+                leaveRequested = true;
+            }
+        });
         say(style.paint(chat.session().model().name() + " · tool format " + chat.session().format().id()
                 + " · /help lists the commands, Ctrl-D leaves", Tone.DIM));
         if (!firstPrompt.isBlank()) {
@@ -81,6 +93,9 @@ public final class JLineRepl {
 
     /** Reads and handles one input; false when the user leaves. */
     private boolean next() {
+        if (leaveRequested) {
+            return false;
+        }
         String line;
         try {
             line = reader.read(ReplPrompt.of(chat.session().model().name(), style));

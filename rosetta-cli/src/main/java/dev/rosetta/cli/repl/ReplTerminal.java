@@ -24,6 +24,8 @@ public final class ReplTerminal {
      */
     private static final Logger JLINE_LOG = Logger.getLogger("org.jline");
 
+    private static final String GRAPHEME_PROBE = "org.jline.terminal.graphemeCluster";
+
     private ReplTerminal() {}
 
     /** The terminal on standard input and output, or none when lines cannot be edited there. */
@@ -32,6 +34,13 @@ public final class ReplTerminal {
             return Optional.empty();
         }
         JLINE_LOG.setLevel(Level.OFF);
+        // JLine asks the terminal whether it clusters graphemes (DECRQM 2027) and waits for the
+        // answer; most terminals (tmux, older xterms) never give one, and the prompt came 40 ms
+        // later for it. Without it, widths come from wcwidth, as in every shell. A user may still
+        // turn it on with -Dorg.jline.terminal.graphemeCluster=true in ROSETTA_JAVA_OPTS.
+        if (System.getProperty(GRAPHEME_PROBE) == null) {
+            System.setProperty(GRAPHEME_PROBE, "false");
+        }
         try {
             // JNI reaches termios directly (JDK 21 and later); exec runs stty where the native
             // library cannot be loaded (a noexec temporary folder, an unusual platform). UTF-8 as

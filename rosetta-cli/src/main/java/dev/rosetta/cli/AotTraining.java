@@ -1,0 +1,176 @@
+package dev.rosetta.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import dev.rosetta.core.json.Json;
+
+/**
+ * {@code rosetta --aot-training}: the training run the launcher records a class archive from
+ * for every command but {@code --version} and {@code parse} (which get a smaller archive of
+ * their own). A chat is the slow start: picocli's model, the configuration files, the model
+ * registry, the HTTP client with TLS, the agent loop, the renderer and JLine. This runs each of
+ * them once, offline: two turns of a real chat against a loopback server that streams scripted
+ * Chat Completions replies (a save call, then markdown), once as text and once as JSON events,
+ * then {@code models}, then a line read by JLine. Everything it writes goes to a temporary
+ * folder that is deleted at the end; the user's logs and history are not touched.
+ */
+final class AotTraining {
+
+    static final String ARGUMENT = "--aot-training";
+
+    private static final List<String> REPLIES = List.of(
+            "I'll write it down.\n\n```save notes.md\n# Notes\n\n- one\n- two\n```\n",
+            "## Done\n\nThe file has **two** items:\n\n1. one\n2. `two`\n\n```java\nclass A { int x = 1; }\n```\n");
+
+    private AotTraining() {}
+
+    /** 0 when every part ran; the launcher keeps the archive either way. */
+    static int run(PrintStream err) {
+        PrintStream out = System.out;
+        PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        Path temp = null;
+        try (Replies server = Replies.start()) {
+            temp = Files.createTempDirectory("rosetta-training-");
+            Map<String, String> env = environment(temp, server.baseUrl());
+            System.setOut(discard);
+            System.setErr(discard);
+            int text = chat(env, temp, "text");
+            int json = chat(env, temp, "json");
+            int models = Main.commandLine(new Main(env)).execute("models");
+            readOneLine();
+            return text == 0 && json == 0 && models == 0 ? 0 : 1;
+        } catch (IOException | RuntimeException e) {
+            err.println("rosetta: the training run failed: " + e);
+            return 1;
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+            deleteQuietly(temp);
+        }
+    }
+
+    private static int chat(Map<String, String> env, Path temp, String outputFormat) throws IOException {
+        Path workspace = Files.createDirectories(temp.resolve("workspace-" + outputFormat));
+        System.setIn(new ByteArrayInputStream(new byte[0]));
+        return Main.commandLine(new Main(env)).execute("-n", "-m", "openai/gpt-4.1", "--output-format", outputFormat,
+                "-w", workspace.toString(), "write notes.md");
+    }
+
+    /** A clean home: no user config is read, nothing is logged where the user keeps logs. */
+    private static Map<String, String> environment(Path temp, String baseUrl) {
+        Map<String, String> env = new HashMap<>();
+        env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+        env.put("HOME", temp.toString());
+        env.put("XDG_CONFIG_HOME", temp.resolve("config").toString());
+        env.put("XDG_DATA_HOME", temp.resolve("data").toString());
+        env.put("ROSETTA_LOGS_HOME", temp.resolve("logs").toString());
+        env.put("OPENAI_BASE_URL", baseUrl);
+        env.put("OPENAI_API_KEY", "aot-training");
+        env.put("TERM", "xterm-256color");
+        return env;
+    }
+
+    /** The line editor's classes: a terminal over a pipe, one line typed and read. */
+    private static void readOneLine() throws IOException {
+        PipedOutputStream keyboard = new PipedOutputStream();
+        InputStream typed = new PipedInputStream(keyboard);
+        try (Terminal terminal = TerminalBuilder.builder().system(false).streams(typed, OutputStream.nullOutputStream())
+                .type("xterm-256color").encoding(StandardCharsets.UTF_8).build(); keyboard) {
+            LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("rosetta").build();
+            keyboard.write("hello\r".getBytes(StandardCharsets.UTF_8));
+            keyboard.flush();
+            reader.readLine("> ");
+        }
+    }
+
+    private static void deleteQuietly(Path folder) {
+        if (folder == null) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(folder)) {
+            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | RuntimeException e) {
+            // A temporary folder left behind is harmless.
+        }
+    }
+
+    /** The loopback server: each request gets the next scripted reply, streamed as OpenAI streams. */
+    private record Replies(HttpServer server, AtomicInteger served) implements AutoCloseable {
+
+        static Replies start() throws IOException {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            Replies replies = new Replies(server, new AtomicInteger());
+            server.createContext("/", replies::answer);
+            server.start();
+            return replies;
+        }
+
+        String baseUrl() {
+            return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+        }
+
+        private void answer(HttpExchange exchange) throws IOException {
+            try {
+                exchange.getRequestBody().readAllBytes();
+                String text = REPLIES.get(served.getAndIncrement() % REPLIES.size());
+                byte[] body = stream(text).getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().set("content-type", "text/event-stream");
+                exchange.sendResponseHeaders(200, body.length);
+                exchange.getResponseBody().write(body);
+            } finally {
+                exchange.close();
+            }
+        }
+
+        private static String stream(String text) {
+            StringBuilder sse = new StringBuilder(chunk(Map.of("role", "assistant", "content", ""), null));
+            for (int i = 0; i < text.length(); i += 8) {
+                sse.append(chunk(Map.of("content", text.substring(i, Math.min(text.length(), i + 8))), null));
+            }
+            sse.append(chunk(Map.of(), "stop"));
+            sse.append("data: ").append(Json.write(Map.of("id", "training", "object", "chat.completion.chunk",
+                    "choices", List.of(), "usage", Map.of("prompt_tokens", 900, "completion_tokens", 40,
+                            "total_tokens", 940)))).append("\n\n");
+            return sse.append("data: [DONE]\n\n").toString();
+        }
+
+        private static String chunk(Map<String, Object> delta, String finish) {
+            Map<String, Object> choice = new HashMap<>();
+            choice.put("index", 0);
+            choice.put("delta", delta);
+            choice.put("finish_reason", finish);
+            return "data: " + Json.write(Map.of("id", "training", "object", "chat.completion.chunk",
+                    "model", "gpt-4.1", "choices", List.of(choice))) + "\n\n";
+        }
+
+        @Override
+        public void close() {
+            server.stop(0);
+        }
+    }
+}

@@ -2,6 +2,7 @@ package dev.rosetta.cli.repl;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
@@ -9,6 +10,8 @@ import java.util.logging.Logger;
 
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
+
+import dev.rosetta.cli.chat.ChatRun;
 
 /**
  * The user's terminal through JLine, when there is a real one to edit lines on. None for
@@ -28,6 +31,29 @@ public final class ReplTerminal {
 
     private ReplTerminal() {}
 
+    /**
+     * One JVM handler per signal for the whole session, passing each signal to whichever handler
+     * the terminal holds at that moment (the line editor's, a turn's, the prompt's). JLine's own
+     * native registration instead swaps the JVM's handler every time its handler changes, and a
+     * Ctrl-C landing in that moment reached the JVM's default and ended Rosetta with 130.
+     */
+    private static void forwardSignals(Terminal terminal) {
+        for (Terminal.Signal signal : List.of(Terminal.Signal.INT, Terminal.Signal.WINCH, Terminal.Signal.CONT)) {
+            try {
+                sun.misc.Signal.handle(new sun.misc.Signal(signal.name()), s -> terminal.raise(signal));
+            } catch (IllegalArgumentException e) {
+                // Not a signal on this platform, or one the JVM keeps (-Xrs): JLine copes without it.
+            }
+        }
+    }
+
+    /** Before the prompt takes over: Ctrl-C ends Rosetta, as an interrupted program does. */
+    private static void leaveOnInterrupt(Terminal.Signal signal) {
+        if (signal == Terminal.Signal.INT) {
+            System.exit(ChatRun.INTERRUPTED);
+        }
+    }
+
     /** The terminal on standard input and output, or none when lines cannot be edited there. */
     public static Optional<Terminal> open(Map<String, String> env) {
         if ("dumb".equals(env.get("TERM"))) {
@@ -45,13 +71,17 @@ public final class ReplTerminal {
             // JNI reaches termios directly (JDK 21 and later); exec runs stty where the native
             // library cannot be loaded (a noexec temporary folder, an unusual platform). UTF-8 as
             // the renderer writes, whatever the locale says.
+            // Signals reach JLine through one handler of ours (below), and until the prompt sets
+            // its own, Ctrl-C leaves as it does anywhere else.
             Terminal terminal = TerminalBuilder.builder().name("rosetta").system(true).providers("jni,exec")
                     .encoding(StandardCharsets.UTF_8).stdinEncoding(StandardCharsets.UTF_8)
-                    .stdoutEncoding(StandardCharsets.UTF_8).dumb(true).build();
+                    .stdoutEncoding(StandardCharsets.UTF_8).dumb(true).nativeSignals(false)
+                    .signalHandler(ReplTerminal::leaveOnInterrupt).build();
             if (terminal.getType().startsWith(Terminal.TYPE_DUMB)) {
                 terminal.close();
                 return Optional.empty();
             }
+            forwardSignals(terminal);
             return Optional.of(terminal);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();

@@ -243,6 +243,17 @@ class ReplTerminalIT {
         assertThat(rosetta.exitCode()).isZero();
     }
 
+    /** The second press may land while the line editor hands over its handler; it must still leave, with 0. */
+    @Test
+    void ctrlCTwiceInQuickSuccessionLeavesWithZero() throws Exception {
+        TmuxSession rosetta = start();
+
+        rosetta.press("C-c");
+        rosetta.press("C-c");
+
+        assertThat(rosetta.exitCode()).isZero();
+    }
+
     @Test
     void backslashContinuesALineAndPastedLinesStayOneMessage() throws Exception {
         model.reply("Got two lines.");

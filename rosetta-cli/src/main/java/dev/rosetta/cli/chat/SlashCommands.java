@@ -144,6 +144,10 @@ public final class SlashCommands {
             }
         }
         int n = messages.size() - cut;
+        if (n == 0) {
+            out.println("nothing to undo");
+            return;
+        }
         chat.session().undo(n);
         chat.log().undo(n);
         out.println("took back " + n + " message" + (n == 1 ? "" : "s"));

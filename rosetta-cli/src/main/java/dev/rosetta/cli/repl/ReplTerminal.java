@@ -10,6 +10,7 @@ import java.util.logging.Logger;
 
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
+import org.jline.utils.InfoCmp;
 
 import dev.rosetta.cli.chat.ChatRun;
 
@@ -67,13 +68,23 @@ public final class ReplTerminal {
         if (System.getProperty(GRAPHEME_PROBE) == null) {
             System.setProperty(GRAPHEME_PROBE, "false");
         }
+        useBundledCapabilities(env.get("TERM"));
+        // JNI reaches termios directly (JDK 21 and later); exec runs stty where the native library
+        // cannot be loaded (a noexec temporary folder, an unusual platform). Asking both at once
+        // makes JLine fork `test -t` even when JNI answers, so exec is only the second try.
+        Optional<Terminal> terminal = build("jni").or(() -> build("exec"));
+        terminal.ifPresent(ReplTerminal::forwardSignals);
+        return terminal;
+    }
+
+    /**
+     * UTF-8 as the renderer writes, whatever the locale says. Signals reach JLine through one
+     * handler of ours ({@link #forwardSignals}), and until the prompt sets its own, Ctrl-C leaves
+     * as it does anywhere else.
+     */
+    private static Optional<Terminal> build(String provider) {
         try {
-            // JNI reaches termios directly (JDK 21 and later); exec runs stty where the native
-            // library cannot be loaded (a noexec temporary folder, an unusual platform). UTF-8 as
-            // the renderer writes, whatever the locale says.
-            // Signals reach JLine through one handler of ours (below), and until the prompt sets
-            // its own, Ctrl-C leaves as it does anywhere else.
-            Terminal terminal = TerminalBuilder.builder().name("rosetta").system(true).providers("jni,exec")
+            Terminal terminal = TerminalBuilder.builder().name("rosetta").system(true).providers(provider)
                     .encoding(StandardCharsets.UTF_8).stdinEncoding(StandardCharsets.UTF_8)
                     .stdoutEncoding(StandardCharsets.UTF_8).dumb(true).nativeSignals(false)
                     .signalHandler(ReplTerminal::leaveOnInterrupt).build();
@@ -81,10 +92,28 @@ public final class ReplTerminal {
                 terminal.close();
                 return Optional.empty();
             }
-            forwardSignals(terminal);
             return Optional.of(terminal);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * JLine runs {@code infocmp} for the terminal's capabilities on every start (a fork the prompt
+     * waits for) even when it carries the same entry itself, as it does for xterm, xterm-256color,
+     * screen, screen-256color and rxvt: for those, its own copy is used.
+     */
+    private static void useBundledCapabilities(String term) {
+        if (term == null || term.isBlank()) {
+            return;
+        }
+        try {
+            String bundled = InfoCmp.getDefaultInfoCmp(term);
+            if (bundled != null && InfoCmp.getLoadedInfoCmp(term) == null) {
+                InfoCmp.setLoadedInfoCmp(term, bundled);
+            }
+        } catch (RuntimeException e) {
+            // Not bundled: JLine asks infocmp as usual.
         }
     }
 }

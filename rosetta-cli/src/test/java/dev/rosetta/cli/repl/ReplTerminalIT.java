@@ -123,6 +123,41 @@ class ReplTerminalIT {
     }
 
     @Test
+    void editOpensTheBodyInTheUsersEditorAndRunsWhatWasSaved() throws Exception {
+        env.put("EDITOR", "sed -i s/Hello/Howdy/"); // an editor that edits without a screen
+        model.reply(SAVE_REPLY);
+        model.reply("Saved your version.");
+        TmuxSession rosetta = start();
+
+        rosetta.type("write hello.txt");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run save?");
+        rosetta.type("e");
+        rosetta.waitFor("Saved your version.");
+
+        assertThat(workspace.resolve("hello.txt")).hasContent("Howdy, world!");
+        assertThat(lastMessage(model.requests().get(1))).contains("Saved hello.txt");
+    }
+
+    @Test
+    void allRunsThisCallAndTheNextWithoutAsking() throws Exception {
+        model.reply(SAVE_REPLY);
+        model.reply("And a note.\n\n```shell\necho ran > ran.txt\n```\n");
+        model.reply("Both done.");
+        TmuxSession rosetta = start();
+
+        rosetta.type("write hello.txt and a note");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run save?");
+        rosetta.type("a");
+        String screen = rosetta.waitFor("Both done.");
+
+        assertThat(workspace.resolve("hello.txt")).hasContent("Hello, world!");
+        assertThat(workspace.resolve("ran.txt")).hasContent("ran");
+        assertThat(screen).doesNotContain("Run shell?");
+    }
+
+    @Test
     void undoTakesBackTheLastTurnBeforeTheNextRequest() throws Exception {
         model.reply("First answer.");
         model.reply("Second answer.");

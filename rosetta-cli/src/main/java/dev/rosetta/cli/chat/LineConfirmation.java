@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Map;
 
+import dev.rosetta.cli.render.PreviewText;
+import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Confirmation;
@@ -30,9 +33,10 @@ final class LineConfirmation implements Confirmation {
 
     @Override
     public Decision confirm(ToolUse use, Preview preview) throws InterruptedException {
-        err.println(describe(preview));
+        // Plain: this prompt serves terminals without line editing (TERM=dumb) and JSON output.
+        err.print(PreviewText.of(preview, TerminalStyle.plain()));
         while (true) {
-            err.print("Run " + use.tool() + "? [y]es / [n]o / [a]ll / [e]dit: ");
+            err.print("Run " + TerminalText.safe(use.tool()) + "? [y]es / [n]o / [a]ll / [e]dit: ");
             err.flush();
             String answer;
             try {
@@ -43,7 +47,7 @@ final class LineConfirmation implements Confirmation {
             if (answer == null) {
                 return new Decision.No("the user closed the input");
             }
-            switch (answer.strip().toLowerCase(java.util.Locale.ROOT)) {
+            switch (answer.strip().toLowerCase(Locale.ROOT)) {
                 case "y", "yes", "" -> {
                     return Decision.yes();
                 }
@@ -62,14 +66,5 @@ final class LineConfirmation implements Confirmation {
                 default -> err.println("Please answer y, n, a or e.");
             }
         }
-    }
-
-    private static String describe(Preview preview) {
-        return switch (preview) {
-            case Preview.Command c -> TerminalText.safe(c.text());
-            case Preview.FileChange f -> TerminalText.safe(f.diff());
-            case Preview.Note n -> TerminalText.safe(n.text());
-            case null -> "";
-        };
     }
 }

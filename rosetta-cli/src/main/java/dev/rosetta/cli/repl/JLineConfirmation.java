@@ -11,6 +11,7 @@ import org.jline.terminal.Terminal.SignalHandler;
 import org.jline.utils.NonBlockingReader;
 
 import dev.rosetta.cli.chat.CallEditor;
+import dev.rosetta.cli.render.PreviewText;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;

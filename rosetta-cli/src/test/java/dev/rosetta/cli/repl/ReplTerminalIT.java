@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -155,6 +156,28 @@ class ReplTerminalIT {
         assertThat(workspace.resolve("hello.txt")).hasContent("Hello, world!");
         assertThat(workspace.resolve("ran.txt")).hasContent("ran");
         assertThat(screen).doesNotContain("Run shell?");
+    }
+
+    /** TERM=dumb: no line editing, the plain prompt and confirmation, the same answers. */
+    @Test
+    void aDumbTerminalGetsThePlainPromptAndConfirmation() throws Exception {
+        model.reply(SAVE_REPLY);
+        model.reply("Done.");
+        TmuxSession rosetta = start("> ", screen -> screen.lines().anyMatch(line -> line.strip().equals(">")),
+                List.of("env", "TERM=dumb"));
+
+        rosetta.type("write hello.txt");
+        rosetta.press("Enter");
+        String screen = rosetta.waitFor("Run save? [y]es / [n]o / [a]ll / [e]dit:");
+        rosetta.type("y");
+        rosetta.press("Enter");
+        rosetta.waitFor("Done.");
+
+        assertThat(screen).contains("▶ save hello.txt", "new file hello.txt · 1 line, shown above");
+        assertThat(rosetta.screenInColour()).doesNotContain("\u001b[");
+        assertThat(workspace.resolve("hello.txt")).hasContent("Hello, world!");
+        rosetta.press("C-d");
+        assertThat(rosetta.exitCode()).isZero();
     }
 
     @Test
@@ -338,13 +361,19 @@ class ReplTerminalIT {
 
     /** Starts rosetta in the workspace and waits for its prompt. */
     private TmuxSession start() throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        return start(PROMPT, screen -> screen.contains(PROMPT), List.of());
+    }
+
+    /** @param before words before the java command ({@code env TERM=dumb}: tmux sets TERM itself) */
+    private TmuxSession start(String prompt, Predicate<String> ready, List<String> before) throws Exception {
+        List<String> command = new ArrayList<>(before);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:+AutoCreateSharedArchive",
                 "-XX:SharedArchiveFile=" + jar().resolveSibling("rosetta-repl-it.jsa"), "-Xlog:disable",
                 "-jar", jar().toString(), "-m", "openai/gpt-4.1", "-w", workspace.toString()));
         TmuxSession session = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, command);
         sessions.add(session);
-        session.waitFor(PROMPT);
+        session.waitUntil("the prompt '" + prompt + "'", ready);
         return session;
     }
 

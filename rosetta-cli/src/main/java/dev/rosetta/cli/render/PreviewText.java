@@ -1,8 +1,5 @@
-package dev.rosetta.cli.repl;
+package dev.rosetta.cli.render;
 
-import dev.rosetta.cli.render.TerminalStyle;
-import dev.rosetta.cli.render.TerminalText;
-import dev.rosetta.cli.render.Tone;
 import dev.rosetta.tools.Preview;
 
 /**
@@ -13,14 +10,14 @@ import dev.rosetta.tools.Preview;
  * Everything passes through
  * {@link TerminalText#safe}: a diff holds the model's text, and a file's old content besides.
  */
-final class PreviewText {
+public final class PreviewText {
 
     private static final String INDENT = "  ";
 
     private PreviewText() {}
 
     /** The lines to show, each ending with a newline; empty when there is no preview. */
-    static String of(Preview preview, TerminalStyle style) {
+    public static String of(Preview preview, TerminalStyle style) {
         return switch (preview) {
             case Preview.Command c -> indented(c.text(), style, false);
             case Preview.FileChange f when f.creates() -> style.paint("new file " + oneLine(f.path()), Tone.BOLD)

@@ -1,10 +1,9 @@
-package dev.rosetta.cli.repl;
+package dev.rosetta.cli.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.tools.Preview;
 
 class PreviewTextTest {

@@ -68,6 +68,9 @@ public final class ChatRun {
                     return new JLineRepl(chat, editor, style, utf8, env).run(prompt);
                 }
                 Interrupts.onCtrlC(chat.loop()::interrupt);
+                if (interactive && !options.json()) {
+                    ConversationReplay.resumed(chat, utf8);
+                }
                 TurnOutcome outcome = prompt.isBlank() ? TurnOutcome.done() : chat.loop().run(prompt);
                 output.endTurn();
                 if (interactive) {

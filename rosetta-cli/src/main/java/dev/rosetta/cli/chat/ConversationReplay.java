@@ -12,6 +12,7 @@ import dev.rosetta.agent.chat.AgentEvent;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.core.message.Message;
+import dev.rosetta.core.message.Role;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.StreamSplitter;
 import dev.rosetta.core.tool.ErrorCode;
@@ -25,13 +26,32 @@ import dev.rosetta.core.tool.ToolUse;
  * (prose as markdown, calls under a ▶ header, results with their error code), the user's
  * messages after a {@code you>} marker. Nothing is sent, run or logged.
  */
-final class ConversationReplay {
+public final class ConversationReplay {
 
     private static final Pattern ERROR_TAG = Pattern.compile("^\\[ERROR:([^\\]\\s]+)]");
 
     private final Chat.EventOutput output;
     private final PrintStream out;
     private final ToolCatalog catalog;
+
+    /**
+     * Opening a conversation again (--resume) in a terminal: says which one, and shows its last
+     * turn, so the user picks up where it stopped without scrolling back through /replay.
+     */
+    public static void resumed(Chat chat, PrintStream out) {
+        List<LoggedMessage> messages = chat.session().messages();
+        if (messages.isEmpty()) {
+            return;
+        }
+        int lastTurn = messages.size() - 1;
+        while (lastTurn > 0 && messages.get(lastTurn).message().role() != Role.USER) {
+            lastTurn--;
+        }
+        out.println("resumed " + chat.log().id() + " (" + messages.size() + " messages; the last turn follows,"
+                + " /replay shows them all)");
+        new ConversationReplay(chat.output(), out, chat.session().toolbox().catalog())
+                .show(messages.subList(lastTurn, messages.size()));
+    }
 
     ConversationReplay(Chat.EventOutput output, PrintStream out, ToolCatalog catalog) {
         this.output = output;

@@ -18,6 +18,7 @@ import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.agent.log.LogDirectory;
 import dev.rosetta.cli.chat.Chat;
 import dev.rosetta.cli.chat.ChatRun;
+import dev.rosetta.cli.chat.ConversationReplay;
 import dev.rosetta.cli.chat.SlashCommands;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.render.Tone;
@@ -78,6 +79,7 @@ public final class JLineRepl {
         });
         say(style.paint(chat.session().model().name() + " · tool format " + chat.session().format().id()
                 + " · /help lists the commands, Ctrl-D leaves", Tone.DIM));
+        ConversationReplay.resumed(chat, out);
         if (!firstPrompt.isBlank()) {
             turn(() -> chat.loop().run(firstPrompt));
         }

@@ -164,7 +164,7 @@ class ReplTerminalIT {
         model.reply(SAVE_REPLY);
         model.reply("Done.");
         TmuxSession rosetta = start("> ", screen -> screen.lines().anyMatch(line -> line.strip().equals(">")),
-                List.of("env", "TERM=dumb"));
+                List.of("env", "TERM=dumb"), List.of());
 
         rosetta.type("write hello.txt");
         rosetta.press("Enter");
@@ -359,18 +359,45 @@ class ReplTerminalIT {
         }
     }
 
-    /** Starts rosetta in the workspace and waits for its prompt. */
-    private TmuxSession start() throws Exception {
-        return start(PROMPT, screen -> screen.contains(PROMPT), List.of());
+    @Test
+    void resumingShowsWhereTheConversationStopped() throws Exception {
+        model.reply("First answer.");
+        model.reply("The answer to the last one.");
+        model.reply("Picking up.");
+        TmuxSession first = start();
+        ask(first, "first question", 2);
+        ask(first, "the last question", 3);
+        first.press("C-d");
+        assertThat(first.exitCode()).isZero();
+        first.close();
+
+        TmuxSession second = start(PROMPT, screen -> screen.contains(PROMPT), List.of(), List.of("-r"));
+        String screen = second.screen();
+
+        assertThat(screen).containsSubsequence("resumed ", "(4 messages; the last turn follows",
+                "you> the last question", "The answer to the last one.", PROMPT).doesNotContain("First answer.");
+        ask(second, "go on", 2);
+        assertThat(ScriptedOpenAi.messages(model.requests().get(2))).contains("user: first question",
+                "assistant: The answer to the last one.", "user: go on");
     }
 
-    /** @param before words before the java command ({@code env TERM=dumb}: tmux sets TERM itself) */
-    private TmuxSession start(String prompt, Predicate<String> ready, List<String> before) throws Exception {
+    /** Starts rosetta in the workspace and waits for its prompt. */
+    private TmuxSession start() throws Exception {
+        return start(PROMPT, screen -> screen.contains(PROMPT), List.of(), List.of());
+    }
+
+    /**
+     * @param before words before the java command ({@code env TERM=dumb}: tmux sets TERM itself)
+     * @param after  more arguments for rosetta
+     */
+    private TmuxSession start(String prompt, Predicate<String> ready, List<String> before, List<String> after)
+            throws Exception {
         List<String> command = new ArrayList<>(before);
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:+AutoCreateSharedArchive",
                 "-XX:SharedArchiveFile=" + jar().resolveSibling("rosetta-repl-it.jsa"), "-Xlog:disable",
                 "-jar", jar().toString(), "-m", "openai/gpt-4.1", "-w", workspace.toString()));
+        command.addAll(after);
         TmuxSession session = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, command);
         sessions.add(session);
         session.waitUntil("the prompt '" + prompt + "'", ready);

@@ -68,10 +68,10 @@ public final class JLineRepl {
 
     /** Runs the first prompt, if there is one, then reads until the user leaves; the exit code. */
     public int run(String firstPrompt) {
-        // Between prompts (a slash command running, output being written) Ctrl-C must not fall
-        // through to the JVM, which would end Rosetta with 130 and without saving the history;
-        // it counts toward the double press that leaves. JLine and each turn put their own handler
-        // in place while they run and restore this one after.
+        // Until now Ctrl-C ended Rosetta (the terminal's first handler). From here, between
+        // prompts (a slash command running, output being written) it counts toward the double
+        // press that leaves; the line editor and each turn put their own handler in place while
+        // they run and restore this one after.
         terminal.handle(Signal.INT, signal -> {
             if (exitPresses.press()) {
                 leaveRequested = true;

@@ -11,18 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.rosetta.core.tool.Arguments;
 import dev.rosetta.core.tool.BuiltinTools;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolSpec;
-import dev.rosetta.tools.Preview;
-import dev.rosetta.tools.Tool;
-import dev.rosetta.tools.ToolContext;
-import dev.rosetta.tools.ToolFailure;
 import dev.rosetta.tools.repl.ReplProcess;
-import dev.rosetta.tools.repl.ReplSession;
 import dev.rosetta.tools.repl.ReplTimeouts;
+import dev.rosetta.tools.repl.ReplTool;
 import dev.rosetta.tools.repl.Reply;
 import dev.rosetta.tools.repl.TurnReport;
 
@@ -36,7 +31,7 @@ import dev.rosetta.tools.repl.TurnReport;
  * timeout or cancel calls {@code JShell.stop()} (state kept) and kills the JVM only if that
  * does not bring it back.
  */
-public final class JShellTool implements Tool {
+public final class JShellTool extends ReplTool {
 
     static final String TIMEOUT_VARIABLE = "ROSETTA_JSHELL_TIMEOUT";
 
@@ -55,9 +50,6 @@ public final class JShellTool implements Tool {
 
     private final Path java;
     private final Optional<Path> classArchive;
-    private final ReplTimeouts timeouts;
-    private final ReplSession session;
-    private volatile Optional<String> unavailable;
 
     /**
      * The running Java's {@code bin/java}, the timeout from {@code ROSETTA_JSHELL_TIMEOUT}, a
@@ -80,10 +72,9 @@ public final class JShellTool implements Tool {
      *                     requires
      */
     public JShellTool(Path java, ReplTimeouts timeouts, Optional<Path> classArchive) {
+        super(TERMS, timeouts);
         this.java = java;
         this.classArchive = classArchive;
-        this.timeouts = timeouts;
-        this.session = new ReplSession("jshell", this::command);
     }
 
     @Override
@@ -92,14 +83,7 @@ public final class JShellTool implements Tool {
     }
 
     @Override
-    public Optional<String> unavailable() {
-        if (unavailable == null) {
-            unavailable = whyUnavailable();
-        }
-        return unavailable;
-    }
-
-    private Optional<String> whyUnavailable() {
+    protected Optional<String> whyUnavailable() {
         if (ModuleFinder.ofSystem().find("jdk.jshell").isEmpty()) {
             return Optional.of("this Java runtime has no jdk.jshell module (a JRE or a trimmed image); run Rosetta on a full JDK");
         }
@@ -112,37 +96,23 @@ public final class JShellTool implements Tool {
         return Optional.empty();
     }
 
-    /** Shows the code, and starts the session's JVM meanwhile so the user's reading hides its start-up. */
     @Override
-    public Preview preview(Arguments args, ToolContext context) {
-        if (unavailable().isEmpty()) {
-            session.prestart(context.workspace());
-        }
-        return new Preview.Command("java", args.require("code"));
+    protected String program() {
+        return java.toString();
     }
 
     @Override
-    public ToolResult run(Arguments args, ToolContext context) throws ToolFailure, InterruptedException {
-        Optional<String> missing = unavailable();
-        if (missing.isPresent()) {
-            throw new ToolFailure(ErrorCode.UNAVAILABLE, missing.get());
-        }
-        ReplSession.Turn turn;
-        try {
-            turn = session.call(Map.of("op", "eval", "code", args.require("code")), context.workspace(), timeouts,
-                    JShellTool::stop);
-        } catch (IOException e) {
-            throw new ToolFailure(ErrorCode.UNAVAILABLE, "could not start " + java + ": " + e.getMessage());
-        }
-        return result(new TurnReport(turn, timeouts, context, TERMS));
+    protected String language() {
+        return "java";
     }
 
     @Override
-    public void close() {
-        session.close();
+    protected Map<String, String> request(String code) {
+        return Map.of("op", "eval", "code", code);
     }
 
-    private ProcessBuilder command(Path workspace, Path output) {
+    @Override
+    protected ProcessBuilder command(Path workspace, Path output) {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
         command.addAll(JVM_FLAGS);
@@ -154,7 +124,8 @@ public final class JShellTool implements Tool {
     }
 
     /** {@code JShell.stop()} in the host: the snippet ends, the session's state stays. */
-    private static void stop(ReplProcess process) {
+    @Override
+    protected void interrupt(ReplProcess process) {
         try {
             process.send(Map.of("op", "stop"));
         } catch (IOException e) {
@@ -204,7 +175,8 @@ public final class JShellTool implements Tool {
      * What the host's reply means: compile errors and uses of undeclared names are the code's
      * fault ({@code InvalidArgs}); an exception is what {@code java} would exit with ({@code ExitCode:1}).
      */
-    private static ToolResult result(TurnReport report) {
+    @Override
+    protected ToolResult result(TurnReport report) {
         return switch (report.turn().reply()) {
             case Reply.Ended ended -> report.ended(ended);
             case Reply.Frame reply -> {

@@ -12,18 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.rosetta.core.tool.Arguments;
 import dev.rosetta.core.tool.BuiltinTools;
-import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolSpec;
-import dev.rosetta.tools.Preview;
-import dev.rosetta.tools.Tool;
-import dev.rosetta.tools.ToolContext;
-import dev.rosetta.tools.ToolFailure;
 import dev.rosetta.tools.repl.ReplProcess;
-import dev.rosetta.tools.repl.ReplSession;
 import dev.rosetta.tools.repl.ReplTimeouts;
+import dev.rosetta.tools.repl.ReplTool;
 import dev.rosetta.tools.repl.Reply;
 import dev.rosetta.tools.repl.TurnReport;
 
@@ -35,7 +29,7 @@ import dev.rosetta.tools.repl.TurnReport;
  * {@link PythonErrorCode}. A timeout or cancel sends SIGINT (a {@code KeyboardInterrupt}, state
  * kept) and kills the interpreter only if that does not bring it back.
  */
-public final class PythonTool implements Tool {
+public final class PythonTool extends ReplTool {
 
     /** Which interpreter the driver runs. */
     public enum Engine {
@@ -52,9 +46,6 @@ public final class PythonTool implements Tool {
 
     private final List<String> interpreter;
     private final Engine engine;
-    private final ReplTimeouts timeouts;
-    private final ReplSession session;
-    private volatile Optional<String> unavailable;
 
     /** {@code python3} from PATH, IPython when installed, the timeout from {@code ROSETTA_PYTHON_TIMEOUT}. */
     public PythonTool() {
@@ -66,13 +57,12 @@ public final class PythonTool implements Tool {
      *                    {@code bin/python}); a bare name is looked up on PATH
      */
     public PythonTool(List<String> interpreter, Engine engine, ReplTimeouts timeouts) {
+        super(TERMS, timeouts);
         if (interpreter.isEmpty()) {
             throw new IllegalArgumentException("no interpreter command");
         }
         this.interpreter = List.copyOf(interpreter);
         this.engine = engine;
-        this.timeouts = timeouts;
-        this.session = new ReplSession("ipython", this::command);
     }
 
     @Override
@@ -81,46 +71,29 @@ public final class PythonTool implements Tool {
     }
 
     @Override
-    public Optional<String> unavailable() {
-        if (unavailable == null) {
-            String program = interpreter.getFirst();
-            unavailable = executable(program) ? Optional.empty()
-                    : Optional.of(program + " not found" + (program.contains(File.separator) ? "" : " on PATH"));
-        }
-        return unavailable;
-    }
-
-    /** Shows the code, and starts the interpreter meanwhile so the user's reading hides its start-up. */
-    @Override
-    public Preview preview(Arguments args, ToolContext context) {
-        if (unavailable().isEmpty()) {
-            session.prestart(context.workspace());
-        }
-        return new Preview.Command("python", args.require("code"));
+    protected Optional<String> whyUnavailable() {
+        String program = program();
+        return executable(program) ? Optional.empty()
+                : Optional.of(program + " not found" + (program.contains(File.separator) ? "" : " on PATH"));
     }
 
     @Override
-    public ToolResult run(Arguments args, ToolContext context) throws ToolFailure, InterruptedException {
-        Optional<String> missing = unavailable();
-        if (missing.isPresent()) {
-            throw new ToolFailure(ErrorCode.UNAVAILABLE, missing.get());
-        }
-        ReplSession.Turn turn;
-        try {
-            turn = session.call(Map.of("op", "run", "code", args.require("code")), context.workspace(), timeouts,
-                    PythonTool::interrupt);
-        } catch (IOException e) {
-            throw new ToolFailure(ErrorCode.UNAVAILABLE, "could not start " + interpreter.getFirst() + ": " + e.getMessage());
-        }
-        return result(new TurnReport(turn, timeouts, context, TERMS));
+    protected String program() {
+        return interpreter.getFirst();
     }
 
     @Override
-    public void close() {
-        session.close();
+    protected String language() {
+        return "python";
     }
 
-    private ProcessBuilder command(Path workspace, Path output) {
+    @Override
+    protected Map<String, String> request(String code) {
+        return Map.of("op", "run", "code", code);
+    }
+
+    @Override
+    protected ProcessBuilder command(Path workspace, Path output) {
         List<String> command = new ArrayList<>(interpreter);
         command.addAll(List.of("-c", DRIVER, output.toString(), engine == Engine.PLAIN ? "plain" : "auto"));
         ProcessBuilder builder = new ProcessBuilder(command).directory(workspace.toFile());
@@ -133,7 +106,8 @@ public final class PythonTool implements Tool {
     }
 
     /** SIGINT: a KeyboardInterrupt in the running code, which the interpreter survives. */
-    private static void interrupt(ReplProcess process) {
+    @Override
+    protected void interrupt(ReplProcess process) {
         try {
             new ProcessBuilder("kill", "-INT", Long.toString(process.pid()))
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
@@ -172,7 +146,8 @@ public final class PythonTool implements Tool {
     }
 
     /** What one call's reply means for the model; what happened around it is {@link TurnReport}'s. */
-    private static ToolResult result(TurnReport report) {
+    @Override
+    protected ToolResult result(TurnReport report) {
         return switch (report.turn().reply()) {
             case Reply.Ended ended -> report.ended(ended);
             case Reply.Frame reply -> {

@@ -22,7 +22,7 @@ import java.util.stream.Stream;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.terminal.Terminal;
-import org.jline.terminal.TerminalBuilder;
+import org.jline.terminal.impl.ExternalTerminal;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -95,12 +95,15 @@ final class AotTraining {
         return env;
     }
 
-    /** The line editor's classes: a terminal over a pipe, one line typed and read. */
+    /**
+     * The line editor's classes: a terminal over a pipe (no pseudo-terminal, whose pump thread
+     * complains on stderr when it is closed), one line typed and read.
+     */
     private static void readOneLine() throws IOException {
         PipedOutputStream keyboard = new PipedOutputStream();
         InputStream typed = new PipedInputStream(keyboard);
-        try (Terminal terminal = TerminalBuilder.builder().system(false).streams(typed, OutputStream.nullOutputStream())
-                .type("xterm-256color").encoding(StandardCharsets.UTF_8).build(); keyboard) {
+        try (Terminal terminal = new ExternalTerminal("rosetta", "xterm-256color", typed,
+                OutputStream.nullOutputStream(), StandardCharsets.UTF_8); keyboard) {
             LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("rosetta").build();
             keyboard.write("hello\r".getBytes(StandardCharsets.UTF_8));
             keyboard.flush();

@@ -1,6 +1,7 @@
 package dev.rosetta.cli.chat;
 
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.AgentEvent;
 import dev.rosetta.agent.chat.AgentLoop;
@@ -9,7 +10,6 @@ import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.llm.Providers;
 import dev.rosetta.llm.model.ModelRegistry;
-import dev.rosetta.llm.provider.ProviderDirectory;
 
 /**
  * A conversation ready to run: its session and loop, its log, and what is needed to switch
@@ -19,13 +19,12 @@ import dev.rosetta.llm.provider.ProviderDirectory;
  * @param loop      runs turns
  * @param log       the conversation's log (locked while open)
  * @param registry  the models known
- * @param directory the providers known, with their keys
- * @param providers connects models to their APIs
+ * @param providers connects models to their APIs (and knows the providers' keys)
  * @param workspace where tools work
  * @param output    what events go to (the terminal, or JSON lines)
  */
 public record Chat(ChatSession session, AgentLoop loop, ConversationLog log, ModelRegistry registry,
-        ProviderDirectory directory, Providers providers, Path workspace, EventOutput output) implements AutoCloseable {
+        Providers providers, Path workspace, EventOutput output) implements AutoCloseable {
 
     /** Records the settings that make a resumed conversation sticky (model, format, tools). */
     public void saveConfig() {
@@ -48,7 +47,21 @@ public record Chat(ChatSession session, AgentLoop loop, ConversationLog log, Mod
     }
 
     /** Where a turn's events go, and how to end a turn's output. */
-    public interface EventOutput extends java.util.function.Consumer<AgentEvent> {
+    public interface EventOutput extends Consumer<AgentEvent> {
         void endTurn();
+
+        static EventOutput of(Consumer<AgentEvent> events, Runnable endTurn) {
+            return new EventOutput() {
+                @Override
+                public void accept(AgentEvent e) {
+                    events.accept(e);
+                }
+
+                @Override
+                public void endTurn() {
+                    endTurn.run();
+                }
+            };
+        }
     }
 }

@@ -9,7 +9,6 @@ import java.util.Map;
 
 import org.jline.terminal.Terminal;
 
-import dev.rosetta.agent.chat.AgentEvent;
 import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.cli.render.JsonEventWriter;
 import dev.rosetta.cli.render.TerminalRenderer;
@@ -116,31 +115,10 @@ public final class ChatRun {
 
     private Chat.EventOutput output(PrintStream utf8, TerminalStyle style) {
         if (options.json()) {
-            JsonEventWriter json = new JsonEventWriter(utf8);
-            return new Chat.EventOutput() {
-                @Override
-                public void accept(AgentEvent e) {
-                    json.accept(e);
-                }
-
-                @Override
-                public void endTurn() {
-                    utf8.flush();
-                }
-            };
+            return Chat.EventOutput.of(new JsonEventWriter(utf8), utf8::flush);
         }
         TerminalRenderer renderer = new TerminalRenderer(utf8, style);
-        return new Chat.EventOutput() {
-            @Override
-            public void accept(AgentEvent e) {
-                renderer.accept(e);
-            }
-
-            @Override
-            public void endTurn() {
-                renderer.endTurn();
-            }
-        };
+        return Chat.EventOutput.of(renderer, renderer::endTurn);
     }
 
     private static int longestBacktickRun(String text) {

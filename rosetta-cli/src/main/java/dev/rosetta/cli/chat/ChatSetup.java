@@ -99,31 +99,23 @@ public final class ChatSetup {
     private record Resolved(ChatConfig saved, Path workspace, Configuration config, Resolution resolution,
             ModelRegistry registry, ModelInfo model, ToolFormat format) {}
 
-    private Chat assemble(Path logs, ConversationLog resumed, Resolved resolved, Providers providers,
+    private Chat assemble(Path logs, ConversationLog resumed, Resolved r, Providers providers,
             Chat.EventOutput output, Confirmation confirmation) throws ProviderException {
-        ChatConfig saved = resolved.saved();
-        Path workspace = resolved.workspace();
-        Configuration config = resolved.config();
-        Resolution resolution = resolved.resolution();
-        ModelRegistry registry = resolved.registry();
-        ModelInfo model = resolved.model();
-        ToolFormat format = resolved.format();
-        Provider provider = provider(model, format, config.fallback(), registry, providers.directory(), providers);
-
-        ShellSettings shell = ShellSettings.fromEnvironment(resolution.environment())
-                .withTimeout(resolution.shellTimeout().value());
-        List<Tool> tools = ToolAllowlist.apply(BuiltinToolset.create(shell), saved == null ? null : saved.tools(),
+        Provider provider = provider(r.model(), r.format(), r.config().fallback(), r.registry(), providers);
+        ShellSettings shell = ShellSettings.fromEnvironment(r.resolution().environment())
+                .withTimeout(r.resolution().shellTimeout().value());
+        List<Tool> tools = ToolAllowlist.apply(BuiltinToolset.create(shell), r.saved() == null ? null : r.saved().tools(),
                 options.tools);
         ConversationLog log = resumed != null ? resumed : ConversationLog.create(logs, options.name);
         log.warnings().forEach(warnings);
-        ToolContext context = new ToolContext(workspace, options.confine || config.confine(), OutputLimit.DEFAULT,
-                log.folder().resolve("tool-outputs"));
+        ToolContext context = new ToolContext(r.workspace(), options.confine || r.config().confine(),
+                OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"));
         boolean ask = !(options.noConfirm || options.nonInteractive);
         Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS);
-        ChatSession session = new ChatSession(model, provider, format, toolbox, log.messages(), log::append,
-                settings(resolution));
-        Chat chat = new Chat(session, new AgentLoop(session, workspace, output), log, registry, providers.directory(),
-                providers, workspace, output);
+        ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log.messages(), log::append,
+                settings(r.resolution()));
+        Chat chat = new Chat(session, new AgentLoop(session, r.workspace(), output), log, r.registry(), providers,
+                r.workspace(), output);
         chat.saveConfig();
         return chat;
     }
@@ -138,8 +130,8 @@ public final class ChatSetup {
 
     /** The model's provider, or a fallback chain through the configured models when there is one. */
     static Provider provider(ModelInfo model, ToolFormat format, List<String> fallback, ModelRegistry registry,
-            ProviderDirectory directory, Providers providers) throws ProviderException {
-        if (format == ToolFormat.TOOL && !directory.require(model.provider()).nativeTools()) {
+            Providers providers) throws ProviderException {
+        if (format == ToolFormat.TOOL && !providers.directory().require(model.provider()).nativeTools()) {
             throw new ProviderException(ProviderException.Kind.CONFIG, "Provider '" + model.provider()
                     + "' doesn't support native tool calling; use --tool-format markdown or xml");
         }

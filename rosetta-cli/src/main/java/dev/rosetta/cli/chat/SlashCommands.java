@@ -84,8 +84,7 @@ public final class SlashCommands {
         }
         ModelInfo next = chat.registry().resolve(name);
         ToolFormat format = next.defaultToolFormat() != null ? next.defaultToolFormat() : session.format();
-        Provider provider = ChatSetup.provider(next, format, List.of(), chat.registry(), chat.directory(),
-                chat.providers());
+        Provider provider = ChatSetup.provider(next, format, List.of(), chat.registry(), chat.providers());
         session.switchModel(next, provider, format);
         chat.saveConfig();
         out.println("model: " + next.name() + " (tool format: " + format.id() + ")");

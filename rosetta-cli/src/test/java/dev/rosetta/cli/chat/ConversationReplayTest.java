@@ -12,7 +12,6 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import dev.rosetta.agent.chat.AgentEvent;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.cli.render.TerminalRenderer;
 import dev.rosetta.cli.render.TerminalStyle;
@@ -29,17 +28,7 @@ class ConversationReplayTest {
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     private final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
     private final TerminalRenderer renderer = new TerminalRenderer(out, TerminalStyle.plain());
-    private final Chat.EventOutput output = new Chat.EventOutput() {
-        @Override
-        public void accept(AgentEvent e) {
-            renderer.accept(e);
-        }
-
-        @Override
-        public void endTurn() {
-            renderer.endTurn();
-        }
-    };
+    private final Chat.EventOutput output = Chat.EventOutput.of(renderer, renderer::endTurn);
 
     @Test
     void everyFormatIsReadInTheFormatItWasWrittenInAndResultsKeepTheirCodes() {

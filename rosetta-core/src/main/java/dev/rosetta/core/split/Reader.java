@@ -12,4 +12,13 @@ public interface Reader {
      * {@link Opening#NEED_MORE} or {@link Opening#NEED_LINE} only while {@code in} is not complete.
      */
     Opening open(Input in, int at);
+
+    /**
+     * The characters that can begin one of this reader's constructs in the middle of a line,
+     * right after prose ({@code Some prose.<tool_call>…}); empty when its constructs start only
+     * at line starts. The cascade asks {@link #open} at such a character only if it is listed.
+     */
+    default String midLineStarts() {
+        return "";
+    }
 }

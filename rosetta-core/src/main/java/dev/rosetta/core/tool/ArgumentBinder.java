@@ -92,6 +92,35 @@ final class ArgumentBinder {
         }
     }
 
+    /**
+     * A value an untyped dialect carried as text (qwen3-coder's {@code <parameter=K>}, glm's
+     * {@code <arg_value>}), typed by the parameter's declared JSON type; the text itself when the
+     * tool does not declare the parameter, declares it a string, or the text is not of that type
+     * (binding then reports the mismatch). {@code null} text stays null; the word {@code null} is
+     * JSON null for any non-string parameter.
+     */
+    static Object typedText(ToolSpec spec, String parameterName, String text) {
+        if (text == null) {
+            return null;
+        }
+        var declared = spec.parameter(parameterName);
+        if (declared.isEmpty() || declared.get().type().equals("string")) {
+            return text;
+        }
+        if (text.strip().equals("null")) {
+            return null;
+        }
+        Object typed = switch (declared.get().type()) {
+            case "integer" -> toInteger(text);
+            case "number" -> toNumber(text);
+            case "boolean" -> toBoolean(text);
+            case "array" -> parsed(text, List.class);
+            case "object" -> parsed(text, Map.class);
+            default -> null;
+        };
+        return typed == null ? text : typed;
+    }
+
     private static Object coerce(ToolSpec spec, Parameter p, Object value) {
         Object typed = switch (p.type()) {
             case "string" -> value instanceof String s ? s : scalarText(value);

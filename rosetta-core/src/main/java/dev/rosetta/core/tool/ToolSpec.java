@@ -73,6 +73,15 @@ public record ToolSpec(
         return argumentParameters().size() == 1;
     }
 
+    /**
+     * {@code text}, a value a dialect carried untyped, as the JSON value this tool's declared type
+     * for {@code parameterName} makes it (integer, number, boolean, null, array or object), or the
+     * text unchanged when it is not of that type or the parameter is a string or undeclared.
+     */
+    public Object typedValue(String parameterName, String text) {
+        return ArgumentBinder.typedText(this, parameterName, text);
+    }
+
     /** The call's arguments by parameter name, typed and checked against this declaration. */
     public Arguments bind(ToolUse use) {
         return ArgumentBinder.bind(this, use);

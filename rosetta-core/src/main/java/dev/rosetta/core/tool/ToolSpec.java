@@ -1,6 +1,9 @@
 package dev.rosetta.core.tool;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -80,6 +83,33 @@ public record ToolSpec(
      */
     public Object typedValue(String parameterName, String text) {
         return ArgumentBinder.typedText(this, parameterName, text);
+    }
+
+    /**
+     * The parameters as a JSON Schema object, as native tool APIs and the prompts of open models
+     * show them: {@code {"type":"object","properties":{…},"required":[…],"additionalProperties":…}}.
+     * A tool without declared parameters accepts any.
+     */
+    public Map<String, Object> jsonSchema() {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        List<String> required = new ArrayList<>();
+        for (Parameter p : parameters) {
+            Map<String, Object> property = new LinkedHashMap<>();
+            property.put("type", p.type());
+            if (!p.description().isEmpty()) {
+                property.put("description", p.description());
+            }
+            properties.put(p.name(), property);
+            if (p.required()) {
+                required.add(p.name());
+            }
+        }
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("type", "object");
+        schema.put("properties", properties);
+        schema.put("required", required);
+        schema.put("additionalProperties", parameters.isEmpty());
+        return schema;
     }
 
     /** The call's arguments by parameter name, typed and checked against this declaration. */

@@ -1,8 +1,5 @@
 package dev.rosetta.llm.schema;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -27,25 +24,7 @@ public final class ToolSchemas {
 
     /** {@code {"type":"object","properties":{…},"required":[…],"additionalProperties":false}}. */
     public static Map<String, Object> parameters(ToolSpec spec) {
-        Map<String, Object> properties = new LinkedHashMap<>();
-        List<String> required = new ArrayList<>();
-        for (Parameter p : spec.parameters()) {
-            Map<String, Object> property = new LinkedHashMap<>();
-            property.put("type", p.type());
-            if (!p.description().isEmpty()) {
-                property.put("description", p.description());
-            }
-            properties.put(p.name(), property);
-            if (p.required()) {
-                required.add(p.name());
-            }
-        }
-        Map<String, Object> schema = new LinkedHashMap<>();
-        schema.put("type", "object");
-        schema.put("properties", properties);
-        schema.put("required", required);
-        schema.put("additionalProperties", spec.parameters().isEmpty());
-        return schema;
+        return spec.jsonSchema();
     }
 
     /**

@@ -15,13 +15,13 @@ import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.core.tool.ToolUse;
 
 /**
- * One fenced block, read line by line. A block that is prose announces where it opens and closes
- * ({@link CodeBlockOpened}, {@link CodeBlockClosing}), so the renderer draws as code exactly the
- * lines no reader may claim. Inside it, a fence with an info string opens a nested
+ * One fenced block, read line by line. Inside it, a fence with an info string opens a nested
  * block and a bare fence of that nested length closes it, so a {@code save} of a README whose
  * body holds a tagged code block round-trips. A bare fence of the block's own length closes the
  * block at once (CommonMark's rule), whatever follows it; a longer outer fence holds bare
- * shorter ones.
+ * shorter ones. A block that is prose announces where it opens and closes
+ * ({@link CodeBlockOpened}, {@link CodeBlockClosing}), so the renderer draws as code exactly the
+ * lines no reader may claim.
  */
 final class FenceBlock implements Block {
 

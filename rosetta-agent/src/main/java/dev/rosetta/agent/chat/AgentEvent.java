@@ -1,7 +1,10 @@
 package dev.rosetta.agent.chat;
 
+import java.util.List;
+
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.split.StreamEvent;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatEvent.Usage;
@@ -11,6 +14,15 @@ public sealed interface AgentEvent {
 
     /** Prose of the reply, as it becomes certain. */
     record ProseDelta(String text) implements AgentEvent {}
+
+    /**
+     * A fenced code block of the prose opens: the next prose line is its opening fence, the lines
+     * after it are code (in the language {@code info} names) until {@link CodeBlockClosing}.
+     */
+    record CodeBlockOpened(String info, String fence) implements AgentEvent {}
+
+    /** The open code block closes: the next prose (up to its line end) is its closing fence. */
+    record CodeBlockClosing() implements AgentEvent {}
 
     /** Reasoning (native, or {@code <think>} in the text), shown dimmed. */
     record ThinkingDelta(String text) implements AgentEvent {}
@@ -38,4 +50,28 @@ public sealed interface AgentEvent {
 
     /** Something the user should know: a retry, a fallback switch, feedback sent to the model. */
     record Notice(String text) implements AgentEvent {}
+
+    /**
+     * How the splitter's display event is shown: the one place a {@link StreamEvent} becomes an
+     * agent event, for a reply as it streams and for a stored message shown again.
+     */
+    static AgentEvent shown(StreamEvent event) {
+        return switch (event) {
+            case StreamEvent.ProseDelta p -> new ProseDelta(p.text());
+            case StreamEvent.ThinkingDelta t -> new ThinkingDelta(t.text());
+            case StreamEvent.CallStarted s -> new CallStarted(s.tool(), s.dialect().name());
+            case StreamEvent.CodeBlockOpened o -> new CodeBlockOpened(o.info(), o.fence());
+            case StreamEvent.CodeBlockClosing c -> new CodeBlockClosing();
+            case StreamEvent.Completed c ->
+                    throw new IllegalArgumentException("a completed segment is not a display event");
+        };
+    }
+
+    /**
+     * The events that show a prose segment — its text with its code blocks marked — exactly as
+     * streaming it showed it: for {@code /replay} and resuming, from the segment as stored.
+     */
+    static List<AgentEvent> showing(Segment.Prose prose) {
+        return prose.displayEvents().stream().map(AgentEvent::shown).toList();
+    }
 }

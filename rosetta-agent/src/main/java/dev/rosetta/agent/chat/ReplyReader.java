@@ -125,10 +125,8 @@ final class ReplyReader implements StreamListener {
         if (cutAt >= 0) {
             return;
         }
-        switch (event) {
-            case StreamEvent.ThinkingDelta t -> events.accept(new AgentEvent.ThinkingDelta(t.text()));
-            case StreamEvent.CallStarted s -> events.accept(new AgentEvent.CallStarted(s.tool(), s.dialect().name()));
-            default -> { }
+        if (!(event instanceof StreamEvent.Completed)) {
+            events.accept(AgentEvent.shown(event));
         }
     }
 

@@ -17,6 +17,7 @@ import dev.rosetta.cli.repl.JLineConfirmation;
 import dev.rosetta.cli.repl.JLineRepl;
 import dev.rosetta.cli.repl.ReplTerminal;
 import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.tools.Confirmation;
 
@@ -108,7 +109,12 @@ public final class ChatRun {
         if (piped.isBlank()) {
             return words;
         }
-        String fence = "`".repeat(Math.max(3, longestBacktickRun(piped) + 1));
+        return withPiped(words, piped);
+    }
+
+    /** The prompt's words and, after them, the piped text in a fence that none of its lines can close. */
+    static String withPiped(String words, String piped) {
+        String fence = "`".repeat(MarkdownDialect.fenceLength(piped));
         String block = fence + "\n" + piped + (piped.endsWith("\n") ? "" : "\n") + fence;
         return words.isBlank() ? block : words + "\n\n" + block;
     }
@@ -119,15 +125,5 @@ public final class ChatRun {
         }
         TerminalRenderer renderer = new TerminalRenderer(utf8, style);
         return Chat.EventOutput.of(renderer, renderer::endTurn);
-    }
-
-    private static int longestBacktickRun(String text) {
-        int longest = 0;
-        int run = 0;
-        for (int i = 0; i < text.length(); i++) {
-            run = text.charAt(i) == '`' ? run + 1 : 0;
-            longest = Math.max(longest, run);
-        }
-        return longest;
     }
 }

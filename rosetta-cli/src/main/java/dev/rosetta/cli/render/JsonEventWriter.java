@@ -23,11 +23,14 @@ import dev.rosetta.llm.ChatEvent.Usage;
  * names in snake_case. JSON escapes every control character, so nothing reaches a terminal as an
  * escape sequence; and an event carries the conversation, never a key.
  *
- * <p>Types: {@code prose}, {@code thinking} (text), {@code call_started} (tool, dialect),
- * {@code call} (dialect, raw, tool, args, content, kwargs, call_id), {@code unparsed} (dialect,
- * problem, raw), {@code tool_started} and {@code tool_result} (the call, output, is_error,
- * error_code), {@code message} (role, content, calls, call_id, is_error, timestamp, model, format,
- * usage, cost), {@code usage} (model, the four token counts, cost) and {@code notice} (text).
+ * <p>Types: {@code prose}, {@code thinking} (text), {@code code_block_opened} (info, fence: the
+ * prose that follows is a fenced code block's opening line, then its code),
+ * {@code code_block_closing} (the prose that follows, to its line end, is the block's closing
+ * fence), {@code call_started} (tool, dialect), {@code call} (dialect, raw, tool, args, content,
+ * kwargs, call_id), {@code unparsed} (dialect, problem, raw), {@code tool_started} and
+ * {@code tool_result} (the call, output, is_error, error_code), {@code message} (role, content,
+ * calls, call_id, is_error, timestamp, model, format, usage, cost), {@code usage} (model, the four
+ * token counts, cost) and {@code notice} (text).
  */
 public final class JsonEventWriter implements Consumer<AgentEvent> {
 
@@ -55,6 +58,8 @@ public final class JsonEventWriter implements Consumer<AgentEvent> {
         return switch (event) {
             case AgentEvent.ProseDelta p -> object("prose", "text", p.text());
             case AgentEvent.ThinkingDelta t -> object("thinking", "text", t.text());
+            case AgentEvent.CodeBlockOpened o -> object("code_block_opened", "info", o.info(), "fence", o.fence());
+            case AgentEvent.CodeBlockClosing c -> object("code_block_closing");
             case AgentEvent.CallStarted s -> object("call_started", "tool", s.tool(), "dialect", s.dialect());
             case AgentEvent.CallRead c -> {
                 Map<String, Object> o = object("call", "dialect", c.dialect(), "raw", c.raw());

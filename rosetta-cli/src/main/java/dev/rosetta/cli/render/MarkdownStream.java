@@ -3,10 +3,12 @@ package dev.rosetta.cli.render;
 /**
  * One run of prose, rendered as it streams. Without colour the text is written as the model wrote
  * it (made safe), at once. With colour it is rendered line by line: the start of a line is held
- * until it shows what the line is (a heading, a list item, a quote, a fence), then the rest
- * streams through {@link InlineMarkdown}; lines inside a fenced code block are held whole, since
- * colouring a keyword needs all of it. A run begins below a blank line, without the line breaks
- * the model put before it.
+ * until it shows what the line is (a heading, a list item, a quote), then the rest streams through
+ * {@link InlineMarkdown}. Code blocks are where the splitter says they are ({@link #openCode},
+ * {@link #closingCode}) — this class finds no fence itself, so what is drawn as code is exactly
+ * what no reader claimed, nested fences included. Their lines are held whole, since colouring a
+ * keyword needs all of it. A run begins below a blank line, without the line breaks the model put
+ * before it.
  */
 final class MarkdownStream {
 
@@ -14,16 +16,17 @@ final class MarkdownStream {
 
     private enum Kind { PARAGRAPH, HEADING, BULLET, ORDERED, QUOTE, FENCE, CODE, RULE }
 
-    /** An open fenced code block. */
-    private record Fence(char marker, int length, CodeHighlighter highlighter) {}
-
     private final Screen screen;
     private final TerminalStyle style;
     private final TerminalText cleaner = new TerminalText();
     private final StringBuilder line = new StringBuilder();
     private Kind kind;
     private InlineMarkdown inline;
-    private Fence fence;
+    /** The highlighter of the open code block; null outside one. */
+    private CodeHighlighter code;
+    /** The next line is a fence of the open code block: its opening one, or its closing one when {@code closing}. */
+    private boolean fenceNext;
+    private boolean closing;
     private boolean begun;
 
     MarkdownStream(Screen screen, TerminalStyle style) {
@@ -35,14 +38,34 @@ final class MarkdownStream {
         write(cleaner.feed(delta));
     }
 
-    /** Ends the run: what is held is written as it stands, without a line break after it. */
-    void finish() {
-        write(cleaner.finish());
+    /** A code block opens: the next line is its opening fence, the lines after it are code. */
+    void openCode(String info) {
+        endHeldLine();
+        code = new CodeHighlighter(Language.named(info), style);
+        fenceNext = true;
+        closing = false;
+    }
+
+    /** The open code block closes: the next line is its closing fence, then prose again. */
+    void closingCode() {
+        endHeldLine();
+        fenceNext = code != null;
+        closing = code != null;
+    }
+
+    /** Renders a line held so far (a closing fence glued to the next opening one), as it stands. */
+    private void endHeldLine() {
         if (style.colour()) {
             StringBuilder out = new StringBuilder();
             endLine(out);
             screen.write(out.toString());
         }
+    }
+
+    /** Ends the run: what is held is written as it stands, without a line break after it. */
+    void finish() {
+        write(cleaner.finish());
+        endHeldLine();
     }
 
     private void write(String text) {
@@ -91,6 +114,13 @@ final class MarkdownStream {
         } else if (kind != null) {
             out.append(held(line.toString()));
         }
+        if (kind == Kind.FENCE) {
+            fenceNext = false;
+            if (closing) {
+                code = null;
+                closing = false;
+            }
+        }
         line.setLength(0);
         kind = null;
         inline = null;
@@ -99,35 +129,11 @@ final class MarkdownStream {
     /** The rendering of a line held whole. */
     private String held(String text) {
         return switch (kind) {
-            case FENCE -> openFence(text);
-            case CODE -> code(text);
+            case FENCE -> style.paint(text, Tone.DIM);
+            case CODE -> code.line(text);
             case RULE -> style.paint("─".repeat(RULE_WIDTH), Tone.DIM);
             default -> text;
         };
-    }
-
-    private String openFence(String text) {
-        String trimmed = text.stripLeading();
-        char marker = trimmed.charAt(0);
-        int length = run(trimmed, 0, marker);
-        String info = trimmed.substring(length).strip();
-        if (marker == '`' && info.indexOf('`') >= 0) {
-            return text; // not a fence: backticks in a backtick fence's info string
-        }
-        fence = new Fence(marker, length, new CodeHighlighter(Language.named(info), style));
-        return style.paint(text, Tone.DIM);
-    }
-
-    private String code(String text) {
-        String trimmed = text.stripLeading();
-        boolean closing = text.length() - trimmed.length() <= 3 && !trimmed.isEmpty()
-                && trimmed.charAt(0) == fence.marker() && run(trimmed, 0, fence.marker()) >= fence.length()
-                && trimmed.substring(run(trimmed, 0, fence.marker())).isBlank();
-        if (closing) {
-            fence = null;
-            return style.paint(text, Tone.DIM);
-        }
-        return fence.highlighter().line(text);
     }
 
     /**
@@ -135,8 +141,8 @@ final class MarkdownStream {
      * complete, so whatever is undecided is settled now.
      */
     private void decide(boolean ended, StringBuilder out) {
-        if (fence != null) {
-            kind = Kind.CODE;
+        if (code != null) {
+            kind = fenceNext ? Kind.FENCE : Kind.CODE;
             return;
         }
         String s = line.toString();
@@ -152,10 +158,6 @@ final class MarkdownStream {
     private static Kind classify(String r, boolean blockIndent, boolean ended) {
         char c = r.charAt(0);
         int n = r.length();
-        if (blockIndent && (c == '`' || c == '~')) {
-            int k = run(r, 0, c);
-            return k >= 3 ? Kind.FENCE : k < n || ended ? Kind.PARAGRAPH : null;
-        }
         if (blockIndent && c == '#') {
             int k = run(r, 0, c);
             if (k < n) {

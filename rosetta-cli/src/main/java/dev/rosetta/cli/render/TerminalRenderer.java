@@ -11,7 +11,7 @@ import dev.rosetta.core.tool.ToolUse;
 
 /**
  * Shows a turn in line mode, from its {@link AgentEvent}s: prose as rendered markdown while it
- * streams, reasoning dimmed, every call the same way whichever dialect spelled it ({@code ▶ save
+ * streams (its code blocks where the splitter found them), reasoning dimmed, every call the same way whichever dialect spelled it ({@code ▶ save
  * hello.txt} and its body), results with their error code, what could not be run with its
  * problem, notices, and a token line after each reply. A spinner fills the wait for a reply.
  *
@@ -75,6 +75,8 @@ public final class TerminalRenderer implements Consumer<AgentEvent>, AutoCloseab
     private void handle(AgentEvent event) {
         switch (event) {
             case AgentEvent.ProseDelta p -> prose(p.text());
+            case AgentEvent.CodeBlockOpened o -> proseStream().openCode(o.info());
+            case AgentEvent.CodeBlockClosing c -> proseStream().closingCode();
             case AgentEvent.ThinkingDelta t -> thinking(t.text());
             case AgentEvent.CallStarted s -> callStarted(s.tool());
             case AgentEvent.CallRead c -> block(() -> call(CallView.of(c.use())));
@@ -88,12 +90,17 @@ public final class TerminalRenderer implements Consumer<AgentEvent>, AutoCloseab
     }
 
     private void prose(String text) {
+        proseStream().feed(text);
+    }
+
+    /** The run of prose being shown, begun if need be. */
+    private MarkdownStream proseStream() {
         waiting = false;
         if (prose == null) {
             endRun();
             prose = new MarkdownStream(screen, style);
         }
-        prose.feed(text);
+        return prose;
     }
 
     private void thinking(String text) {

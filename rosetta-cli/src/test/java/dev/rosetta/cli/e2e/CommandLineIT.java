@@ -46,12 +46,12 @@ class CommandLineIT extends EndToEnd {
     void pipedStdinJoinsThePromptAsAFencedBlock() {
         model.script(ScriptedReply.text("It is a list."));
 
-        Run run = sandbox.rosettaWithStdin("first line\nwith ``` inside\n", "-n", "-m", Api.ANTHROPIC.model(),
+        Run run = sandbox.rosettaWithStdin("first line\n```\ninside\n", "-n", "-m", Api.ANTHROPIC.model(),
                 "what is this?");
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(requestsTo(Api.ANTHROPIC).getFirst().messages())
-                .containsExactly("user: what is this?\n\n````\nfirst line\nwith ``` inside\n````");
+                .containsExactly("user: what is this?\n\n````\nfirst line\n```\ninside\n````");
     }
 
     @Test

@@ -30,7 +30,10 @@ class HostileTextTest {
         events.add(new AgentEvent.ThinkingDelta("think " + h + "\n"));
         events.add(new AgentEvent.ProseDelta(
                 "# head " + h + "\n- item " + h + "\n> " + h + "\n**" + h + "** `" + h + "`\n"));
-        events.add(new AgentEvent.ProseDelta("```json\n{\"k\": \"" + h + "\"} // " + h + "\n```\n"));
+        events.add(new AgentEvent.CodeBlockOpened("json " + h, "```"));
+        events.add(new AgentEvent.ProseDelta("```json " + h + "\n{\"k\": \"" + h + "\"} // " + h + "\n"));
+        events.add(new AgentEvent.CodeBlockClosing());
+        events.add(new AgentEvent.ProseDelta("```\n"));
         events.add(new AgentEvent.CallStarted("save" + h, "markdown"));
         events.add(new AgentEvent.CallRead(use, "markdown", "```save …"));
         events.add(new AgentEvent.CallRead(nativeUse, "tool", null));

@@ -45,6 +45,16 @@ class JsonEventWriterTest {
     }
 
     @Test
+    void aCodeBlockOfTheProseIsMarkedAroundItsText() {
+        List<Map<String, Object>> lines = lines(Replies.events("```js\nlet a\n```\n", ToolFormat.MARKDOWN, 100));
+        assertThat(lines).extracting(l -> l.get("type"))
+                .containsExactly("code_block_opened", "prose", "code_block_closing", "prose");
+        assertThat(lines.get(0)).containsEntry("info", "js").containsEntry("fence", "```");
+        assertThat(lines.get(1)).containsEntry("text", "```js\nlet a\n");
+        assertThat(lines.get(3)).containsEntry("text", "```\n");
+    }
+
+    @Test
     void resultCarriesTheErrorCode() {
         List<Map<String, Object>> lines = lines(TerminalRendererTest.sampleTurn());
         Map<String, Object> failed = lines.stream().filter(l -> l.get("type").equals("tool_result"))

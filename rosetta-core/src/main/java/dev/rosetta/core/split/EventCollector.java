@@ -1,10 +1,17 @@
 package dev.rosetta.core.split;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.rosetta.core.split.Segment.CodeBlock;
 import dev.rosetta.core.split.Segment.Prose;
+import dev.rosetta.core.split.StreamEvent.CodeBlockClosing;
+import dev.rosetta.core.split.StreamEvent.CodeBlockOpened;
 
 /**
  * Turns what the readers report into what a {@link StreamListener} hears, joining adjacent prose
- * into one segment and handing over prose as it becomes certain.
+ * into one segment and handing over prose as it becomes certain. The code blocks announced while
+ * a prose segment is read become part of it.
  */
 final class EventCollector implements Output {
 
@@ -13,6 +20,9 @@ final class EventCollector implements Output {
     private int proseStart = -1;
     private int proseEnd;
     private int deltaFrom;
+    private CodeBlockOpened openBlock;
+    /** The code blocks of the prose being read; a block joins when it closes, inside that prose. */
+    private final List<CodeBlock> blocks = new ArrayList<>();
 
     EventCollector(TextBuffer text) {
         this.text = text;
@@ -47,6 +57,13 @@ final class EventCollector implements Output {
     @Override
     public void event(StreamEvent event) {
         flushDelta(false);
+        if (event instanceof CodeBlockOpened o) {
+            openBlock = o;
+        } else if (event instanceof CodeBlockClosing c && openBlock != null) {
+            blocks.add(new CodeBlock(openBlock.info(), openBlock.fence(), openBlock.start(), openBlock.bodyStart(),
+                    c.start(), c.end()));
+            openBlock = null;
+        }
         listener.event(event);
     }
 
@@ -64,8 +81,9 @@ final class EventCollector implements Output {
             return;
         }
         flushDelta(true);
-        listener.completed(new Prose(text.substring(proseStart, proseEnd), proseStart, proseEnd));
+        listener.completed(new Prose(text.substring(proseStart, proseEnd), proseStart, proseEnd, blocks));
         proseStart = -1;
+        blocks.clear();
     }
 
     /** Hands over the prose not yet shown, keeping back half of a surrogate pair until its other half comes. */

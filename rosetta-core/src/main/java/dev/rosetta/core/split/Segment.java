@@ -1,5 +1,7 @@
 package dev.rosetta.core.split;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 import dev.rosetta.core.dialect.Dialect;
@@ -17,10 +19,66 @@ public sealed interface Segment permits Segment.Prose, Segment.Thinking, Segment
 
     int end();
 
-    /** Text for the reader of the conversation. */
-    record Prose(String text, int start, int end) implements Segment {
+    /**
+     * Text for the reader of the conversation. {@code blocks} are the fenced code blocks in it, as
+     * the splitter read them (the renderer draws them as code and looks for no fence itself).
+     */
+    record Prose(String text, int start, int end, List<CodeBlock> blocks) implements Segment {
         public Prose {
             Objects.requireNonNull(text, "text");
+            blocks = List.copyOf(blocks);
+        }
+
+        /** Prose without code blocks. */
+        public Prose(String text, int start, int end) {
+            this(text, start, end, List.of());
+        }
+
+        /**
+         * The display events that streaming this prose gives, in order: its text as
+         * {@link StreamEvent.ProseDelta}s with {@link StreamEvent.CodeBlockOpened} and
+         * {@link StreamEvent.CodeBlockClosing} where its blocks open and close. Showing a stored
+         * segment from these draws it exactly as it was drawn live.
+         */
+        public List<StreamEvent> displayEvents() {
+            List<StreamEvent> out = new ArrayList<>(1 + 4 * blocks.size());
+            int at = start;
+            for (CodeBlock b : blocks) {
+                text(at, b.start(), out);
+                out.add(new StreamEvent.CodeBlockOpened(b.info(), b.fence(), b.start(), b.bodyStart()));
+                text(b.start(), b.closeStart(), out);
+                out.add(new StreamEvent.CodeBlockClosing(b.closeStart(), b.end()));
+                at = b.closeStart();
+            }
+            text(at, end, out);
+            return out;
+        }
+
+        private void text(int from, int to, List<StreamEvent> out) {
+            if (to > from) {
+                out.add(new StreamEvent.ProseDelta(text.substring(from - start, to - start)));
+            }
+        }
+    }
+
+    /**
+     * A fenced code block in prose: a fence whose tag names no tool, so its lines are shown as
+     * code and no reader claims them (a nested {@code ```lang} block inside it is code too).
+     * Offsets are into the message, like a segment's: the opening fence line is
+     * [{@code start}, {@code bodyStart}), the code [{@code bodyStart}, {@code closeStart}), the
+     * closing fence [{@code closeStart}, {@code end}) — empty when the message ended first.
+     *
+     * @param info  the info string after the opening fence, stripped ({@code java}, or empty)
+     * @param fence the opening run of backticks
+     */
+    record CodeBlock(String info, String fence, int start, int bodyStart, int closeStart, int end) {
+        public CodeBlock {
+            Objects.requireNonNull(info, "info");
+            Objects.requireNonNull(fence, "fence");
+            if (!(start <= bodyStart && bodyStart <= closeStart && closeStart <= end)) {
+                throw new IllegalArgumentException("code block offsets out of order: " + start + ", " + bodyStart
+                        + ", " + closeStart + ", " + end);
+            }
         }
     }
 

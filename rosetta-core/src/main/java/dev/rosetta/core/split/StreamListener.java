@@ -15,7 +15,11 @@ public interface StreamListener {
      */
     void prose(CharSequence message, int start, int end);
 
-    /** A display event other than prose: {@link StreamEvent.ThinkingDelta}, {@link StreamEvent.CallStarted}. */
+    /**
+     * A display event other than prose: {@link StreamEvent.ThinkingDelta}, {@link StreamEvent.CallStarted},
+     * {@link StreamEvent.CodeBlockOpened}, {@link StreamEvent.CodeBlockClosing}. All prose before it
+     * was handed over first.
+     */
     void event(StreamEvent event);
 
     /** A segment that is now final, in message order. */

@@ -113,9 +113,10 @@ final class ThinkingBlock implements Block, Output {
         pieceTextFrom = reported.end();
     }
 
+    /** Thinking is not markdown: its fences mark no code block, and its calls are not run. */
     @Override
     public void event(StreamEvent event) {
-        if (!(event instanceof StreamEvent.CallStarted)) {
+        if (event instanceof StreamEvent.ThinkingDelta) {
             parent.event(event);
         }
     }

@@ -64,7 +64,33 @@ public final class Splitting {
             }
         }
         assertThat(deltas.toString()).isEqualTo(prose.toString());
+        assertThat(merged(events)).as("prose display events, as the prose segments give them")
+                .isEqualTo(merged(segments.stream().filter(Segment.Prose.class::isInstance)
+                        .flatMap(p -> ((Segment.Prose) p).displayEvents().stream()).toList()));
         return segments;
+    }
+
+    /** The prose display events, adjacent prose deltas joined (where a delta ends depends on the chunking). */
+    public static List<StreamEvent> merged(List<StreamEvent> events) {
+        List<StreamEvent> out = new ArrayList<>();
+        StringBuilder prose = new StringBuilder();
+        for (StreamEvent e : events) {
+            if (e instanceof ProseDelta d) {
+                prose.append(d.text());
+            } else if (e instanceof StreamEvent.CodeBlockOpened || e instanceof StreamEvent.CodeBlockClosing) {
+                endProse(prose, out);
+                out.add(e);
+            }
+        }
+        endProse(prose, out);
+        return out;
+    }
+
+    private static void endProse(StringBuilder prose, List<StreamEvent> out) {
+        if (!prose.isEmpty()) {
+            out.add(new ProseDelta(prose.toString()));
+            prose.setLength(0);
+        }
     }
 
     /** Segments are in order, don't overlap, slice the message exactly, and gaps are markup only. */
@@ -75,7 +101,10 @@ public final class Splitting {
             assertThat(s.end()).as("segment %s", s).isGreaterThanOrEqualTo(s.start());
             assertThat(message.substring(at, s.start())).as("gap before %s", s).matches(GAP);
             switch (s) {
-                case Segment.Prose p -> assertThat(p.text()).isEqualTo(message.substring(p.start(), p.end()));
+                case Segment.Prose p -> {
+                    assertThat(p.text()).isEqualTo(message.substring(p.start(), p.end()));
+                    checkBlocks(message, p);
+                }
                 case Segment.Call c -> assertThat(c.raw()).isEqualTo(message.substring(c.start(), c.end()));
                 case Segment.Unparsed u -> assertThat(u.raw()).isEqualTo(message.substring(u.start(), u.end()));
                 case Segment.Thinking t -> assertThat(message.substring(t.start(), t.end())).contains(t.text());
@@ -83,6 +112,22 @@ public final class Splitting {
             at = s.end();
         }
         assertThat(message.substring(at)).as("gap at the end").matches(GAP);
+    }
+
+    /** A prose segment's code blocks lie in it, in order, each opening with its fence and info string. */
+    private static void checkBlocks(String message, Segment.Prose p) {
+        int at = p.start();
+        for (Segment.CodeBlock b : p.blocks()) {
+            assertThat(b.start()).as("block %s in %s", b, p).isGreaterThanOrEqualTo(at);
+            assertThat(b.end()).as("block %s in %s", b, p).isLessThanOrEqualTo(p.end());
+            assertThat(message.substring(b.start(), b.bodyStart())).as("opening fence of %s", b)
+                    .startsWith(b.fence()).contains(b.info());
+            String close = message.substring(b.closeStart(), b.end());
+            if (!close.isEmpty()) {
+                assertThat(close.strip()).as("closing fence of %s", b).isEqualTo(b.fence());
+            }
+            at = b.end();
+        }
     }
 
     /** One chunk; single characters; every split into two; fixed sizes; seeded random sizes. */

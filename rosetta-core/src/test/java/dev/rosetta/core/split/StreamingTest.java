@@ -52,8 +52,9 @@ class StreamingTest {
     }
 
     @Test
-    void proseFenceStreamsAsProse() {
-        assertThat(splitter.feed("```json\n{\"a\"")).containsExactly(new ProseDelta("```json\n{\"a\""));
+    void proseFenceStreamsAsProseAfterItsOpeningEvent() {
+        assertThat(splitter.feed("```json\n{\"a\""))
+                .containsExactly(new StreamEvent.CodeBlockOpened("json", "```", 0, 8), new ProseDelta("```json\n{\"a\""));
     }
 
     @Test

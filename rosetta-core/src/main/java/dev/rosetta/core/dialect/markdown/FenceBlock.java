@@ -9,6 +9,8 @@ import dev.rosetta.core.split.Output;
 import dev.rosetta.core.split.Segment.Call;
 import dev.rosetta.core.split.Segment.Unparsed;
 import dev.rosetta.core.split.StreamEvent.CallStarted;
+import dev.rosetta.core.split.StreamEvent.CodeBlockClosing;
+import dev.rosetta.core.split.StreamEvent.CodeBlockOpened;
 import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.core.tool.ToolUse;
 
@@ -17,7 +19,9 @@ import dev.rosetta.core.tool.ToolUse;
  * block and a bare fence of that nested length closes it, so a {@code save} of a README whose
  * body holds a tagged code block round-trips. A bare fence of the block's own length closes the
  * block at once (CommonMark's rule), whatever follows it; a longer outer fence holds bare
- * shorter ones.
+ * shorter ones. A block that is prose announces where it opens and closes
+ * ({@link CodeBlockOpened}, {@link CodeBlockClosing}), so the renderer draws as code exactly the
+ * lines no reader may claim.
  */
 final class FenceBlock implements Block {
 
@@ -45,6 +49,7 @@ final class FenceBlock implements Block {
     private final int ticks;
     private final Kind kind;
     private final String tag;
+    private final String info;
     /** Lengths of the nested blocks open inside this one, innermost last. */
     private final List<Integer> nested = new ArrayList<>();
     private int pos;
@@ -53,12 +58,13 @@ final class FenceBlock implements Block {
     private boolean announced;
     private boolean gluedClose;
 
-    FenceBlock(int start, int contentStart, int ticks, Kind kind, String tag) {
+    FenceBlock(int start, int contentStart, FenceLine opener, Kind kind) {
         this.start = start;
         this.contentStart = contentStart;
-        this.ticks = ticks;
+        this.ticks = opener.ticks();
         this.kind = kind;
-        this.tag = tag;
+        this.tag = opener.tag();
+        this.info = opener.info().strip();
         this.pos = contentStart;
     }
 
@@ -89,6 +95,7 @@ final class FenceBlock implements Block {
         announce(out);
         if (kind.isProse()) {
             emitProse(out, pos, in.limit());
+            out.event(new CodeBlockClosing(in.limit(), in.limit()));
             return;
         }
         String problem = "unclosed fence: the ```" + tag + " block was never closed, so it was not run"
@@ -108,6 +115,7 @@ final class FenceBlock implements Block {
         }
         announced = true;
         if (kind.isProse()) {
+            out.event(new CodeBlockOpened(info, "`".repeat(ticks), start, contentStart));
             out.prose(start, contentStart);
         } else if (kind.tool() != null) {
             out.event(new CallStarted(kind.tool().name(), MarkdownDialect.INSTANCE, start));
@@ -170,6 +178,7 @@ final class FenceBlock implements Block {
 
     private int close(Input in, Output out, int closeLine, int end) {
         if (kind.isProse()) {
+            out.event(new CodeBlockClosing(closeLine, end));
             emitProse(out, closeLine, end);
             return end;
         }

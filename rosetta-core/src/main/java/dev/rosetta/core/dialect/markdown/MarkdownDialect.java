@@ -64,21 +64,33 @@ public final class MarkdownDialect implements Dialect {
                 + fence;
     }
 
-    /** Longer than any run of backticks that starts a line of the body, so none can close it. */
-    static int fenceLength(String body) {
+    /**
+     * The length of a backtick fence that no line of {@code body} can close: longer than every
+     * run of backticks that starts a line after at most three spaces, and at least three. Rosetta's
+     * reader takes fences at column 0 only; counting the indented ones and bare CR line breaks too
+     * keeps the block whole for a CommonMark reader (the model, a viewer of the log), while a run
+     * inside a line, which no reader takes for a fence, does not lengthen it. The one rule for
+     * every fence Rosetta writes around text: calls in this dialect, piped input.
+     */
+    public static int fenceLength(CharSequence body) {
         int longest = 0;
         if (body != null) {
+            int indent = 0;
             int run = 0;
             boolean lineStart = true;
             for (int i = 0; i < body.length(); i++) {
                 char c = body.charAt(i);
-                if (c == '`' && lineStart) {
-                    run++;
-                    longest = Math.max(longest, run);
-                    continue;
+                if (c == '\n' || c == '\r') {
+                    lineStart = true;
+                    indent = 0;
+                    run = 0;
+                } else if (lineStart && c == '`') {
+                    longest = Math.max(longest, ++run);
+                } else if (lineStart && c == ' ' && run == 0 && indent < 3) {
+                    indent++;
+                } else {
+                    lineStart = false;
                 }
-                lineStart = c == '\n';
-                run = 0;
             }
         }
         return Math.max(3, longest + 1);

@@ -45,7 +45,7 @@ final class MarkdownReader implements Reader {
         if (fence == null || !fence.opens()) {
             return Opening.NONE;
         }
-        return Opening.of(new FenceBlock(at, end, fence.ticks(), kind(fence), fence.tag()));
+        return Opening.of(new FenceBlock(at, end, fence, kind(fence)));
     }
 
     private FenceBlock.Kind kind(FenceLine fence) {

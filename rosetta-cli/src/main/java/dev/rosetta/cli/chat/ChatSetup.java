@@ -150,8 +150,9 @@ public final class ChatSetup {
     }
 
     private TurnSettings settings(Resolution resolution) {
+        String breakOnToolUse = resolution.environment().get(TurnSettings.BREAK_ON_TOOLUSE_VARIABLE);
         TurnSettings settings = TurnSettings.DEFAULT.withStream(options.stream)
-                .withBreakOnToolUse(TurnSettings.flag(resolution.environment().get("ROSETTA_BREAK_ON_TOOLUSE")));
+                .withBreakOnToolUse(TurnSettings.flag(breakOnToolUse));
         return options.maxSteps != null ? settings.withMaxSteps(options.maxSteps) : settings;
     }
 

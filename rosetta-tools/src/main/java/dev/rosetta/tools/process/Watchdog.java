@@ -31,7 +31,8 @@ public final class Watchdog implements AutoCloseable {
 
     private static final Path SH = Path.of("/bin/sh");
     private static final byte[] ARMED = "armed\n".getBytes(StandardCharsets.US_ASCII);
-    private static final long FINISH_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** How long Rosetta's exit waits for a watchdog; it needs a few milliseconds, but the machine may be busy. */
+    private static final long FINISH_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     /** $1 is the session id: the pid of the session's leader, also its process group's id. */
     private static final String SCRIPT = """

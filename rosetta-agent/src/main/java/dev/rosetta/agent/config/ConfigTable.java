@@ -111,7 +111,7 @@ final class ConfigTable {
         T chosen = choices.get(value);
         if (chosen == null) {
             throw error(key, "must be one of " + choices.keySet().stream().map(c -> "\"" + c + "\"")
-                    .collect(Collectors.joining(", ")) + ", not \"" + value + "\"");
+                    .collect(Collectors.joining(", ")) + ", not " + TomlText.string(value));
         }
         return chosen;
     }
@@ -126,8 +126,8 @@ final class ConfigTable {
         for (var entry : table.node.properties()) {
             String name = entry.getKey();
             if (!entry.getValue().isString()) {
-                throw table.error(name, "must be a string, like " + name + " = \"…\" (in [" + key + "] every value is"
-                        + " text)");
+                throw table.error(name, "must be a string, like " + TomlText.key(name) + " = \"…\" (in [" + key
+                        + "] every value is text)");
             }
             table.read.add(name);
             out.put(name, entry.getValue().stringValue());
@@ -200,17 +200,22 @@ final class ConfigTable {
         return document.error(append(key), display(key) + " " + problem);
     }
 
-    /** The key as a reader finds it in the file: {@code [models] 'default'}, {@code [[providers]] #2 'name'}. */
+    /**
+     * The key as a reader finds it in the file: {@code [models] 'default'}, {@code [[providers]] #2
+     * 'name'}; one that is not plain text is shown as TOML spells it, so that no control character
+     * from the file reaches the terminal.
+     */
     private String display(String key) {
+        String shown = TomlText.quoted(key);
         if (path.isEmpty()) {
-            return "'" + key + "'";
+            return shown;
         }
         String last = path.getLast();
         if (path.size() >= 2 && last.chars().allMatch(Character::isDigit)) {
             String table = String.join(".", path.subList(0, path.size() - 1));
-            return "[[" + table + "]] #" + (Integer.parseInt(last) + 1) + " '" + key + "'";
+            return "[[" + table + "]] #" + (Integer.parseInt(last) + 1) + " " + shown;
         }
-        return "[" + String.join(".", path) + "] '" + key + "'";
+        return "[" + String.join(".", path) + "] " + shown;
     }
 
     private JsonNode take(String key) {

@@ -2,6 +2,7 @@ package dev.rosetta.agent.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -177,7 +178,8 @@ public final class Resolution {
         try {
             return ToolFormat.of(value);
         } catch (IllegalArgumentException e) {
-            throw new RosettaException(source + ": " + e.getMessage());
+            throw new RosettaException(source + ": unknown tool format " + TomlText.quoted(value) + "; use one of "
+                    + Arrays.stream(ToolFormat.values()).map(ToolFormat::id).collect(Collectors.joining(", ")));
         }
     }
 

@@ -36,7 +36,7 @@ class ChatConfigTest {
 
     @Test
     void stringsWithControlCharactersAndUnicodeRoundTrip() {
-        String odd = "é 🦀 \u0000\u0001\u001b[31m\u007f \u2028 'single' \"\"\" ''' #not a comment";
+        String odd = "é 🦀 \u0000\u0001\u001b[31m\u007f \u0085\u009b \u202e\u2066 \u2028 'single' \"\"\" ''' #not a comment";
         ChatConfig config = ChatConfig.empty().withName(odd).withModel(odd).withWorkspace(Path.of("/tmp/" + odd.replace("\u0000", "")))
                 .withEnv(Map.of(odd, odd));
         Path file = dir.resolve("config.toml");

@@ -159,6 +159,13 @@ class ResolutionTest {
         }
 
         @Test
+        void anUnknownValueWithControlCharactersIsNamedWithThemEscaped() {
+            Resolution r = new Setup().layer(Kind.PROJECT, Map.of("TOOL_FORMAT", "\u001b]0;owned\u0007")).resolution();
+            assertThatThrownBy(() -> r.toolFormat(null, null)).hasMessage("TOOL_FORMAT in /work/rosetta.toml [env]:"
+                    + " unknown tool format \"\\u001B]0;owned\\u0007\"; use one of markdown, xml, tool");
+        }
+
+        @Test
         void valuesAreReadWithoutRegardToCase() {
             assertThat(new Setup().process(Map.of("TOOL_FORMAT", " XML ")).resolution().toolFormat(null, null).value())
                     .isEqualTo(ToolFormat.XML);

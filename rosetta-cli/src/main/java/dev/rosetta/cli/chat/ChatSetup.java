@@ -1,6 +1,7 @@
 package dev.rosetta.cli.chat;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +77,7 @@ public final class ChatSetup {
     private Chat open(Path logs, ConversationLog resumed, Chat.EventOutput output, Confirmation confirmation)
             throws ProviderException {
         ChatConfig saved = resumed == null ? null : resumed.readConfig().orElse(null);
-        Path workspace = Resolution.workspace(options.workspace, saved, currentFolder).value();
+        Path workspace = existingWorkspace(Resolution.workspace(options.workspace, saved, currentFolder).value(), saved);
         ConfigPaths paths = ConfigPaths.of(env);
         Configuration config = Configuration.load(paths, workspace, resumed == null ? null : resumed.configFile());
         config.warnings().forEach(warnings);
@@ -93,6 +94,26 @@ public final class ChatSetup {
             providers.close(); // an HTTP client left open holds the JVM's exit up by 300 ms
             throw e;
         }
+    }
+
+    /**
+     * The workspace, which must be a folder that is there: the file tools would otherwise create
+     * it on the first save, and the shell could not start in it.
+     */
+    private Path existingWorkspace(Path workspace, ChatConfig saved) {
+        if (Files.isDirectory(workspace)) {
+            return workspace;
+        }
+        String problem = Files.exists(workspace) ? "is not a folder" : "does not exist";
+        if (options.workspace != null && !options.workspace.isBlank()) {
+            throw new RosettaException("the workspace " + workspace + " " + problem + "; create it first, or choose"
+                    + " another folder with --workspace");
+        }
+        if (saved != null && saved.workspace() != null) {
+            throw new RosettaException("this conversation's workspace " + workspace + " " + problem + "; restore it,"
+                    + " or resume with --workspace FOLDER to work in another folder");
+        }
+        throw new RosettaException("the current folder " + workspace + " " + problem + "; cd to a folder that exists");
     }
 
     /** What the configuration files, the environment and the command line settled on. */
@@ -150,8 +171,9 @@ public final class ChatSetup {
     }
 
     private TurnSettings settings(Resolution resolution) {
+        String breakOnToolUse = resolution.environment().get(TurnSettings.BREAK_ON_TOOLUSE_VARIABLE);
         TurnSettings settings = TurnSettings.DEFAULT.withStream(options.stream)
-                .withBreakOnToolUse(TurnSettings.flag(resolution.environment().get("ROSETTA_BREAK_ON_TOOLUSE")));
+                .withBreakOnToolUse(TurnSettings.flag(breakOnToolUse));
         return options.maxSteps != null ? settings.withMaxSteps(options.maxSteps) : settings;
     }
 

@@ -3,6 +3,7 @@ package dev.rosetta.cli.repl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -288,6 +289,40 @@ class ReplTerminalIT {
         ask(rosetta, "are you done?", 3);
         assertThat(ScriptedOpenAi.messages(model.requests().get(1))).as("the result, with the output so far")
                 .anyMatch(m -> m.contains("started") && m.contains("stopped") && !m.contains("\nfinished"));
+    }
+
+    @Test
+    void closingTheTerminalWhileAToolRunsLeavesNoProcessOfItsShellBehind() throws Exception {
+        model.reply("Waiting.\n\n```shell\necho $$ > bash.pid; sleep 600 & echo $! > sleep.pid; wait\n```\n");
+        TmuxSession rosetta = start();
+        rosetta.type("wait ten minutes");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run shell?");
+        rosetta.type("y");
+        waitForFile(workspace.resolve("sleep.pid"));
+        List<ProcessHandle> shell = new ArrayList<>();
+        for (String file : List.of("bash.pid", "sleep.pid")) {
+            ProcessHandle.of(Long.parseLong(Files.readString(workspace.resolve(file)).strip())).ifPresent(shell::add);
+        }
+        assertThat(shell).hasSize(2).allMatch(ReplTerminalIT::isRunning);
+
+        rosetta.hangUp();
+
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (shell.stream().anyMatch(ReplTerminalIT::isRunning) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(shell).as("bash and its sleep after the terminal closed").noneMatch(ReplTerminalIT::isRunning);
+    }
+
+    /** Alive and not a zombie (a killed orphan waits for an init that may never reap it). */
+    private static boolean isRunning(ProcessHandle process) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + process.pid() + "/stat"));
+            return process.isAlive() && stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     @Test

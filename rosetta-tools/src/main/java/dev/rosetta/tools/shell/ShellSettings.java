@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
+import dev.rosetta.tools.process.Executables;
+
 /**
  * How the shell tool runs its bash.
  *

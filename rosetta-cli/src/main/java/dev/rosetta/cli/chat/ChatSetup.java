@@ -133,8 +133,7 @@ public final class ChatSetup {
                 OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"));
         boolean ask = !(options.noConfirm || options.nonInteractive);
         Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS);
-        ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log.messages(), log::append,
-                settings(r.resolution()));
+        ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings(r.resolution()));
         Chat chat = new Chat(session, new AgentLoop(session, r.workspace(), output), log, r.registry(), providers,
                 r.workspace(), output);
         chat.saveConfig();

@@ -3,6 +3,7 @@ package dev.rosetta.core.dialect;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import dev.rosetta.core.dialect.attool.AtToolDialect;
@@ -31,6 +32,14 @@ public enum ToolFormat {
             case XML -> XmlDialect.INSTANCE;
             case TOOL -> AtToolDialect.INSTANCE;
         };
+    }
+
+    /**
+     * The dialect named {@code name} ({@link Dialect#name()}), among the dialects of every format:
+     * how a stored segment finds the dialect it was read in.
+     */
+    public static Optional<Dialect> dialectNamed(String name) {
+        return Arrays.stream(values()).map(ToolFormat::dialect).filter(d -> d.name().equals(name)).findFirst();
     }
 
     /** The readers of this format, highest priority first. */

@@ -302,7 +302,7 @@ class JShellToolTest {
                 Toolbox toolbox = new Toolbox(List.of(tool), context, Confirmation.ALWAYS)) {
 
             assertThat(tool.unavailable()).contains("no java launcher at /no/such/jdk/bin/java");
-            assertThat(toolbox.catalog().tools()).isEmpty();
+            assertThat(toolbox.offered().tools()).isEmpty();
             assertThatThrownBy(() -> run(tool, "1")).isInstanceOfSatisfying(ToolFailure.class,
                     f -> assertThat(f.code()).isEqualTo(ErrorCode.UNAVAILABLE));
         }

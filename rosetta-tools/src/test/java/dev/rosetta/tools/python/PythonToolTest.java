@@ -328,7 +328,7 @@ class PythonToolTest {
                 Toolbox toolbox = new Toolbox(List.of(tool), context, Confirmation.ALWAYS)) {
 
             assertThat(tool.unavailable()).contains("python3-that-does-not-exist not found on PATH");
-            assertThat(toolbox.catalog().tools()).isEmpty();
+            assertThat(toolbox.offered().tools()).isEmpty();
             assertThat(toolbox.execute(ToolUse.positional("ipython", List.of(), "1")).code())
                     .isEqualTo(ErrorCode.UNAVAILABLE);
             assertThatThrownBy(() -> run(tool, "1")).isInstanceOfSatisfying(ToolFailure.class,

@@ -15,6 +15,7 @@ import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
+import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatEvent.Usage;
@@ -115,13 +116,33 @@ final class LogLineReader {
     private static StoredSegment segment(JsonNode node) throws InvalidLine {
         String type = requiredText(node, "type");
         return switch (type) {
-            case "prose" -> new StoredSegment.Prose(span(node, "span"));
+            case "prose" -> new StoredSegment.Prose(span(node, "span"), blocks(node));
             case "thinking" -> new StoredSegment.Thinking(span(node, "span"), span(node, "text"));
             case "call" -> call(node, requiredText(node, "dialect"));
             case "unparsed" -> new StoredSegment.Unparsed(dialect(requiredText(node, "dialect")),
                     requiredText(node, "problem"), span(node, "span"));
             default -> throw new InvalidLine("unknown segment type '" + type + "'");
         };
+    }
+
+    /** A prose segment's code blocks, each inside the segment's span. */
+    private static List<Segment.CodeBlock> blocks(JsonNode node) throws InvalidLine {
+        StoredSegment.Span prose = span(node, "span");
+        List<Segment.CodeBlock> blocks = new ArrayList<>();
+        for (JsonNode b : array(node, "blocks")) {
+            if (!b.isObject()) {
+                throw new InvalidLine("a code block is not a JSON object");
+            }
+            StoredSegment.Span span = span(b, "span");
+            StoredSegment.Span body = span(b, "body");
+            if (span.start() < prose.start() || span.end() > prose.end() || body.start() < span.start()
+                    || body.end() > span.end()) {
+                throw new InvalidLine("a code block must lie inside its prose, its body inside the block");
+            }
+            blocks.add(new Segment.CodeBlock(requiredText(b, "info"), requiredText(b, "fence"), span.start(),
+                    body.start(), body.end(), span.end()));
+        }
+        return blocks;
     }
 
     private static StoredSegment.Call call(JsonNode node, String dialect) throws InvalidLine {

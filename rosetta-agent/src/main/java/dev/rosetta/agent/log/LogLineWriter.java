@@ -8,6 +8,7 @@ import java.util.Map;
 
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
+import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.message.Role;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatEvent.Usage;
@@ -73,11 +74,25 @@ final class LogLineWriter {
     private static ObjectNode segment(StoredSegment segment) {
         ObjectNode node = LogJson.MAPPER.createObjectNode();
         switch (segment) {
-            case StoredSegment.Prose p -> head(node, "prose", null, p.span());
+            case StoredSegment.Prose p -> blocks(head(node, "prose", null, p.span()), p.blocks());
             case StoredSegment.Thinking t -> span(head(node, "thinking", null, t.span()), "text", t.text());
             case StoredSegment.Call c -> call(head(node, "call", c.dialectName(), c.span()), c.use());
             case StoredSegment.Unparsed u -> head(node, "unparsed", u.dialect().name(), u.span())
                     .put("problem", u.problem());
+        }
+        return node;
+    }
+
+    /** A prose segment's code blocks: {@code {"info", "fence", "span": [start, end], "body": [start, end]}}. */
+    private static ObjectNode blocks(ObjectNode node, List<Segment.CodeBlock> blocks) {
+        if (blocks.isEmpty()) {
+            return node;
+        }
+        ArrayNode out = node.putArray("blocks");
+        for (Segment.CodeBlock b : blocks) {
+            ObjectNode block = out.addObject().put("info", b.info()).put("fence", b.fence());
+            block.putArray("span").add(b.start()).add(b.end());
+            block.putArray("body").add(b.bodyStart()).add(b.closeStart());
         }
         return node;
     }

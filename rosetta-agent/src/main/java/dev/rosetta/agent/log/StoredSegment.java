@@ -40,10 +40,24 @@ public sealed interface StoredSegment permits StoredSegment.Prose, StoredSegment
         }
     }
 
-    /** Text for the reader of the conversation. (Record components may be added here, such as its code fences.) */
-    record Prose(Span span) implements StoredSegment {
+    /**
+     * Text for the reader of the conversation, with the fenced code blocks the splitter found in
+     * it (message offsets), so it is drawn again exactly as it was drawn live.
+     */
+    record Prose(Span span, List<Segment.CodeBlock> blocks) implements StoredSegment {
         public Prose {
             Objects.requireNonNull(span, "span");
+            blocks = List.copyOf(blocks);
+        }
+
+        /** Prose without code blocks. */
+        public Prose(Span span) {
+            this(span, List.of());
+        }
+
+        /** The splitter's segment again, for the renderer. */
+        public Segment.Prose segment(String messageText) {
+            return new Segment.Prose(span.of(messageText), span.start(), span.end(), blocks);
         }
     }
 
@@ -99,7 +113,7 @@ public sealed interface StoredSegment permits StoredSegment.Prose, StoredSegment
     static StoredSegment of(Segment segment, CharSequence message) {
         Span span = new Span(segment.start(), segment.end());
         return switch (segment) {
-            case Segment.Prose p -> new Prose(span);
+            case Segment.Prose p -> new Prose(span, p.blocks());
             case Segment.Thinking t -> new Thinking(span, thinkingText(t, message));
             case Segment.Call c -> new Call(c.use(), c.dialect(), span);
             case Segment.Unparsed u -> new Unparsed(u.dialect(), u.problem(), span);

@@ -17,6 +17,7 @@ import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
+import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
@@ -79,6 +80,30 @@ class LogLineRoundTripTest {
                 + "{\"type\":\"call\",\"dialect\":\"native\",\"tool\":\"shell\",\"kwargs\":{\"command\":\"ls\"},"
                 + "\"call_id\":\"toolu_9\"}]")
                 .doesNotContain("\"calls\"").doesNotContain("native_call_ids");
+    }
+
+    @Test
+    void proseKeepsItsCodeBlocksSoReplayDrawsThemAsTheyWereDrawnLive() throws Exception {
+        String text = "Look:\n````md\n```py\nx\n```\n````\nand an open one\n```js\nlet y\n";
+        List<StoredSegment> segments = List.of(new Prose(new Span(0, text.length()), List.of(
+                new Segment.CodeBlock("md", "````", 6, 13, 25, 30),
+                new Segment.CodeBlock("js", "```", 46, 52, 58, 58))));
+        LoggedMessage logged = LoggedMessage.reply(text, segments, List.of(), ToolFormat.MARKDOWN, "m/x", null, null);
+
+        String line = new String(LogLineWriter.bytes(new LogLine.Entry(logged)), StandardCharsets.UTF_8);
+
+        assertThat(line).contains("\"blocks\":[{\"info\":\"md\",\"fence\":\"````\",\"span\":[6,30],\"body\":[13,25]}");
+        assertThat(roundTrip(logged)).isEqualTo(logged);
+    }
+
+    @Test
+    void aCodeBlockOutsideItsProseMakesTheLineInvalid() {
+        String line = "{\"role\":\"assistant\",\"timestamp\":\"2026-11-29T10:15:30Z\",\"content\":\"ab\","
+                + "\"segments\":[{\"type\":\"prose\",\"span\":[0,2],\"blocks\":[{\"info\":\"\",\"fence\":\"```\","
+                + "\"span\":[0,9],\"body\":[1,2]}]}]}";
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> LogLineReader.read(bytes, 0, bytes.length))
+                .hasMessageContaining("a code block must lie inside its prose");
     }
 
     @Test

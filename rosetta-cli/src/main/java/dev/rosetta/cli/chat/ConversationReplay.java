@@ -82,14 +82,16 @@ public final class ConversationReplay {
 
     /** The stored segments as the live events they were: native calls (spanless) come last, as they did. */
     private void assistant(LoggedMessage logged) {
+        String text = logged.message().content();
         for (StoredSegment s : logged.segments()) {
-            output.accept(switch (s) {
-                case StoredSegment.Prose p -> new AgentEvent.ProseDelta(logged.text(p.span()));
-                case StoredSegment.Thinking t -> new AgentEvent.ThinkingDelta(logged.text(t.text()));
-                case StoredSegment.Call c when c.isNative() -> new AgentEvent.CallRead(c.use(), "tool", null);
-                case StoredSegment.Call c -> new AgentEvent.CallRead(c.use(), c.dialect().name(), logged.text(c.span()));
-                case StoredSegment.Unparsed u -> new AgentEvent.UnparsedRead(u.segment(logged.message().content()));
-            });
+            switch (s) {
+                case StoredSegment.Prose p -> AgentEvent.showing(p.segment(text)).forEach(output);
+                case StoredSegment.Thinking t -> output.accept(new AgentEvent.ThinkingDelta(logged.text(t.text())));
+                case StoredSegment.Call c when c.isNative() -> output.accept(new AgentEvent.CallRead(c.use(), "tool", null));
+                case StoredSegment.Call c -> output.accept(
+                        new AgentEvent.CallRead(c.use(), c.dialect().name(), logged.text(c.span())));
+                case StoredSegment.Unparsed u -> output.accept(new AgentEvent.UnparsedRead(u.segment(text)));
+            }
         }
     }
 

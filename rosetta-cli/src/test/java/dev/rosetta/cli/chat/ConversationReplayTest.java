@@ -27,6 +27,8 @@ import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Role;
 import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.split.StreamEvent;
+import dev.rosetta.core.split.StreamListener;
 import dev.rosetta.core.split.StreamSplitter;
 import dev.rosetta.core.tool.BuiltinTools;
 import dev.rosetta.core.tool.ErrorCode;
@@ -35,6 +37,8 @@ import dev.rosetta.core.tool.ToolUse;
 
 /** /replay and -r show each message as it was shown live: from the segments the log stored, rendered by the renderer. */
 class ConversationReplayTest {
+
+    private static final TerminalStyle COLOUR = new TerminalStyle(true, false);
 
     @TempDir
     Path logs;
@@ -138,6 +142,52 @@ class ConversationReplayTest {
         assertThat(events).filteredOn(AgentEvent.ToolFinished.class::isInstance)
                 .extracting(e -> ((AgentEvent.ToolFinished) e).result().code())
                 .containsExactly(null, ErrorCode.exitCode(1));
+    }
+
+    @Test
+    void aProseCodeBlockHoldingANestedFenceIsReplayedFromTheLogAsItWasDrawnLive() throws Exception {
+        String text = "Intro\n````md\n```py\nx = 1\n```\n````\nThen:\n```shell\nls\n```\n";
+        StringBuilder live = new StringBuilder();
+        TerminalRenderer liveRenderer = new TerminalRenderer(live, COLOUR);
+        StreamSplitter splitter = new StreamSplitter(ToolFormat.MARKDOWN, BuiltinTools.catalog());
+        StreamListener shown = new StreamListener() {
+            @Override
+            public void prose(CharSequence message, int start, int end) {
+                liveRenderer.accept(new AgentEvent.ProseDelta(message.subSequence(start, end).toString()));
+            }
+
+            @Override
+            public void event(StreamEvent event) {
+                AgentEvent e = AgentEvent.shown(event);
+                if (e != null) {
+                    liveRenderer.accept(e);
+                }
+            }
+
+            @Override
+            public void completed(Segment segment) {
+                if (segment instanceof Segment.Call c) {
+                    liveRenderer.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
+                }
+            }
+        };
+        for (int i = 0; i < text.length(); i++) {
+            splitter.feed(text.substring(i, i + 1), shown);
+        }
+        splitter.finish(shown);
+        liveRenderer.endTurn();
+        try (ConversationLog log = ConversationLog.create(logs, "fences")) {
+            log.append(readWithAllTools(text));
+        }
+
+        StringBuilder replayed = new StringBuilder();
+        TerminalRenderer replayRenderer = new TerminalRenderer(replayed, COLOUR);
+        try (ConversationLog resumed = ConversationLog.open(logs, "fences")) {
+            new ConversationReplay(Chat.EventOutput.of(replayRenderer, replayRenderer::endTurn), out)
+                    .show(resumed.messages());
+        }
+
+        assertThat(replayed.toString()).isEqualTo(live.toString()).contains("x = 1");
     }
 
     private static LoggedMessage readWithAllTools(String text) {

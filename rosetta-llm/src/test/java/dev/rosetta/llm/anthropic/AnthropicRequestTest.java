@@ -23,6 +23,7 @@ import dev.rosetta.llm.ChatEvent.ReasoningCompleted;
 import dev.rosetta.llm.ChatEvent.ToolCallCompleted;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
+import dev.rosetta.llm.ModelTraits;
 import mockwebserver3.RecordedRequest;
 import tools.jackson.databind.JsonNode;
 
@@ -48,8 +49,12 @@ class AnthropicRequestTest {
 
     /** The JSON body the server received for {@code request}. */
     private JsonNode sent(ChatRequest request) {
+        return sent(request, ModelTraits.UNKNOWN);
+    }
+
+    private JsonNode sent(ChatRequest request, ModelTraits traits) {
         server.stream("text-with-ping.sse");
-        try (ChatStream reply = server.provider().chat(request)) {
+        try (ChatStream reply = server.provider(traits).chat(request)) {
             drain(reply);
         }
         last = server.request();

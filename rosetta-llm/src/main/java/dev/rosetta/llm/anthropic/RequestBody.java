@@ -36,6 +36,10 @@ final class RequestBody {
         body.set("messages", conversation.messages());
         if (!request.tools().isEmpty()) {
             body.set("tools", tools(request.tools()));
+            if (!traits.parallelToolCalls()) {
+                // As the OpenAI adapters send parallel_tool_calls: false: the reply can then stop at its first call.
+                body.putObject("tool_choice").put("type", "auto").put("disable_parallel_tool_use", true);
+            }
         }
         if (budget != null) {
             body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);

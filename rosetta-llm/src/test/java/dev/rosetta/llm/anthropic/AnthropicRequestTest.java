@@ -122,6 +122,21 @@ class AnthropicRequestTest {
     }
 
     @Test
+    void aModelNotMarkedParallelIsAskedForOneCallPerReplyAsOnTheOpenAiPaths() {
+        JsonNode body = sent(request(Message.user("Hi")).withTools(List.of(SHELL)),
+                new ModelTraits(false, false, false));
+        assertThat(body.get("tool_choice")).isEqualTo(json("{\"type\": \"auto\", \"disable_parallel_tool_use\": true}"));
+    }
+
+    @Test
+    void aParallelModelAndARequestWithoutToolsGetNoToolChoice() {
+        assertThat(sent(request(Message.user("Hi")).withTools(List.of(SHELL)), new ModelTraits(false, true, false))
+                .has("tool_choice")).isFalse();
+        assertThat(sent(request(Message.user("Hi")), new ModelTraits(false, false, false)).has("tool_choice"))
+                .as("the API rejects tool_choice without tools").isFalse();
+    }
+
+    @Test
     void aLaterSystemMessageTravelsAsSystemTaggedUserText() {
         JsonNode messages = sent(request(Message.system("prompt"), Message.user("Hi"), Message.assistant("Hello!",
                 List.of()), Message.system("The user changed directory to /tmp"))).get("messages");

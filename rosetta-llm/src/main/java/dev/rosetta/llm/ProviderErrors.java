@@ -20,9 +20,10 @@ import tools.jackson.databind.JsonNode;
  * message at the top, vLLM's {@code {"object": "error", …}}, OpenRouter's numeric {@code code} —
  * so one reading serves them all.
  *
- * <p>The order: a type or code that names the failure decides ({@code insufficient_quota} is
- * QUOTA whatever the status); else the status (a numeric code counts as one); else a type or
- * code that hints at it ({@code invalid_*} is BAD_REQUEST); else, with nothing known, the
+ * <p>The order: a type or code that names the failure more closely than a status can decides
+ * ({@code insufficient_quota} is QUOTA though it comes as a 429); else the status (a numeric code
+ * counts as one); else a type or code that hints at it ({@code invalid_*} is BAD_REQUEST); else,
+ * with nothing known ({@code server_error}, {@code api_error}, a type added later), the
  * provider's side failed (SERVER).
  */
 public final class ProviderErrors {
@@ -40,10 +41,7 @@ public final class ProviderErrors {
             entry("context_length_exceeded", Kind.BAD_REQUEST),
             entry("model_not_found", Kind.BAD_REQUEST),
             entry("not_found_error", Kind.BAD_REQUEST),
-            entry("request_too_large", Kind.BAD_REQUEST),
-            entry("server_error", Kind.SERVER),
-            entry("api_error", Kind.SERVER),
-            entry("timeout_error", Kind.SERVER));
+            entry("request_too_large", Kind.BAD_REQUEST));
 
     /** Parts of a type or code that hint at the failure, asked in this order when nothing else decided. */
     private static final List<Map.Entry<String, Kind>> HINTS = List.of(

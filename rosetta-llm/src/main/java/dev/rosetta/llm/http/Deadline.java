@@ -31,13 +31,13 @@ public record Deadline(Duration limit, long atNanos) {
     /** The failure that says the limit was reached, before or after the reply began. */
     public ProviderException exceeded(String provider, boolean outputBegan) {
         String limitText = DurationText.of(limit);
-        String how = "set " + HttpTransport.Settings.REPLY_TIMEOUT_VARIABLE + " (seconds) to allow longer";
+        String how = HttpTransport.Settings.REPLY_TIMEOUT_VARIABLE + " (seconds) allows longer";
         if (outputBegan) {
             return new ProviderException(Kind.STREAM_CUT, 0, provider + "'s reply took longer than the reply time"
-                    + " limit of " + limitText + " and was stopped; the part of the reply that arrived is kept (" + how
-                    + ")", null, null);
+                    + " limit of " + limitText + " and was stopped; the part of the reply that arrived is kept, and "
+                    + how, null, null);
         }
         return new ProviderException(Kind.CONNECTION, 0, provider + " did not reply within the reply time limit of "
-                + limitText + " (" + how + ")", null, null);
+                + limitText + "; " + how, null, null);
     }
 }

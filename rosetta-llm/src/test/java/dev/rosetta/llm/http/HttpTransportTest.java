@@ -224,8 +224,8 @@ class HttpTransportTest {
         server.enqueue(new MockResponse.Builder().onResponseStart(SocketEffect.Stall.INSTANCE).build());
         Outcome.Failed f = failed(send(Deadline.after(Duration.ofMillis(300))));
         assertThat(f.retryable()).isFalse();
-        assertThat(f.error().getMessage()).isEqualTo("openai did not reply within the reply time limit of 300 ms"
-                + " (set ROSETTA_REPLY_TIMEOUT (seconds) to allow longer)");
+        assertThat(f.error().getMessage()).isEqualTo("openai did not reply within the reply time limit of 300 ms;"
+                + " ROSETTA_REPLY_TIMEOUT (seconds) allows longer");
     }
 
     @Test

@@ -358,9 +358,9 @@ public final class ReplyStream implements ChatStream {
             boolean html = response.contentType().contains("html") || start.firstLine().startsWith("<");
             String hint = html ? "; a captive portal or a proxy may be in the way: check the network and the base URL"
                     : "; check the base URL";
-            return new ProviderException(Kind.CONNECTION, response.status(), provider() + " answered HTTP "
-                    + response.status() + " with something that is not a reply (" + whatArrived() + ")" + hint, null,
-                    null);
+            // Status 0: the status was fine, the body is what failed (a fallback chain says "could not be reached").
+            return new ProviderException(Kind.CONNECTION, 0, provider() + " answered HTTP " + response.status()
+                    + " with something that is not a reply (" + whatArrived() + ")" + hint, null, null);
         }
     }
 }

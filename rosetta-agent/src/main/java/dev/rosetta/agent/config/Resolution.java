@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.llm.provider.ProviderSettings;
@@ -152,6 +153,25 @@ public final class Resolution {
             return new Resolved<>(seconds(fromTable.get().value()).get(), fromTable.get().source());
         }
         return new Resolved<>(ShellSettings.DEFAULT_TIMEOUT, "the default");
+    }
+
+    /**
+     * The most one model reply may take, its retries and waits included: {@code
+     * ROSETTA_REPLY_TIMEOUT} (seconds) in the process environment → in an {@code [env]} table →
+     * {@link HttpTransport.Settings#DEFAULT_REPLY_TIMEOUT}. A value that is not a positive number is
+     * ignored, as for the shell timeout.
+     */
+    public Resolved<Duration> replyTimeout() {
+        String name = HttpTransport.Settings.REPLY_TIMEOUT_VARIABLE;
+        Optional<Duration> fromProcess = seconds(processEnv.get(name));
+        if (fromProcess.isPresent()) {
+            return new Resolved<>(fromProcess.get(), name + " in the environment");
+        }
+        Optional<Resolved<String>> fromTable = config.env(name);
+        if (fromTable.isPresent() && seconds(fromTable.get().value()).isPresent()) {
+            return new Resolved<>(seconds(fromTable.get().value()).get(), fromTable.get().source());
+        }
+        return new Resolved<>(HttpTransport.Settings.DEFAULT_REPLY_TIMEOUT, "the default");
     }
 
     private Optional<Resolved<String>> processVariable(List<String> names) {

@@ -292,6 +292,27 @@ class ResolutionTest {
     }
 
     @Nested
+    class ReplyTimeout {
+
+        @Test
+        void theProcessEnvironmentThenAnEnvTableThenHalfAnHour() {
+            Resolution process = new Setup().layer(Kind.USER, Map.of("ROSETTA_REPLY_TIMEOUT", "60"))
+                    .process(Map.of("ROSETTA_REPLY_TIMEOUT", "2.5")).resolution();
+            assertThat(process.replyTimeout()).isEqualTo(new Resolved<>(Duration.ofMillis(2500),
+                    "ROSETTA_REPLY_TIMEOUT in the environment"));
+            Resolution table = new Setup().layer(Kind.USER, Map.of("ROSETTA_REPLY_TIMEOUT", "60")).resolution();
+            assertThat(table.replyTimeout().value()).isEqualTo(Duration.ofSeconds(60));
+            assertThat(new Setup().resolution().replyTimeout().value()).isEqualTo(Duration.ofMinutes(30));
+        }
+
+        @Test
+        void aValueThatIsNotAPositiveNumberIsIgnored() {
+            Resolution r = new Setup().process(Map.of("ROSETTA_REPLY_TIMEOUT", "0")).resolution();
+            assertThat(r.replyTimeout().value()).isEqualTo(Duration.ofMinutes(30));
+        }
+    }
+
+    @Nested
     class Workspace {
 
         @Test

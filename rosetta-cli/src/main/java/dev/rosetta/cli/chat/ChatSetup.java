@@ -86,7 +86,8 @@ public final class ChatSetup {
         ModelRegistry registry = ModelRegistry.load(directory, paths.models(), warnings);
         ModelInfo model = registry.resolve(resolution.model(options.model, directory).value());
         ToolFormat format = resolution.toolFormat(options.toolFormat, model).value();
-        Providers providers = new Providers(directory, HttpTransport.Settings.DEFAULT, config.openAiApi());
+        Providers providers = new Providers(directory,
+                HttpTransport.Settings.DEFAULT.withReplyTimeout(resolution.replyTimeout().value()), config.openAiApi());
         Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format);
         try {
             return assemble(logs, resumed, resolved, providers, output, confirmation);

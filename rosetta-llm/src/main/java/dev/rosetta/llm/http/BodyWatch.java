@@ -7,25 +7,30 @@ import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A response body that closes itself when no byte arrives for {@code idle}: a stalled stream
- * then fails the blocked read instead of hanging the conversation. A virtual thread watches it.
+ * A response body that closes itself when no byte arrives for {@code idle}, or when the reply's
+ * deadline passes: a stalled or trickling stream then fails the blocked read instead of hanging
+ * the conversation. A virtual thread watches it.
  */
-final class IdleGuard extends FilterInputStream {
+final class BodyWatch extends FilterInputStream {
+
+    /** Which limit closed the body. */
+    enum Timeout { NONE, IDLE, REPLY }
 
     private final long idleNanos;
+    private final Deadline deadline;
     private volatile long lastActivity = System.nanoTime();
     private volatile boolean closed;
-    private volatile boolean timedOut;
+    private volatile Timeout fired = Timeout.NONE;
 
-    IdleGuard(InputStream in, Duration idle) {
+    BodyWatch(InputStream in, Duration idle, Deadline deadline) {
         super(in);
         this.idleNanos = idle.toNanos();
-        Thread.ofVirtual().name("rosetta-idle-guard").start(this::watch);
+        this.deadline = deadline;
+        Thread.ofVirtual().name("rosetta-body-watch").start(this::watch);
     }
 
-    /** Whether the stream was closed because it went quiet. */
-    boolean timedOut() {
-        return timedOut;
+    Timeout fired() {
+        return fired;
     }
 
     @Override
@@ -50,9 +55,11 @@ final class IdleGuard extends FilterInputStream {
 
     private void watch() {
         while (!closed) {
-            long quiet = System.nanoTime() - lastActivity;
-            if (quiet >= idleNanos) {
-                timedOut = true;
+            long now = System.nanoTime();
+            long idleLeft = idleNanos - (now - lastActivity);
+            long replyLeft = deadline.atNanos() - now;
+            if (replyLeft <= 0 || idleLeft <= 0) {
+                fired = replyLeft <= 0 ? Timeout.REPLY : Timeout.IDLE;
                 try {
                     close();
                 } catch (IOException ignored) {
@@ -60,7 +67,7 @@ final class IdleGuard extends FilterInputStream {
                 }
                 return;
             }
-            LockSupport.parkNanos(idleNanos - quiet);
+            LockSupport.parkNanos(Math.min(idleLeft, replyLeft));
         }
     }
 }

@@ -34,22 +34,32 @@ import dev.rosetta.llm.openai.WireMessage.WireCall;
  * </ul>
  * Results are looked for up to the next user or assistant message. A native call is one with a
  * call id and named arguments only. The text goes as it is given: the history view already took
- * the spelling of calls that travel natively out of it.
+ * the spelling of calls that travel natively out of it. Ollama's {@code /api/chat} has the same
+ * rules and the same message shapes, so its adapter uses this too.
  */
-final class ChatHistory {
+public final class ChatHistory {
 
-    static final String NOT_RUN = "the call was not run";
+    public static final String NOT_RUN = "the call was not run";
 
     private final Function<String, String> nativeName;
+    private final String reasoningOrigin;
 
     /**
-     * @param nativeName the function name a tool is called by (its first block type)
+     * @param nativeName      the function name a tool is called by (its first block type)
+     * @param reasoningOrigin the API whose reasoning goes back with an assistant turn; other
+     *                        APIs' reasoning is left out
      */
-    ChatHistory(Function<String, String> nativeName) {
+    public ChatHistory(Function<String, String> nativeName, String reasoningOrigin) {
         this.nativeName = nativeName;
+        this.reasoningOrigin = reasoningOrigin;
     }
 
-    List<WireMessage> convert(List<Message> messages) {
+    /** For Chat Completions. */
+    ChatHistory(Function<String, String> nativeName) {
+        this(nativeName, ChatCompletionsProvider.REASONING_ORIGIN);
+    }
+
+    public List<WireMessage> convert(List<Message> messages) {
         List<WireMessage> out = new ArrayList<>();
         int i = 0;
         while (i < messages.size()) {
@@ -103,7 +113,8 @@ final class ChatHistory {
         return use.callId() != null && use.args().isEmpty() && use.content() == null;
     }
 
-    private static String reasoning(Message m) {
-        return m.reasoning().stream().filter(r -> r.from(ChatCompletionsProvider.REASONING_ORIGIN)).map(Reasoning::text).filter(Objects::nonNull).collect(Collectors.joining());
+    private String reasoning(Message m) {
+        return m.reasoning().stream().filter(r -> r.from(reasoningOrigin)).map(Reasoning::text)
+                .filter(Objects::nonNull).collect(Collectors.joining());
     }
 }

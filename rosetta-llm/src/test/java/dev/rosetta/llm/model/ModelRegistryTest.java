@@ -105,6 +105,16 @@ class ModelRegistryTest {
     }
 
     @Test
+    void theGpt4oFamilyMakesParallelCallsAndTheClaude46ModelsThinkAdaptively() {
+        ModelRegistry r = bundled();
+        assertThat(r.resolve("openai/gpt-4o").parallelToolCallsOrFalse()).isTrue();
+        assertThat(r.resolve("openai/gpt-4o-mini").parallelToolCallsOrFalse()).isTrue();
+        assertThat(r.resolve("anthropic/claude-opus-4-6").adaptiveThinkingOrFalse()).isTrue();
+        assertThat(r.resolve("anthropic/claude-sonnet-4-6").adaptiveThinkingOrFalse()).isTrue();
+        assertThat(r.resolve("anthropic/claude-sonnet-4-5-20250929").adaptiveThinkingOrFalse()).isFalse();
+    }
+
+    @Test
     void aModelOfAServerTheUserRunsIsNotWarnedAbout() {
         ModelRegistry r = bundled();
         r.resolve("local/qwen3-coder");

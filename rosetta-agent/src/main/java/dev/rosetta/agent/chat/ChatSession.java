@@ -118,6 +118,6 @@ public final class ChatSession {
         Integer maxTokens = settings.maxTokens() != null ? settings.maxTokens()
                 : model.maxOutputTokens() == null ? null : Math.min(model.maxOutputTokens(), DEFAULT_MAX_TOKENS);
         return new ChatRequest(model.id(), out, format == ToolFormat.TOOL ? offered : List.of(),
-                maxTokens, null, List.of(), settings.thinkingBudget(), settings.stream());
+                maxTokens, null, List.of(), settings.thinking(), settings.stream());
     }
 }

@@ -56,13 +56,25 @@ final class ReplyReader implements StreamListener {
         this.withId = withId;
     }
 
-    /** Reads the stream to its end, or to the first complete call when breaking there. */
+    /**
+     * Reads the stream to its end, or to the first complete call when breaking there. A call in
+     * the text stops the reply at once. A native call does too, except that the native calls
+     * completed with it (a provider completes a batch together, at its end) are still taken: a
+     * complete native call the provider returned is always answered, run or not.
+     */
     Reply read(ChatStream stream) throws ProviderException {
         try (stream) {
+            boolean takingTheBatch = false;
             for (ChatEvent e = stream.next(); e != null; e = stream.next()) {
+                if (takingTheBatch && !endsTheBatch(e)) {
+                    break;
+                }
                 if (handle(e) && breakOnToolUse) {
                     stop = StopReason.TOOL_USE;
-                    break;
+                    if (cutAt >= 0) {
+                        break;
+                    }
+                    takingTheBatch = true;
                 }
             }
         }
@@ -72,6 +84,12 @@ final class ReplyReader implements StreamListener {
         String text = splitter.text();
         return new Reply(cutAt < 0 ? text : text.substring(0, cutAt), segments, nativeCalls, reasoning, usage, stop,
                 error);
+    }
+
+    /** What may follow the first complete native call of a batch: the batch's other calls, and how it ended. */
+    private static boolean endsTheBatch(ChatEvent e) {
+        return e instanceof ChatEvent.ToolCallCompleted || e instanceof ChatEvent.Usage || e instanceof ChatEvent.Notice
+                || e instanceof ChatEvent.Finished || e instanceof ChatEvent.ReasoningCompleted;
     }
 
     /** Handles one event; true when a call just became complete. */

@@ -102,6 +102,21 @@ final class ConfigTable {
         return value.longValue();
     }
 
+    /** A string or a whole number, as text ({@code "high"}, {@code 4096}); null when absent. */
+    String stringOrInteger(String key, String shape) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return null;
+        }
+        if (value.isString()) {
+            return value.stringValue();
+        }
+        if (value.isIntegralNumber()) {
+            return value.asString();
+        }
+        throw error(key, "must be " + shape);
+    }
+
     /** One of the given words; the error lists them. */
     <T> T choice(String key, Map<String, T> choices) {
         String value = string(key);

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import dev.rosetta.llm.Providers.OpenAiApi;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.provider.ProviderSettings;
 
 /**
@@ -115,6 +116,18 @@ public record Configuration(ChatConfig chat, List<ConfigLayer> layers, List<Stri
      */
     public boolean confine() {
         return layers.stream().anyMatch(l -> Boolean.TRUE.equals(l.confine()));
+    }
+
+    /** {@code [models] local_context} of the first file that sets it. */
+    public Optional<Resolved<Integer>> localContext() {
+        return layers.stream().filter(l -> l.localContext() != null).findFirst()
+                .map(l -> new Resolved<>(l.localContext(), "[models] local_context in " + l.file()));
+    }
+
+    /** {@code [models] thinking} of the first file that sets it. */
+    public Optional<Resolved<Thinking>> thinking() {
+        return layers.stream().filter(l -> l.thinking() != null).findFirst()
+                .map(l -> new Resolved<>(l.thinking(), "[models] thinking in " + l.file()));
     }
 
     /** {@code [tools] shell_timeout} of the first file that sets it. */

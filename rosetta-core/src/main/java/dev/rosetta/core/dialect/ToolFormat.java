@@ -2,10 +2,10 @@ package dev.rosetta.core.dialect;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 import dev.rosetta.core.dialect.attool.AtToolDialect;
+import dev.rosetta.core.dialect.hermes.HermesDialect;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.dialect.xml.XmlDialect;
 import dev.rosetta.core.split.Reader;
@@ -18,11 +18,19 @@ import dev.rosetta.core.tool.ToolCatalog;
 public enum ToolFormat {
 
     /** Fenced blocks. */
-    MARKDOWN,
+    MARKDOWN("markdown"),
     /** {@code <tool-use>} and {@code <function_calls>}; fenced calls are reported, not run. */
-    XML,
+    XML("xml"),
     /** Native tool calls, written into the transcript as {@code @tool(id): {json}}; fences still run. */
-    TOOL;
+    TOOL("tool"),
+    /** {@code <tool_call>{"name": …, "arguments": …}</tool_call>} in text (Hermes, Qwen 2.5/3); @tool calls and fences still run. */
+    HERMES("hermes");
+
+    private final String id;
+
+    ToolFormat(String id) {
+        this.id = id;
+    }
 
     /** The dialect this format writes and describes tools in. */
     public Dialect dialect() {
@@ -30,6 +38,7 @@ public enum ToolFormat {
             case MARKDOWN -> MarkdownDialect.INSTANCE;
             case XML -> XmlDialect.INSTANCE;
             case TOOL -> AtToolDialect.INSTANCE;
+            case HERMES -> HermesDialect.INSTANCE;
         };
     }
 
@@ -39,12 +48,15 @@ public enum ToolFormat {
             case MARKDOWN -> List.of(MarkdownDialect.INSTANCE.reader(tools));
             case XML -> List.of(XmlDialect.INSTANCE.reader(tools), MarkdownDialect.INSTANCE.reporterForXml(tools));
             case TOOL -> List.of(AtToolDialect.INSTANCE.reader(tools), MarkdownDialect.INSTANCE.reader(tools));
+            // A native dialect's format reads it first, then as the tool format does: @tool calls, fences.
+            case HERMES -> List.of(HermesDialect.INSTANCE.reader(tools), AtToolDialect.INSTANCE.reader(tools),
+                    MarkdownDialect.INSTANCE.reader(tools));
         };
     }
 
-    /** The name users type: markdown, xml, tool. */
+    /** The name users type: markdown, xml, tool, hermes, qwen3-coder, … */
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return id;
     }
 
     /** The format named {@code id}; the error names the valid ones. */

@@ -1,8 +1,11 @@
 package dev.rosetta.core.dialect;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
+import dev.rosetta.core.json.Json;
 import dev.rosetta.core.tool.ToolSpec;
 
 /**
@@ -22,5 +25,10 @@ public final class FunctionSchema {
         entry.put("type", "function");
         entry.put("function", function);
         return entry;
+    }
+
+    /** The {@code <tools>} block of the hermes and glm prompts: one JSON line per tool. */
+    public static String toolsBlock(List<ToolSpec> tools) {
+        return tools.stream().map(t -> Json.write(of(t))).collect(Collectors.joining("\n", "<tools>\n", "\n</tools>"));
     }
 }

@@ -56,6 +56,11 @@ public final class TagSearch {
         }
     }
 
+    /** The search goes on from {@code from} (past a tag that turned out not to be one). */
+    public void resume(int from) {
+        scan = from;
+    }
+
     /** The index in the constructor's tags of the tag {@link #find} found last. */
     public int found() {
         return found;

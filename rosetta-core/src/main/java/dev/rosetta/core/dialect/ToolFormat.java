@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import dev.rosetta.core.dialect.attool.AtToolDialect;
+import dev.rosetta.core.dialect.glm.GlmDialect;
 import dev.rosetta.core.dialect.hermes.HermesDialect;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
+import dev.rosetta.core.dialect.qwen3coder.Qwen3CoderDialect;
 import dev.rosetta.core.dialect.xml.XmlDialect;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
@@ -24,7 +26,11 @@ public enum ToolFormat {
     /** Native tool calls, written into the transcript as {@code @tool(id): {json}}; fences still run. */
     TOOL("tool"),
     /** {@code <tool_call>{"name": …, "arguments": …}</tool_call>} in text (Hermes, Qwen 2.5/3); @tool calls and fences still run. */
-    HERMES("hermes");
+    HERMES("hermes"),
+    /** {@code <tool_call><function=NAME><parameter=K>…} in text (Qwen3-Coder; also MiniMax-M2's {@code <invoke>}); @tool calls and fences still run. */
+    QWEN3_CODER("qwen3-coder"),
+    /** {@code <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>} in text (GLM-4.5 to 4.7); @tool calls and fences still run. */
+    GLM("glm");
 
     private final String id;
 
@@ -39,6 +45,8 @@ public enum ToolFormat {
             case XML -> XmlDialect.INSTANCE;
             case TOOL -> AtToolDialect.INSTANCE;
             case HERMES -> HermesDialect.INSTANCE;
+            case QWEN3_CODER -> Qwen3CoderDialect.INSTANCE;
+            case GLM -> GlmDialect.INSTANCE;
         };
     }
 
@@ -50,6 +58,10 @@ public enum ToolFormat {
             case TOOL -> List.of(AtToolDialect.INSTANCE.reader(tools), MarkdownDialect.INSTANCE.reader(tools));
             // A native dialect's format reads it first, then as the tool format does: @tool calls, fences.
             case HERMES -> List.of(HermesDialect.INSTANCE.reader(tools), AtToolDialect.INSTANCE.reader(tools),
+                    MarkdownDialect.INSTANCE.reader(tools));
+            case QWEN3_CODER -> List.of(Qwen3CoderDialect.INSTANCE.reader(tools), AtToolDialect.INSTANCE.reader(tools),
+                    MarkdownDialect.INSTANCE.reader(tools));
+            case GLM -> List.of(GlmDialect.INSTANCE.reader(tools), AtToolDialect.INSTANCE.reader(tools),
                     MarkdownDialect.INSTANCE.reader(tools));
         };
     }

@@ -3,9 +3,8 @@ package dev.rosetta.core.dialect.hermes;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import dev.rosetta.core.dialect.ExampleText;
 import dev.rosetta.core.dialect.FunctionSchema;
-import dev.rosetta.core.json.Json;
+import dev.rosetta.core.dialect.ToolNotes;
 import dev.rosetta.core.tool.ToolSpec;
 
 /**
@@ -26,44 +25,20 @@ final class HermesPrompt {
     private HermesPrompt() {}
 
     static String tools(List<ToolSpec> tools) {
-        StringBuilder out = new StringBuilder("# Tools\n\n")
-                .append("You may call one or more functions to assist with the user query.\n\n")
-                .append("You are provided with function signatures within <tools></tools> XML tags:\n")
-                .append(schemas(tools)).append("\n\n")
-                .append(CALLING_CONVENTION);
-        String notes = tools.stream().map(HermesPrompt::notes).filter(n -> !n.isEmpty())
-                .collect(Collectors.joining("\n\n"));
-        if (!notes.isEmpty()) {
-            out.append("\n\n# How to use each tool\n\n").append(notes);
-        }
-        return out.toString();
+        return "# Tools\n\nYou may call one or more functions to assist with the user query.\n\n"
+                + "You are provided with function signatures within <tools></tools> XML tags:\n"
+                + FunctionSchema.toolsBlock(tools) + "\n\n" + CALLING_CONVENTION + notes(tools);
     }
 
     static String describe(ToolSpec spec) {
-        String notes = notes(spec);
-        return schemas(List.of(spec)) + (notes.isEmpty() ? "" : "\n\n" + notes);
+        String notes = ToolNotes.of(spec, HermesDialect.INSTANCE);
+        return FunctionSchema.toolsBlock(List.of(spec)) + (notes.isEmpty() ? "" : "\n\n" + notes);
     }
 
-    /** The {@code <tools>} block: one JSON line per tool. */
-    static String schemas(List<ToolSpec> tools) {
-        return tools.stream().map(t -> Json.write(FunctionSchema.of(t)))
-                .collect(Collectors.joining("\n", "<tools>\n", "\n</tools>"));
-    }
-
-    /** The instructions and examples of one tool, or nothing when it has neither. */
-    private static String notes(ToolSpec spec) {
-        if (spec.instructions().isBlank() && spec.examples().isEmpty()) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder("## ").append(spec.name()).append('\n');
-        if (!spec.instructions().isBlank()) {
-            out.append('\n').append(spec.instructions().strip()).append('\n');
-        }
-        if (!spec.examples().isEmpty()) {
-            out.append("\n### Examples\n");
-            spec.examples().forEach(e -> out.append('\n')
-                    .append(ExampleText.render(e, HermesDialect.INSTANCE.write(e.use(), spec))));
-        }
-        return out.toString().stripTrailing();
+    /** The tools' instructions and examples under a heading of their own, or nothing. */
+    static String notes(List<ToolSpec> tools) {
+        String notes = tools.stream().map(t -> ToolNotes.of(t, HermesDialect.INSTANCE)).filter(n -> !n.isEmpty())
+                .collect(Collectors.joining("\n\n"));
+        return notes.isEmpty() ? "" : "\n\n# How to use each tool\n\n" + notes;
     }
 }

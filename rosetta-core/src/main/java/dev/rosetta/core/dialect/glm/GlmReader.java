@@ -52,7 +52,8 @@ final class GlmReader implements Reader {
             nameEnd++;
         }
         if (!in.has(nameEnd)) {
-            return nameEnd == nameStart ? Opening.NONE : cutShort(in, at, nameEnd);
+            // A word at the very end ("calls go in <tool_call> tags.") is more likely prose than a cut name.
+            return in.complete() ? Opening.NONE : Opening.NEED_MORE;
         }
         if (nameEnd == nameStart) {
             return Opening.NONE;
@@ -61,8 +62,12 @@ final class GlmReader implements Reader {
         if (next == TOO_LONG) {
             return Opening.NONE;
         }
-        if (next == CUT || endsInside(in, next, ARG_KEY) || endsInside(in, next, CLOSER)) {
+        boolean lineBreak = next == CUT && in.indexOf('\n', nameEnd) >= 0;
+        if (next == CUT && !in.complete() || lineBreak || endsInside(in, next, ARG_KEY) || endsInside(in, next, CLOSER)) {
             return cutShort(in, at, nameEnd);
+        }
+        if (next == CUT) {
+            return Opening.NONE;
         }
         if (in.match(next, ARG_KEY) == Match.YES || in.match(next, CLOSER) == Match.YES) {
             return Opening.of(new GlmBlock(tools, at, in.slice(nameStart, nameEnd), nameEnd));

@@ -1,6 +1,8 @@
 package dev.rosetta.core.dialect.hermes;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.attool.AtToolDialect;
@@ -40,8 +42,10 @@ public final class HermesDialect implements Dialect {
     /** {@code <tool_call>}, the JSON on its own line, {@code </tool_call>}; no call id (the models never write one). */
     @Override
     public String write(ToolUse use, ToolSpec spec) {
-        return "<tool_call>\n{\"name\": " + Json.write(spec.name()) + ", \"arguments\": "
-                + Json.write(AtToolDialect.named(use, spec)) + "}\n</tool_call>";
+        Map<String, Object> call = new LinkedHashMap<>();
+        call.put("name", spec.name());
+        call.put("arguments", AtToolDialect.named(use, spec));
+        return "<tool_call>\n" + Json.write(call) + "\n</tool_call>";
     }
 
     @Override

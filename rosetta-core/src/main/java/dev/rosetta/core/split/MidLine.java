@@ -14,9 +14,10 @@ final class MidLine {
 
     private final List<Reader> readers;
     private final List<String> starts;
-    /** For characters below 128: whether some reader lists them. */
-    private final boolean[] ascii = new boolean[128];
-    private final String all;
+    /** For characters below 128: whether the search must stop there (a listed character, '`', '\n'). */
+    private final boolean[] stops = new boolean[128];
+    /** The listed characters from 128 up, or null when there are none. */
+    private final String wide;
     private int scan;
     private int skipAt = -1;
     /** The length of the open inline-code span, or 0. */
@@ -27,13 +28,17 @@ final class MidLine {
     private MidLine(List<Reader> readers, List<String> starts) {
         this.readers = readers;
         this.starts = starts;
-        this.all = String.join("", starts);
-        for (int i = 0; i < all.length(); i++) {
-            char c = all.charAt(i);
+        StringBuilder wideChars = new StringBuilder();
+        for (char c : String.join("", starts).toCharArray()) {
             if (c < 128) {
-                ascii[c] = true;
+                stops[c] = true;
+            } else {
+                wideChars.append(c);
             }
         }
+        this.wide = wideChars.isEmpty() ? null : wideChars.toString();
+        stops['`'] = true;
+        stops['\n'] = true;
     }
 
     /** The mid-line search over {@code readers}, or null when none of them opens mid-line. */
@@ -69,24 +74,50 @@ final class MidLine {
     int nextCandidate(Input in, int from) {
         int i = Math.max(scan, from);
         int limit = in.limit();
+        if (ticks > 0) {
+            i = backticks(in, i);
+        }
         for (; i < limit; i++) {
             char c = in.charAt(i);
-            if (c == '`') {
-                ticks++;
+            if (c < 128 ? !stops[c] : wide == null || wide.indexOf(c) < 0) {
                 continue;
             }
-            endTicks();
+            if (c == '`') {
+                i = backticks(in, i) - 1;
+                if (i + 1 == limit) {
+                    scan = limit;
+                    return -1;
+                }
+                continue;
+            }
             if (c == '\n') {
                 scan = i + 1;
                 return -1;
             }
-            if (codeSpan == 0 && i != skipAt && listed(c)) {
+            if (codeSpan == 0 && i != skipAt) {
                 scan = i;
                 return i;
             }
         }
         scan = i;
         return -1;
+    }
+
+    /**
+     * Counts the run of backticks from {@code i} (it may have begun before the last delta ended)
+     * and, once a character after it is visible, opens or closes a span with it. Returns the
+     * index after the run.
+     */
+    private int backticks(Input in, int i) {
+        int limit = in.limit();
+        while (i < limit && in.charAt(i) == '`') {
+            ticks++;
+            i++;
+        }
+        if (i < limit) {
+            endTicks();
+        }
+        return i;
     }
 
     /** How far the last {@link #nextCandidate} that found none looked. */
@@ -113,10 +144,6 @@ final class MidLine {
             return o;
         }
         return Opening.NONE;
-    }
-
-    private boolean listed(char c) {
-        return c < 128 ? ascii[c] : all.indexOf(c) >= 0;
     }
 
     private void endTicks() {

@@ -71,7 +71,7 @@ final class GlmBlock implements Block {
             String text = in.slice(from, i);
             switch (state) {
                 case BODY -> {
-                    if (!text.isBlank() && stray == null) {
+                    if (!GlmReader.isLayout(text) && stray == null) {
                         stray = text.strip();
                     }
                     if (tag.equals(GlmReader.CLOSER) || tag.equals(GlmReader.OPENER)) {

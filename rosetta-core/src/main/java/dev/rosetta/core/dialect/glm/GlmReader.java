@@ -78,16 +78,31 @@ final class GlmReader implements Reader {
     private static final int CUT = -1;
     private static final int TOO_LONG = -2;
 
-    /** The index after whitespace from i; CUT when the visible text ends in it; TOO_LONG past {@link #MAX_GAP}. */
+    /**
+     * The index after whitespace from i, a literal {@code \n} counting as whitespace (GLM-4.6 writes
+     * one instead of a line break); CUT when the visible text ends in it; TOO_LONG past {@link #MAX_GAP}.
+     */
     private static int skipSpace(Input in, int i) {
         int from = i;
-        while (in.has(i) && Character.isWhitespace(in.charAt(i))) {
+        while (in.has(i)) {
             if (i - from >= MAX_GAP) {
                 return TOO_LONG;
             }
-            i++;
+            char c = in.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '\\' && (!in.has(i + 1) || in.charAt(i + 1) == 'n')) {
+                i += 2;
+            } else {
+                return i;
+            }
         }
-        return in.has(i) ? i : CUT;
+        return CUT;
+    }
+
+    /** Whether text between tags is only layout: whitespace and literal {@code \n}. */
+    static boolean isLayout(String text) {
+        return text.replace("\\n", "").isBlank();
     }
 
     /** Whether the visible text ends inside {@code tag} begun at i. */

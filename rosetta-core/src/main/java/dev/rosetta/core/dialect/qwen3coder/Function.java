@@ -3,6 +3,7 @@ package dev.rosetta.core.dialect.qwen3coder;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import dev.rosetta.core.dialect.UnknownTool;
 import dev.rosetta.core.dialect.UntypedValue;
@@ -61,9 +62,21 @@ final class Function {
         return spec;
     }
 
-    void parameter(String key, String raw) {
-        String value = UntypedValue.unframed(raw);
+    /**
+     * A parameter's raw value; {@code closed} when {@code </parameter>} ended it. A value that
+     * something else ended may finish with the closer the model meant but misspelled
+     * ({@code </parameter1>}, {@code </parameter_x>}, a bare {@code </parameter}): that is dropped.
+     */
+    void parameter(String key, String raw, boolean closed) {
+        String value = UntypedValue.unframed(closed ? raw : withoutDriftedCloser(raw));
         arguments.put(key, spec == null ? value : spec.typedValue(key, value));
+    }
+
+    private static final Pattern DRIFTED_CLOSER = Pattern.compile("</parameter\\w{0,32}>?\\s*");
+
+    private static String withoutDriftedCloser(String raw) {
+        int at = raw.lastIndexOf("</parameter");
+        return at >= 0 && DRIFTED_CLOSER.matcher(raw).region(at, raw.length()).matches() ? raw.substring(0, at) : raw;
     }
 
     /** Text between the function's tags and its parameters. */

@@ -189,7 +189,7 @@ final class Qwen3CoderBlock implements Block {
                 return true;
             }
         }
-        function.parameter(key, in.slice(valueStart, i));
+        function.parameter(key, in.slice(valueStart, i), tag.equals(PARAMETER_CLOSER));
         scan = tag.equals(PARAMETER_CLOSER) ? i + tag.length() : i;
         state = State.BODY;
         search = new TagSearch(scan, PARAMETER, function.kind().closer, wrapperCloser,

@@ -56,6 +56,23 @@ class GlmReaderTest {
         assertThat(call.use().kwargs()).isEqualTo(Map.of("city", "Paris"));
     }
 
+    /** SGLang: GLM-4.6 sometimes writes a literal backslash-n where the line breaks go. */
+    @Test
+    void literalBackslashNBetweenTheElementsIsLayout() {
+        Call call = onlyCall(split("<tool_call>get_weather\\n<arg_key>city</arg_key>\\n<arg_value>杭州</arg_value>\\n</tool_call>"));
+        assertThat(call.use().kwargs()).isEqualTo(Map.of("city", "杭州"));
+        assertThat(onlyCall(split("<tool_call>search\\n</tool_call>")).use().kwargs()).isEmpty();
+    }
+
+    /** SGLang: Chinese prose glued to the call; two calls glued together. */
+    @Test
+    void proseGluedToTheCallAndCallsGluedTogether() {
+        List<Segment> s = split("让我查询天气<tool_call>get_weather<arg_key>city</arg_key><arg_value>杭州</arg_value></tool_call>"
+                + "<tool_call>get_weather<arg_key>city</arg_key><arg_value>北京</arg_value></tool_call>");
+        assertThat(prose(s)).isEqualTo("让我查询天气");
+        assertThat(calls(s)).extracting(c -> c.use().kwargs().get("city")).containsExactly("杭州", "北京");
+    }
+
     @Test
     void proseBeforeTheTagOnTheSameLineIsProse() {
         List<Segment> s = split("Checking.<tool_call>search<arg_key>q</arg_key><arg_value>x</arg_value></tool_call> Done.");

@@ -276,6 +276,38 @@ class HermesReaderTest {
         assertThat(call.use().kwargs()).isEqualTo(Map.of("q", "x"));
     }
 
+    /** llama.cpp's hermes tests: content, then the tag glued to it, the JSON on its own line. */
+    @Test
+    void contentThenTagGluedToItThenJsonOnItsOwnLine() {
+        List<Segment> s = split("Hello, world!\nWhat's up?<tool_call>\n{\"name\": \"calculate\", \"arguments\": "
+                + "{\"x\": 1, \"y\": 2}}\n</tool_call>");
+        assertThat(prose(s)).isEqualTo("Hello, world!\nWhat's up?");
+        assertThat(onlyCall(s).use().kwargs()).isEqualTo(Map.of("x", 1, "y", 2));
+    }
+
+    /** llama.cpp: the same JSON in <tools>, indented. */
+    @Test
+    void indentedCallInToolsRuns() {
+        Call call = onlyCall(split("<tools>\n  {\"name\": \"calculate\", \"arguments\": {\"x\": 1, \"y\": 1}}\n</tools>"));
+        assertThat(call.use().kwargs()).isEqualTo(Map.of("x", 1, "y", 1));
+    }
+
+    /** llama.cpp (QwQ): the prompt opened the thinking, so the reply starts inside it; the call after it runs. */
+    @Test
+    void callAfterAStrayThinkingCloserRuns() {
+        List<Segment> s = split("I'm\nthinking</think>\n<tool_call>{\"name\": \"calculate\", \"arguments\": "
+                + "{\"x\": 1, \"y\": 1}}</tool_call>");
+        assertThat(onlyCall(s).use().tool()).isEqualTo("calculate");
+    }
+
+    /** llama.cpp: a partial reply cut inside the JSON's first key. */
+    @Test
+    void replyCutInsideTheFirstKeyIsIncompleteAndTheProseStays() {
+        List<Segment> s = split("Let's call something\n<tool_call>{\"name");
+        assertThat(prose(s)).isEqualTo("Let's call something\n");
+        assertThat(onlyUnparsed(s).problem()).startsWith("incomplete");
+    }
+
     @Test
     void openAiFunctionNestingIsUnwrapped() {
         Call call = onlyCall(split("<tool_call>{\"type\": \"function\", \"function\": {\"name\": \"search\", "

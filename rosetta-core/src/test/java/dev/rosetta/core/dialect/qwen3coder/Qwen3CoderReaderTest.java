@@ -121,6 +121,21 @@ class Qwen3CoderReaderTest {
         assertThat(call.use().kwargs()).isEqualTo(Map.of("path", "notes.md", "content", "# Notes\n\nbody"));
     }
 
+    /** SGLang: a closer the model misspelled, before the next parameter, does not leak into the value. */
+    @ParameterizedTest
+    @ValueSource(strings = {"</parameter1>", "</parameter_function>", "</parameter"})
+    void misspelledParameterCloserBeforeTheNextTagIsDropped(String marker) {
+        Call call = onlyCall(split("<tool_call>\n<function=get_weather>\n<parameter=city>\nShanghai\n" + marker
+                + "\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>"));
+        assertThat(call.use().kwargs()).isEqualTo(Map.of("city", "Shanghai", "days", 3L));
+    }
+
+    @Test
+    void misspelledCloserLookAlikeInsideAClosedValueIsText() {
+        Call call = onlyCall(split("<function=search>\n<parameter=q>\nends with </parameter1>\n</parameter>\n</function>"));
+        assertThat(call.use().kwargs()).isEqualTo(Map.of("q", "ends with </parameter1>"));
+    }
+
     @Test
     void missingParameterCloserBeforeTheFunctionCloserEndsTheValue() {
         Call call = onlyCall(split("<tool_call>\n<function=shell>\n<parameter=command>\nls -la\n</function>\n</tool_call>"));
@@ -197,6 +212,13 @@ class Qwen3CoderReaderTest {
     void plainBodyWithoutParametersIsTheToolsBody() {
         Call call = onlyCall(split("<tool_call>\n<function=shell>\nls -la\n</function>\n</tool_call>"));
         assertThat(call.use().content()).isEqualTo("ls -la");
+    }
+
+    /** llama.cpp reads Functionary's <function=NAME>{json}</function>: the JSON body binds to a tool without a body. */
+    @Test
+    void functionWithAJsonBodyBindsItsArguments() {
+        Call call = onlyCall(split("<function=get_weather>{\"city\": \"Paris\", \"days\": 2}</function>"));
+        assertThat(OpenModelTools.WEATHER.bind(call.use()).values()).containsEntry("city", "Paris").containsEntry("days", 2L);
     }
 
     @Test

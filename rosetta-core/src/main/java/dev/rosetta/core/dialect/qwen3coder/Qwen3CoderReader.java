@@ -8,8 +8,8 @@ import dev.rosetta.core.tool.ToolCatalog;
 
 /**
  * Claims {@code <tool_call>} or {@code <minimax:tool_call>} followed, after optional whitespace,
- * by {@code <function=} or {@code <invoke }, and a bare {@code <function=NAME>} — at a line start
- * or right after prose on a line.
+ * by {@code <function=} or {@code <invoke }, and a bare {@code <function=NAME>} followed by a
+ * parameter, {@code </function>} or a JSON body — at a line start or right after prose on a line.
  */
 final class Qwen3CoderReader implements Reader {
 
@@ -43,9 +43,35 @@ final class Qwen3CoderReader implements Reader {
         }
         Header bare = Header.equalsForm(in, at, Function.Kind.FUNCTION.opener);
         if (bare.found()) {
-            return Opening.of(new Qwen3CoderBlock(tools, null, at, at));
+            return bareFunction(in, at, bare.end());
         }
         return partial || bare == Header.NEED ? Opening.NEED_MORE : Opening.NONE;
+    }
+
+    /**
+     * Without a wrapper, {@code <function=NAME>} is a call only when a parameter, its closer or a
+     * JSON body follows: prose that mentions the tag must not swallow the rest of the reply.
+     */
+    private Opening bareFunction(Input in, int at, int headerEnd) {
+        int i = headerEnd;
+        while (in.has(i) && Character.isWhitespace(in.charAt(i))) {
+            if (i - headerEnd > MAX_GAP) {
+                return Opening.NONE;
+            }
+            i++;
+        }
+        if (!in.has(i)) {
+            return in.complete() ? Opening.of(new Qwen3CoderBlock(tools, null, at, at)) : Opening.NEED_MORE;
+        }
+        if (in.charAt(i) == '{') {
+            return Opening.of(new Qwen3CoderBlock(tools, null, at, at));
+        }
+        Match parameter = in.match(i, "<parameter");
+        Match closer = in.match(i, Function.Kind.FUNCTION.closer);
+        if (parameter == Match.YES || closer == Match.YES) {
+            return Opening.of(new Qwen3CoderBlock(tools, null, at, at));
+        }
+        return parameter == Match.PARTIAL || closer == Match.PARTIAL ? Opening.NEED_MORE : Opening.NONE;
     }
 
     private Opening afterWrapper(Input in, int at, Wrapper wrapper) {

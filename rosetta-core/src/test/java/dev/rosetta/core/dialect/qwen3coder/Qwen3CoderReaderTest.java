@@ -222,8 +222,13 @@ class Qwen3CoderReaderTest {
     }
 
     @Test
+    void bareFunctionAtTheEndOfTheReplyIsIncomplete() {
+        assertThat(onlyUnparsed(split("Calling it.\n<function=shell>\n")).problem()).startsWith("incomplete");
+    }
+
+    @Test
     void textBesideParametersIsUnparsed() {
-        assertThat(onlyUnparsed(split("<function=shell>\nrun this:\n<parameter=command>\nls\n</parameter>\n</function>"))
+        assertThat(onlyUnparsed(split("<tool_call>\n<function=shell>\nrun this:\n<parameter=command>\nls\n</parameter>\n</function>\n</tool_call>"))
                 .problem()).contains("unexpected text").contains("run this:");
     }
 
@@ -270,6 +275,7 @@ class Qwen3CoderReaderTest {
         "The form <function=NAME is broken",
         "a <function=\nb> c",
         "<minimax:tool_call> is MiniMax's tag",
+        "Write <function=shell> and then its parameters.\nMore prose after it.",
     })
     void tagsNotShapedLikeACallAreProse(String msg) {
         assertThat(split(msg)).allMatch(Prose.class::isInstance);

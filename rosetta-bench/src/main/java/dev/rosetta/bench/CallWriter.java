@@ -56,6 +56,10 @@ final class CallWriter {
             }
             case XML -> xml(out, roll);
             case TOOL -> tool(out, roll);
+            default -> { // a native dialect, as it writes its calls
+                ToolUse use = anyUse(roll);
+                out.append(format.dialect().write(use, specOf(use)));
+            }
         }
         out.append("\n\n");
         return 1;

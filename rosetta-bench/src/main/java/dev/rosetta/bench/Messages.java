@@ -1,9 +1,11 @@
 package dev.rosetta.bench;
 
+import java.util.List;
 import java.util.Random;
 
 import dev.rosetta.core.dialect.ToolFormat;
-import dev.rosetta.core.json.Json;
+import dev.rosetta.core.tool.BuiltinTools;
+import dev.rosetta.core.tool.ToolUse;
 
 /**
  * Deterministic assistant messages of an exact length in UTF-16 chars: the same seed gives the
@@ -98,8 +100,12 @@ public final class Messages {
         return new SampleMessage(out.toString(), 1);
     }
 
-    /** How many chars {@code text} takes inside the call: JSON-escaped in the tool format, as is elsewhere. */
+    /** How many chars {@code text} takes inside a save call, as the format's dialect spells it (JSON escapes it, say). */
     private static int spelledLength(ToolFormat format, String text) {
-        return format == ToolFormat.TOOL ? Json.write(text).length() - 2 : text.length();
+        return saveOf(format, text).length() - saveOf(format, "").length();
+    }
+
+    private static String saveOf(ToolFormat format, String body) {
+        return format.dialect().write(ToolUse.positional("save", List.of("x"), body), BuiltinTools.SAVE);
     }
 }

@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.time.DurationSetting;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.llm.provider.ProviderSettings;
@@ -132,23 +133,26 @@ public final class Resolution {
     }
 
     /**
-     * How long one shell command may run: {@code ROSETTA_SHELL_TIMEOUT} (seconds) in the process
-     * environment → {@code [tools] shell_timeout} → {@code ROSETTA_SHELL_TIMEOUT} in an {@code
-     * [env]} table → the shell tool's default. A value that is not a positive number is ignored,
-     * as the shell tool itself does.
+     * How long one shell command may run: {@code ROSETTA_SHELL_TIMEOUT} in the process environment
+     * → {@code [tools] shell_timeout} → {@code ROSETTA_SHELL_TIMEOUT} in an {@code [env]} table →
+     * the shell tool's default. Each is a {@link DurationSetting}; one that is set but is not a
+     * duration is an error naming where it was set.
      */
     public Resolved<Duration> shellTimeout() {
-        Optional<Duration> fromProcess = seconds(processEnv.get(ShellSettings.TIMEOUT_VARIABLE));
-        if (fromProcess.isPresent()) {
-            return new Resolved<>(fromProcess.get(), ShellSettings.TIMEOUT_VARIABLE + " in the environment");
+        String variable = ShellSettings.TIMEOUT_VARIABLE;
+        String fromProcess = processEnv.get(variable);
+        if (set(fromProcess)) {
+            String source = variable + " in the environment";
+            return new Resolved<>(DurationSetting.read(source, fromProcess), source);
         }
         Optional<Resolved<Duration>> fromTools = config.shellTimeout();
         if (fromTools.isPresent()) {
             return fromTools.get();
         }
-        Optional<Resolved<String>> fromTable = config.env(ShellSettings.TIMEOUT_VARIABLE);
-        if (fromTable.isPresent() && seconds(fromTable.get().value()).isPresent()) {
-            return new Resolved<>(seconds(fromTable.get().value()).get(), fromTable.get().source());
+        Optional<Resolved<String>> fromTable = config.env(variable);
+        if (fromTable.isPresent()) {
+            Resolved<String> v = fromTable.get();
+            return new Resolved<>(DurationSetting.read(v.source(), v.value()), v.source());
         }
         return new Resolved<>(ShellSettings.DEFAULT_TIMEOUT, "the default");
     }
@@ -178,19 +182,6 @@ public final class Resolution {
             return ToolFormat.of(value);
         } catch (IllegalArgumentException e) {
             throw new RosettaException(source + ": " + e.getMessage());
-        }
-    }
-
-    private static Optional<Duration> seconds(String value) {
-        if (!set(value)) {
-            return Optional.empty();
-        }
-        try {
-            double s = Double.parseDouble(value.strip());
-            return s > 0 && s < 1e9 ? Optional.of(Duration.ofMillis(Math.max(1, Math.round(s * 1000))))
-                    : Optional.empty();
-        } catch (NumberFormatException e) {
-            return Optional.empty();
         }
     }
 

@@ -102,8 +102,8 @@ public final class ChatSetup {
     private Chat assemble(Path logs, ConversationLog resumed, Resolved r, Providers providers,
             Chat.EventOutput output, Confirmation confirmation) throws ProviderException {
         Provider provider = provider(r.model(), r.format(), r.config().fallback(), r.registry(), providers);
-        ShellSettings shell = ShellSettings.fromEnvironment(r.resolution().environment())
-                .withTimeout(r.resolution().shellTimeout().value());
+        ShellSettings shell = ShellSettings.fromEnvironment(r.resolution().environment(),
+                r.resolution().shellTimeout().value());
         List<Tool> tools = ToolAllowlist.apply(BuiltinToolset.create(shell), r.saved() == null ? null : r.saved().tools(),
                 options.tools);
         ConversationLog log = resumed != null ? resumed : ConversationLog.create(logs, options.name);

@@ -1,0 +1,62 @@
+package dev.rosetta.cli.option;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import dev.rosetta.core.RosettaException;
+
+/**
+ * What {@code --tools} chooses, for the chat ({@code -t}) and for {@code rosetta parse} alike.
+ * The items of every {@code --tools} given are read together: when each is a change ({@code +jshell},
+ * {@code -ipython}), they change the tools there would otherwise be; when one is a plain name
+ * ({@code shell,save}), the items are the whole list (a {@code -name} in it still takes one out).
+ * A name that is not a tool here is an error that lists the tools: a typo never silently
+ * removes a tool, nor invents one.
+ */
+public final class ToolSelection {
+
+    private ToolSelection() {}
+
+    /**
+     * The chosen tools' names, in the order of {@code known}.
+     *
+     * @param known  every tool there is here
+     * @param start  the tools chosen before {@code --tools} changes them
+     * @param source where {@code start} came from, named when it holds a tool that is not known
+     *               (e.g. the resumed conversation's config.toml)
+     * @param items  the comma-separated items of {@code --tools}; null or empty when it was not given
+     */
+    public static List<String> choose(List<String> known, List<String> start, String source, List<String> items) {
+        for (String name : start) {
+            require(known, name, source);
+        }
+        List<String> given = items == null ? List.of()
+                : items.stream().map(String::strip).filter(item -> !item.isEmpty()).toList();
+        Set<String> chosen = new LinkedHashSet<>(start);
+        if (!given.stream().allMatch(ToolSelection::isChange)) {
+            chosen.clear();
+        }
+        for (String item : given) {
+            String name = isChange(item) ? item.substring(1).strip() : item;
+            require(known, name, "--tools");
+            if (item.startsWith("-")) {
+                chosen.remove(name);
+            } else {
+                chosen.add(name);
+            }
+        }
+        return known.stream().filter(chosen::contains).toList();
+    }
+
+    private static boolean isChange(String item) {
+        return item.startsWith("+") || item.startsWith("-");
+    }
+
+    private static void require(List<String> known, String name, String source) {
+        if (!known.contains(name)) {
+            throw new RosettaException("unknown tool '" + name + "' in " + source + "; the tools are: "
+                    + String.join(", ", known));
+        }
+    }
+}

@@ -74,9 +74,18 @@ record ParseRun(ToolFormat format, List<String> tools, Integer chunk, boolean pr
         if (tools == null) {
             return BuiltinTools.catalog();
         }
-        List<String> known = BuiltinTools.ALL.stream().map(ToolSpec::name).toList();
+        List<String> known = new ArrayList<>();
+        for (ToolSpec tool : BuiltinTools.ALL) {
+            known.add(tool.name());
+        }
         List<String> chosen = ToolSelection.choose(known, known, "", tools);
-        return ToolCatalog.of(BuiltinTools.ALL.stream().filter(t -> chosen.contains(t.name())).toList());
+        List<ToolSpec> specs = new ArrayList<>();
+        for (ToolSpec tool : BuiltinTools.ALL) {
+            if (chosen.contains(tool.name())) {
+                specs.add(tool);
+            }
+        }
+        return ToolCatalog.of(specs);
     }
 
     private static int badUsage(PrintWriter err, String problem) {

@@ -1,6 +1,7 @@
 package dev.rosetta.cli.option;
 
-import java.util.LinkedHashSet;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -31,12 +32,16 @@ public final class ToolSelection {
         for (String name : start) {
             require(known, name, source);
         }
-        List<String> given = items == null ? List.of()
-                : items.stream().map(String::strip).filter(item -> !item.isEmpty()).toList();
-        Set<String> chosen = new LinkedHashSet<>(start);
-        if (!given.stream().allMatch(ToolSelection::isChange)) {
-            chosen.clear();
+        // Loops rather than streams: this runs on the fast start-up path, where each lambda costs a class.
+        List<String> given = new ArrayList<>();
+        boolean onlyChanges = true;
+        for (String item : items == null ? List.<String>of() : items) {
+            if (!item.isBlank()) {
+                given.add(item.strip());
+                onlyChanges &= isChange(item.strip());
+            }
         }
+        Set<String> chosen = new HashSet<>(onlyChanges ? start : List.of());
         for (String item : given) {
             String name = isChange(item) ? item.substring(1).strip() : item;
             require(known, name, "--tools");
@@ -46,7 +51,13 @@ public final class ToolSelection {
                 chosen.add(name);
             }
         }
-        return known.stream().filter(chosen::contains).toList();
+        List<String> out = new ArrayList<>();
+        for (String name : known) {
+            if (chosen.contains(name)) {
+                out.add(name);
+            }
+        }
+        return out;
     }
 
     private static boolean isChange(String item) {

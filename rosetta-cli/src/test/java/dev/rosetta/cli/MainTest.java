@@ -3,13 +3,16 @@ package dev.rosetta.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.log.ConversationLog;
 
 import picocli.CommandLine;
@@ -126,6 +129,25 @@ class MainTest {
         assertThat(chat.err()).isEqualTo("rosetta: " + problem + System.lineSeparator());
         assertThat(parse.err()).isEqualTo("rosetta parse: " + problem + System.lineSeparator());
         assertThat(home.resolve("logs")).as("nothing created before the settings work").doesNotExist();
+    }
+
+    @Test
+    void aSavedToolThatIsNotOneIsAnErrorAndTheConfigIsLeftAsItWas(@TempDir Path home) throws Exception {
+        Map<String, String> env = sandbox(home);
+        Path config;
+        try (ConversationLog log = ConversationLog.create(Path.of(env.get("ROSETTA_LOGS_HOME")), "typo")) {
+            log.writeConfig(ChatConfig.empty().withModel("openai/gpt-4.1").withTools(List.of("shell", "pyhton")));
+            config = log.configFile();
+        }
+        String saved = Files.readString(config);
+
+        Cli.Run run = Cli.run(() -> Main.commandLine(new Main(env)), "hi".getBytes(StandardCharsets.UTF_8),
+                "-r", "--name", "typo");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("rosetta: unknown tool 'pyhton' in " + config + "; the tools are: shell, ipython,"
+                + " jshell, save, append, patch, read" + System.lineSeparator());
+        assertThat(Files.readString(config)).isEqualTo(saved);
     }
 
     /** An environment whose logs and config are in {@code home}, with a key so that no other setting is missing. */

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.tool.Arguments;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
@@ -410,16 +411,25 @@ class ShellToolTest {
     }
 
     @Test
-    void timeoutComesFromTheEnvironmentInSeconds() {
+    void timeoutComesFromTheEnvironmentAsADuration() {
         assertThat(ShellSettings.fromEnvironment(Map.of("ROSETTA_SHELL_TIMEOUT", "90")).timeout())
                 .isEqualTo(Duration.ofSeconds(90));
         assertThat(ShellSettings.fromEnvironment(Map.of("ROSETTA_SHELL_TIMEOUT", "1.5")).timeout())
                 .isEqualTo(Duration.ofMillis(1500));
-        for (String bad : List.of("soon", "-3", "0", "NaN", "")) {
-            assertThat(ShellSettings.fromEnvironment(Map.of("ROSETTA_SHELL_TIMEOUT", bad)).timeout())
-                    .as(bad).isEqualTo(ShellSettings.DEFAULT_TIMEOUT);
-        }
+        assertThat(ShellSettings.fromEnvironment(Map.of("ROSETTA_SHELL_TIMEOUT", "2m30s")).timeout())
+                .isEqualTo(Duration.ofSeconds(150));
+        assertThat(ShellSettings.fromEnvironment(Map.of("ROSETTA_SHELL_TIMEOUT", " ")).timeout())
+                .isEqualTo(ShellSettings.DEFAULT_TIMEOUT);
         assertThat(ShellSettings.fromEnvironment(Map.of()).timeout()).isEqualTo(Duration.ofMinutes(20));
+    }
+
+    @Test
+    void aTimeoutThatIsNotADurationIsAnErrorNamingTheVariable() {
+        for (String bad : List.of("soon", "-3", "0", "NaN", "5d")) {
+            assertThatThrownBy(() -> ShellSettings.fromEnvironment(Map.of("ROSETTA_SHELL_TIMEOUT", bad)))
+                    .as(bad).isInstanceOf(RosettaException.class)
+                    .hasMessageStartingWith("ROSETTA_SHELL_TIMEOUT: '" + bad + "' is ");
+        }
     }
 
     private static void awaitFile(Path file) throws InterruptedException {

@@ -68,7 +68,8 @@ final class ParseCommand implements Callable<Integer> {
     @Option(names = "--tools", paramLabel = "TOOL", parameterConsumer = OptionConverters.ToolItems.class,
             completionCandidates = BuiltinNames.class,
             description = "The tools the message may call, as a chat's -t takes them: a list (shell,save), or"
-                    + " changes to the default (-ipython,-jshell). The tools are ${COMPLETION-CANDIDATES}.")
+                    + " changes to the default (-ipython,-jshell). The built-in tools are ${COMPLETION-CANDIDATES};"
+                    + " any other name declares a tool known only by name.")
     private List<String> tools;
 
     @Option(names = "--chunk", paramLabel = "N", converter = OptionConverters.AtLeastOne.class,

@@ -69,21 +69,31 @@ record ParseRun(ToolFormat format, List<String> tools, Integer chunk, boolean pr
         return segments;
     }
 
-    /** The built-in tools {@code --tools} chooses: the same rule as a chat's {@code -t}. */
+    /**
+     * The tools {@code --tools} chooses, by the same rule as a chat's {@code -t}, except that a
+     * name that is not built in declares a tool known only by name: a message from another agent
+     * can be read with its own tools ({@code --tools get_weather}). Taking out a tool that is
+     * not there ({@code -mytool}) is still an error.
+     */
     static ToolCatalog catalog(List<String> tools) {
         if (tools == null) {
             return BuiltinTools.catalog();
         }
-        List<String> known = new ArrayList<>();
+        List<String> builtin = new ArrayList<>();
         for (ToolSpec tool : BuiltinTools.ALL) {
-            known.add(tool.name());
+            builtin.add(tool.name());
         }
-        List<String> chosen = ToolSelection.choose(known, known, "", tools);
-        List<ToolSpec> specs = new ArrayList<>();
-        for (ToolSpec tool : BuiltinTools.ALL) {
-            if (chosen.contains(tool.name())) {
-                specs.add(tool);
+        List<String> known = new ArrayList<>(builtin);
+        for (String item : tools) {
+            String name = item.strip().startsWith("+") ? item.strip().substring(1).strip() : item.strip();
+            if (!name.isEmpty() && !name.startsWith("-") && !known.contains(name)) {
+                known.add(name);
             }
+        }
+        List<ToolSpec> specs = new ArrayList<>();
+        for (String name : ToolSelection.choose(known, builtin, "", tools)) {
+            specs.add(BuiltinTools.catalog().resolve(name).filter(t -> t.name().equals(name))
+                    .orElseGet(() -> ToolSpec.named(name)));
         }
         return ToolCatalog.of(specs);
     }

@@ -1,0 +1,68 @@
+package dev.rosetta.core.dialect.harmony;
+
+import dev.rosetta.core.split.Block;
+import dev.rosetta.core.split.Input;
+import dev.rosetta.core.split.Input.Match;
+import dev.rosetta.core.split.Opening;
+import dev.rosetta.core.split.Output;
+import dev.rosetta.core.split.Reader;
+import dev.rosetta.core.tool.ToolCatalog;
+
+/**
+ * Claims a harmony message at {@code <|start|>} or {@code <|channel|>}, also after prose on a
+ * line, and a stray {@code <|end|>}, {@code <|return|>} or {@code <|call|>}, which is markup and
+ * never prose.
+ */
+final class HarmonyReader implements Reader {
+
+    private final ToolCatalog tools;
+
+    HarmonyReader(ToolCatalog tools) {
+        this.tools = tools;
+    }
+
+    @Override
+    public Opening open(Input in, int at) {
+        if (in.charAt(at) != '<') {
+            return Opening.NONE;
+        }
+        boolean partial = false;
+        for (String token : new String[] {HarmonyTokens.START, HarmonyTokens.CHANNEL}) {
+            Match m = in.match(at, token);
+            if (m == Match.YES) {
+                return Opening.of(new HarmonyMessage(tools, at, token.equals(HarmonyTokens.CHANNEL)));
+            }
+            partial |= m == Match.PARTIAL;
+        }
+        for (String token : HarmonyTokens.CLOSERS) {
+            Match m = in.match(at, token);
+            if (m == Match.YES) {
+                return Opening.of(new StrayToken(at + token.length()));
+            }
+            partial |= m == Match.PARTIAL;
+        }
+        return partial ? Opening.NEED_MORE : Opening.NONE;
+    }
+
+    @Override
+    public String midLineStarts() {
+        return "<";
+    }
+
+    /** A token that ends a message no one opened: markup, in no segment. */
+    private record StrayToken(int end) implements Block {
+
+        @Override
+        public int advance(Input in, Output out) {
+            return end;
+        }
+
+        @Override
+        public void endOfInput(Input in, Output out) {}
+
+        @Override
+        public boolean endsAtLineStart() {
+            return true;
+        }
+    }
+}

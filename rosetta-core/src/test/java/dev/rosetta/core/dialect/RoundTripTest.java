@@ -42,7 +42,8 @@ class RoundTripTest {
         ToolSpec spec = BuiltinTools.catalog().resolve(tool).orElseThrow();
         Call read = readBack(format, use, spec);
         assertThat(spec.bind(read.use())).isEqualTo(spec.bind(use));
-        if (format != ToolFormat.TOOL) {
+        if (format == ToolFormat.MARKDOWN || format == ToolFormat.XML) {
+            // The text formats spell the call as it was given; the native ones by name.
             assertThat(read.use()).isEqualTo(use);
         }
     }

@@ -41,15 +41,15 @@ final class PythonicReader implements Reader {
         return in.charAt(i) == '[' ? firstCall(in, i) : Opening.NONE;
     }
 
-    /** {@code [}, spaces, a loaded tool's name, spaces, {@code (}. */
+    /** {@code [}, spaces, a loaded tool's name, spaces, {@code (}, all within {@link #MAX_LOOK} characters. */
     private Opening firstCall(Input in, int bracket) {
-        int i = skipSpaces(in, bracket + 1);
+        int i = skipSpaces(in, bracket + 1, bracket);
         int nameFrom = i;
         while (in.has(i) && PythonicBlock.isNameChar(in.charAt(i)) && i - bracket < MAX_LOOK) {
             i++;
         }
         int nameEnd = i;
-        i = skipSpaces(in, i);
+        i = skipSpaces(in, i, bracket);
         if (!in.has(i) && i - bracket < MAX_LOOK) {
             return undecided(in);
         }
@@ -61,8 +61,8 @@ final class PythonicReader implements Reader {
                 : Opening.NONE;
     }
 
-    private static int skipSpaces(Input in, int i) {
-        while (in.has(i) && Character.isWhitespace(in.charAt(i))) {
+    private static int skipSpaces(Input in, int i, int bracket) {
+        while (in.has(i) && Character.isWhitespace(in.charAt(i)) && i - bracket < MAX_LOOK) {
             i++;
         }
         return i;

@@ -69,7 +69,7 @@ final class HarmonyMessage implements Block {
 
     /**
      * Reads up to {@code <|message|>}; false while it has not come, or when the header is broken:
-     * another message's token, a line break or too much text came first.
+     * a '<' that starts none of its tokens, a line break or too much text came first.
      */
     private boolean readHeader(Input in, Output out) {
         while (in.has(pos)) {
@@ -81,9 +81,7 @@ final class HarmonyMessage implements Block {
                 }
                 Match channel = channelSeen ? Match.NO : in.match(pos, HarmonyTokens.CHANNEL);
                 Match constrain = in.match(pos, HarmonyTokens.CONSTRAIN);
-                Match other = matchAny(in, pos, HarmonyTokens.ENDS);
-                if (message == Match.PARTIAL || channel == Match.PARTIAL || constrain == Match.PARTIAL
-                        || other == Match.PARTIAL) {
+                if (message == Match.PARTIAL || channel == Match.PARTIAL || constrain == Match.PARTIAL) {
                     return false;
                 }
                 if (channel == Match.YES || constrain == Match.YES) {
@@ -91,9 +89,8 @@ final class HarmonyMessage implements Block {
                     pos += (channel == Match.YES ? HarmonyTokens.CHANNEL : HarmonyTokens.CONSTRAIN).length();
                     continue;
                 }
-                if (other == Match.YES) {
-                    return broken(in, out, pos);
-                }
+                // Headers hold words and these three tokens only; any other tag means this is no header.
+                return broken(in, out, pos);
             }
             if (in.charAt(pos) == '\n' || pos - start >= MAX_HEADER) {
                 return broken(in, out, pos);

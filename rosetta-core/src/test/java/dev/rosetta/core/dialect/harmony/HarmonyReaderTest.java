@@ -162,6 +162,13 @@ class HarmonyReaderTest {
     }
 
     @Test
+    void headerHoldingAForeignTagIsReportedNotHidden() {
+        List<Segment> s = Splitting.split("<|start|>assistant</think><|message|>Hi", ToolFormat.HARMONY, TOOLS);
+        assertThat(kinds(s)).containsExactly("unparsed", "prose");
+        assertThat(onlyUnparsed(s).raw()).isEqualTo("<|start|>assistant");
+    }
+
+    @Test
     void proseBeforeTheFirstMessageStaysProse() {
         assertThat(kinds(split("Here:\n<|channel|>final<|message|>Answer."))).containsExactly("prose", "prose");
     }

@@ -102,6 +102,14 @@ class KimiReaderTest {
     }
 
     @Test
+    void dottedToolNameSurvivesTheNamespaceAndCounter() {
+        ToolCatalog tools = ToolCatalog.of(dev.rosetta.core.tool.ToolSpec.named("github.create_issue"));
+        Call call = onlyCall(Splitting.split(BEGIN + call("functions.github.create_issue:2", "{\"title\": \"x\"}") + END,
+                ToolFormat.KIMI, tools));
+        assertThat(call.use().tool()).isEqualTo("github.create_issue");
+    }
+
+    @Test
     void emptyArgumentsAreACallWithoutArguments() {
         assertThat(onlyCall(split(BEGIN + call("functions.get_time:0", "{}") + END)).use().kwargs()).isEmpty();
         assertThat(onlyCall(split(BEGIN + call("functions.get_time:0", "") + END)).use().kwargs()).isEmpty();

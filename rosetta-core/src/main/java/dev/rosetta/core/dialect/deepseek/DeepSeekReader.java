@@ -1,5 +1,8 @@
 package dev.rosetta.core.dialect.deepseek;
 
+import java.util.List;
+
+import dev.rosetta.core.dialect.MarkupToken;
 import dev.rosetta.core.dialect.TokenSection;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Opening;
@@ -9,7 +12,8 @@ import dev.rosetta.core.tool.ToolCatalog;
 /**
  * Claims a DeepSeek tool-call section ({@code <｜tool▁calls▁begin｜>}, or a lone
  * {@code <｜tool▁call▁begin｜>}) and V3.2's DSML ({@code <｜DSML｜function_calls>},
- * {@code <｜DSML｜tool_calls>} or a lone {@code <｜DSML｜invoke}), also right after prose on a line.
+ * {@code <｜DSML｜tool_calls>} or a lone {@code <｜DSML｜invoke}), also right after prose on a line;
+ * an end-of-sentence token left in the text is markup.
  */
 final class DeepSeekReader implements Reader {
 
@@ -32,7 +36,11 @@ final class DeepSeekReader implements Reader {
         if (dsml.kind() == Opening.Kind.BLOCK) {
             return dsml;
         }
-        return section.undecided() || dsml.undecided() ? Opening.NEED_MORE : Opening.NONE;
+        Opening end = MarkupToken.open(in, at, List.of(DeepSeekTokens.END_OF_SENTENCE));
+        if (end.kind() == Opening.Kind.BLOCK) {
+            return end;
+        }
+        return section.undecided() || dsml.undecided() || end.undecided() ? Opening.NEED_MORE : Opening.NONE;
     }
 
     @Override

@@ -24,6 +24,8 @@ final class DeepSeekTokens implements TokenSection.Spelling {
     static final String CALL_BEGIN = token("tool", "call", "begin");
     static final String SEPARATOR = token("tool", "sep");
     static final String CALL_END = token("tool", "call", "end");
+    /** The end of a turn, when a server leaves it in the text. */
+    static final String END_OF_SENTENCE = token("end", "of", "sentence");
     /** The type word V3 and R1 write before the separator. */
     static final String FUNCTION = "function";
 

@@ -1,10 +1,9 @@
 package dev.rosetta.core.dialect.harmony;
 
-import dev.rosetta.core.split.Block;
+import dev.rosetta.core.dialect.MarkupToken;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Opening;
-import dev.rosetta.core.split.Output;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
 
@@ -34,35 +33,12 @@ final class HarmonyReader implements Reader {
             }
             partial |= m == Match.PARTIAL;
         }
-        for (String token : HarmonyTokens.CLOSERS) {
-            Match m = in.match(at, token);
-            if (m == Match.YES) {
-                return Opening.of(new StrayToken(at + token.length()));
-            }
-            partial |= m == Match.PARTIAL;
-        }
-        return partial ? Opening.NEED_MORE : Opening.NONE;
+        Opening stray = MarkupToken.open(in, at, HarmonyTokens.CLOSERS);
+        return partial && stray.kind() == Opening.Kind.NONE ? Opening.NEED_MORE : stray;
     }
 
     @Override
     public String midLineStarts() {
         return "<";
-    }
-
-    /** A token that ends a message no one opened: markup, in no segment. */
-    private record StrayToken(int end) implements Block {
-
-        @Override
-        public int advance(Input in, Output out) {
-            return end;
-        }
-
-        @Override
-        public void endOfInput(Input in, Output out) {}
-
-        @Override
-        public boolean endsAtLineStart() {
-            return true;
-        }
     }
 }

@@ -29,6 +29,8 @@ final class KimiTokens implements TokenSection.Spelling {
     static final String ARGUMENT_BEGIN = "<|tool_call_argument_begin|>";
     static final String CALL_END = "<|tool_call_end|>";
     static final String NAMESPACE = "functions.";
+    /** The end of a turn, when a server leaves it in the text. */
+    static final String END_OF_TURN = "<|im_end|>";
 
     private KimiTokens() {}
 

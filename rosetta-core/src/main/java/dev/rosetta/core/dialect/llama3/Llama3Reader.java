@@ -1,5 +1,8 @@
 package dev.rosetta.core.dialect.llama3;
 
+import java.util.List;
+
+import dev.rosetta.core.dialect.MarkupToken;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Opening;
@@ -11,11 +14,14 @@ import dev.rosetta.core.tool.ToolCatalog;
  * bare JSON object at the start of a line (after at most {@link #MAX_INDENT} spaces) whose first
  * key is {@code "name"} and names a loaded tool. A bare object is the most ambiguous spelling there
  * is — prose quotes JSON all the time — so one that names anything else, or starts with another
- * key, stays prose, and a brace in the middle of a line is never asked about.
+ * key, stays prose, and a brace in the middle of a line is never asked about. End-of-turn tokens
+ * left in the text are markup.
  */
 final class Llama3Reader implements Reader {
 
     static final int MAX_INDENT = 8;
+    /** Llama's end-of-turn and end-of-message tokens, when a server leaves them in the text. */
+    static final List<String> END_TOKENS = List.of("<|eot_id|>", "<|eom_id|>");
 
     private final ToolCatalog tools;
 
@@ -29,7 +35,7 @@ final class Llama3Reader implements Reader {
             return switch (in.match(at, Llama3Block.PYTHON_TAG)) {
                 case YES -> Opening.of(Llama3Block.marked(tools, at));
                 case PARTIAL -> Opening.NEED_MORE;
-                case NO -> Opening.NONE;
+                case NO -> MarkupToken.open(in, at, END_TOKENS);
             };
         }
         int i = at;

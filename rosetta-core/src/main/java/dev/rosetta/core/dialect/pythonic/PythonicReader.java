@@ -1,5 +1,8 @@
 package dev.rosetta.core.dialect.pythonic;
 
+import java.util.List;
+
+import dev.rosetta.core.dialect.MarkupToken;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Opening;
 import dev.rosetta.core.split.Reader;
@@ -9,12 +12,14 @@ import dev.rosetta.core.tool.ToolCatalog;
  * Claims {@code <|python_start|>} anywhere (the marker says calls follow), or a line that starts,
  * after at most {@link #MAX_INDENT} spaces, with {@code [NAME(} where NAME is a loaded tool. A
  * bare bracket is common in prose ({@code [link](url)}, {@code [1, 2]}), so without the marker
- * the first call must name a tool that exists.
+ * the first call must name a tool that exists. End-of-turn tokens left in the text are markup.
  */
 final class PythonicReader implements Reader {
 
     static final int MAX_INDENT = 8;
     private static final int MAX_LOOK = 160;
+    /** Llama's end-of-turn and end-of-message tokens, when a server leaves them in the text. */
+    private static final List<String> END_TOKENS = List.of("<|eot_id|>", "<|eom_id|>", "<|eot|>", "<|eom|>");
 
     private final ToolCatalog tools;
 
@@ -28,7 +33,7 @@ final class PythonicReader implements Reader {
             return switch (in.match(at, PythonicBlock.START)) {
                 case YES -> Opening.of(PythonicBlock.marked(tools, at));
                 case PARTIAL -> Opening.NEED_MORE;
-                case NO -> Opening.NONE;
+                case NO -> MarkupToken.open(in, at, END_TOKENS);
             };
         }
         int i = at;

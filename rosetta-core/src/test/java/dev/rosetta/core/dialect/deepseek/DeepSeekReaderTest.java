@@ -165,6 +165,13 @@ class DeepSeekReaderTest {
     }
 
     @Test
+    void endOfSentenceTokenLeftInTheTextIsMarkupNotProse() {
+        List<Segment> s = split(CALLS_BEGIN + v31("get_weather", "{\"city\": \"A\"}") + CALLS_END
+                + "<\uFF5Cend\u2581of\u2581sentence\uFF5C>");
+        assertThat(kinds(s)).containsExactly("call");
+    }
+
+    @Test
     void argumentsWithEmojiSurviveCutsInsideSurrogatePairs() {
         Call call = onlyCall(split(CALLS_BEGIN + v31("search", "{\"query\": \"🚀 launch 🎉\"}") + CALLS_END));
         assertThat(call.use().kwargs()).containsEntry("query", "🚀 launch 🎉");
@@ -179,6 +186,16 @@ class DeepSeekReaderTest {
         List<Segment> streamed = Splitting.stream(chunks, ToolFormat.DEEPSEEK, TOOLS);
         assertThat(streamed).isEqualTo(StreamSplitter.split(msg, ToolFormat.DEEPSEEK, TOOLS));
         assertThat(calls(streamed)).hasSize(2);
+    }
+
+    @Test
+    void multiTokenDeltasOfSpeculativeDecodingGiveBothCalls() {
+        List<String> chunks = List.of(CALLS_BEGIN, CALL_BEGIN + "function", SEP + "get", "_weather\n", "```json\n",
+                "{\"city\":", "\"Shanghai", "\"}\n```" + CALL_END, "\n" + CALL_BEGIN, "function" + SEP, "se", "ar",
+                "ch\n```json\n{\"", "query\": \"", "Beijing\"}\n", "```" + CALL_END, CALLS_END);
+        List<Segment> streamed = Splitting.stream(chunks, ToolFormat.DEEPSEEK, TOOLS);
+        assertThat(streamed).isEqualTo(split(String.join("", chunks)));
+        assertThat(calls(streamed)).extracting(c -> c.use().kwargs().values().iterator().next()).containsExactly("Shanghai", "Beijing");
     }
 
     @Test

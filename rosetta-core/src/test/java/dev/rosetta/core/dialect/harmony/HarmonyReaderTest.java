@@ -73,6 +73,12 @@ class HarmonyReaderTest {
     }
 
     @Test
+    void unknownWordsInTheHeaderAreIgnored() {
+        Call call = onlyCall(split("<|start|>assistant to=functions.get_weather abc<|channel|>analysis<|message|>{\"city\": \"F\"}<|call|>"));
+        assertThat(call.use().kwargs()).containsEntry("city", "F");
+    }
+
+    @Test
     void constrainMayLackItsSpaceOrBeABareWordOrMissing() {
         for (String header : List.of("commentary to=functions.get_weather<|constrain|>json",
                 "commentary to=functions.get_weather json", "commentary to=functions.get_weather")) {

@@ -274,6 +274,12 @@ class KimiReaderTest {
     }
 
     @Test
+    void endOfTurnTokenLeftInTheTextIsMarkupNotProse() {
+        List<Segment> s = split(BEGIN + call("functions.get_weather:0", "{\"city\": \"A\"}") + END + "<|im_end|>");
+        assertThat(kinds(s)).containsExactly("call");
+    }
+
+    @Test
     void tokenLikeTextThatIsNoKimiTokenIsProse() {
         List<Segment> s = Splitting.split("<|tool_call_begun|> is not a token\n", ToolFormat.KIMI, TOOLS);
         assertThat(kinds(s)).containsExactly("prose");

@@ -138,6 +138,12 @@ class Llama3ReaderTest {
     }
 
     @Test
+    void endOfMessageTokenLeftInTheTextIsMarkupNotProse() {
+        List<Segment> s = split("<|python_tag|>{\"name\": \"get_time\", \"parameters\": {}}<|eom_id|>");
+        assertThat(kinds(s)).containsExactly("call");
+    }
+
+    @Test
     void objectNeverClosedIsIncompleteAndNotRun() {
         assertThat(onlyUnparsed(split("{\"name\": \"search\", \"parameters\": {\"query\": \"x\"")).problem()).startsWith("incomplete");
     }

@@ -167,6 +167,11 @@ class PythonicReaderTest {
     }
 
     @Test
+    void endOfTurnTokenLeftInTheTextIsMarkupNotProse() {
+        assertThat(kinds(split("<|python_start|>[get_time()]<|python_end|><|eot|>"))).containsExactly("call");
+    }
+
+    @Test
     void textAfterTheListIsProse() {
         List<Segment> s = split("Checking.\n[get_time()] and then we'll see.");
         assertThat(kinds(s)).containsExactly("prose", "call", "prose");

@@ -4,7 +4,6 @@ import java.util.List;
 
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
-import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Opening;
 import dev.rosetta.core.split.Output;
 
@@ -17,15 +16,11 @@ public record MarkupToken(int end) implements Block {
 
     /** The first of {@code tokens} that starts at {@code at}, as an opening. */
     public static Opening open(Input in, int at, List<String> tokens) {
-        boolean partial = false;
-        for (String token : tokens) {
-            Match m = in.match(at, token);
-            if (m == Match.YES) {
-                return Opening.of(new MarkupToken(at + token.length()));
-            }
-            partial |= m == Match.PARTIAL;
+        TokenMatch m = TokenMatch.at(in, at, tokens);
+        if (m.yes()) {
+            return Opening.of(new MarkupToken(at + m.token().length()));
         }
-        return partial ? Opening.NEED_MORE : Opening.NONE;
+        return m.partial() ? Opening.NEED_MORE : Opening.NONE;
     }
 
     @Override

@@ -4,7 +4,6 @@ import java.util.List;
 
 import dev.rosetta.core.dialect.attool.JsonExtent;
 import dev.rosetta.core.split.Input;
-import dev.rosetta.core.split.Input.Match;
 
 /**
  * The arguments of a call written between special tokens ({@code <|tool_call_argument_begin|>{…}<|tool_call_end|>}):
@@ -43,11 +42,12 @@ public final class TokenArguments {
         while (in.has(pos)) {
             char c = in.charAt(pos);
             if (json == null || jsonEnd >= 0 || json.outsideStrings()) {
-                Match m = endAt(in, pos);
-                if (m == Match.YES) {
+                TokenMatch m = TokenMatch.at(in, pos, ends);
+                if (m.yes()) {
+                    end = m.token();
                     return pos;
                 }
-                if (m == Match.PARTIAL) {
+                if (m.partial()) {
                     return -1;
                 }
             }
@@ -81,22 +81,6 @@ public final class TokenArguments {
         } else if (!Character.isWhitespace(c)) {
             stray = true;
         }
-    }
-
-    private Match endAt(Input in, int at) {
-        boolean partial = false;
-        for (String token : ends) {
-            if (token.charAt(0) != in.charAt(at)) {
-                continue;
-            }
-            Match m = in.match(at, token);
-            if (m == Match.YES) {
-                end = token;
-                return m;
-            }
-            partial |= m == Match.PARTIAL;
-        }
-        return partial ? Match.PARTIAL : Match.NO;
     }
 
     /** The end token {@link #find} found. */

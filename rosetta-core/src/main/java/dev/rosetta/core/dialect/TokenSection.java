@@ -91,19 +91,15 @@ public final class TokenSection implements Block {
 
     /** A section, or a lone call without one, starting at {@code at}. */
     public static Opening open(Input in, int at, Spelling spelling, ToolCatalog tools) {
-        boolean partial = false;
-        for (String begin : spelling.sectionBegins()) {
-            Match m = in.match(at, begin);
-            if (m == Match.YES) {
-                return Opening.of(new TokenSection(spelling, tools, at, at + begin.length()));
-            }
-            partial |= m == Match.PARTIAL;
+        TokenMatch section = TokenMatch.at(in, at, spelling.sectionBegins());
+        if (section.yes()) {
+            return Opening.of(new TokenSection(spelling, tools, at, at + section.token().length()));
         }
         Match call = in.match(at, spelling.callBegin());
         if (call == Match.YES) {
             return Opening.of(new TokenSection(spelling, tools, at, at));
         }
-        return partial || call == Match.PARTIAL ? Opening.NEED_MORE : Opening.NONE;
+        return section.partial() || call == Match.PARTIAL ? Opening.NEED_MORE : Opening.NONE;
     }
 
     @Override
@@ -135,12 +131,12 @@ public final class TokenSection implements Block {
         if (!in.has(pos)) {
             return -1;
         }
-        Match section = matchAny(in, pos, spelling.sectionEnds());
-        if (section == Match.YES) {
-            return pos + matched.length();
+        TokenMatch section = TokenMatch.at(in, pos, spelling.sectionEnds());
+        if (section.yes()) {
+            return pos + section.token().length();
         }
         Match call = in.match(pos, spelling.callBegin());
-        if (section == Match.PARTIAL || call == Match.PARTIAL) {
+        if (section.partial() || call == Match.PARTIAL) {
             return -1;
         }
         if (call == Match.NO && emitted) {
@@ -167,11 +163,11 @@ public final class TokenSection implements Block {
                 pos += spelling.separator().length();
                 return afterHeader();
             }
-            Match end = matchAny(in, pos, argumentEnds);
-            if (sep == Match.PARTIAL || end == Match.PARTIAL) {
+            TokenMatch end = TokenMatch.at(in, pos, argumentEnds);
+            if (sep == Match.PARTIAL || end.partial()) {
                 return -1;
             }
-            if (end == Match.YES || in.charAt(pos) == '\n' || pos - headerFrom >= MAX_HEADER) {
+            if (end.yes() || in.charAt(pos) == '\n' || pos - headerFrom >= MAX_HEADER) {
                 arguments = new TokenArguments(headerFrom, argumentEnds);
                 state = State.ARGUMENTS;
                 return CONTINUE;
@@ -179,22 +175,6 @@ public final class TokenSection implements Block {
             pos++;
         }
         return -1;
-    }
-
-    /** The last token {@link #matchAny} found. */
-    private String matched;
-
-    private Match matchAny(Input in, int at, List<String> tokens) {
-        boolean partial = false;
-        for (String token : tokens) {
-            Match m = in.match(at, token);
-            if (m == Match.YES) {
-                matched = token;
-                return m;
-            }
-            partial |= m == Match.PARTIAL;
-        }
-        return partial ? Match.PARTIAL : Match.NO;
     }
 
     private int afterHeader() {

@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import dev.rosetta.core.dialect.NativeCalls;
 import dev.rosetta.core.dialect.TokenArguments;
+import dev.rosetta.core.dialect.TokenMatch;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Input.Match;
@@ -45,6 +46,9 @@ final class HarmonyMessage implements Block {
     private String recipient;
     private ToolSpec tool;
     private TokenArguments arguments;
+    /** Where a header that never reached {@code <|message|>} stops, once known. */
+    private int brokenAt = -1;
+    private boolean channelSeen;
 
     /** A message whose header starts at {@code start} with {@code <|start|>} or {@code <|channel|>}. */
     HarmonyMessage(ToolCatalog tools, int start, boolean atChannel) {
@@ -54,8 +58,6 @@ final class HarmonyMessage implements Block {
         this.channelSeen = atChannel;
     }
 
-    private boolean channelSeen;
-
     @Override
     public int advance(Input in, Output out) {
         if (header == null && !readHeader(in, out)) {
@@ -63,9 +65,6 @@ final class HarmonyMessage implements Block {
         }
         return kind == Kind.CALL ? call(in, out) : text(in, out);
     }
-
-    /** Where a header that never reached {@code <|message|>} stops, once known. */
-    private int brokenAt = -1;
 
     /**
      * Reads up to {@code <|message|>}; false while it has not come, or when the header is broken:
@@ -145,12 +144,12 @@ final class HarmonyMessage implements Block {
     private int text(Input in, Output out) {
         while (in.has(pos)) {
             if (in.charAt(pos) == '<') {
-                Match end = matchAny(in, pos, HarmonyTokens.ENDS);
-                if (end == Match.PARTIAL) {
+                TokenMatch end = TokenMatch.at(in, pos, HarmonyTokens.ENDS);
+                if (end.partial()) {
                     break;
                 }
-                if (end == Match.YES) {
-                    return endText(in, out, pos);
+                if (end.yes()) {
+                    return endText(in, out, pos, end.token());
                 }
             }
             pos++;
@@ -159,8 +158,8 @@ final class HarmonyMessage implements Block {
         return -1;
     }
 
-    private int endText(Input in, Output out, int stop) {
-        int end = HarmonyTokens.CLOSERS.contains(matched) ? stop + matched.length() : stop;
+    private int endText(Input in, Output out, int stop, String token) {
+        int end = HarmonyTokens.CLOSERS.contains(token) ? stop + token.length() : stop;
         show(in, out, stop, true);
         if (kind == Kind.THINKING) {
             out.segment(new Thinking(in.slice(contentFrom, stop), start, end));
@@ -222,21 +221,6 @@ final class HarmonyMessage implements Block {
             out.segment(NativeCalls.incomplete(HarmonyDialect.INSTANCE, "the call to " + toolName(),
                     in.slice(start, limit), start, limit));
         }
-    }
-
-    private String matched;
-
-    private Match matchAny(Input in, int at, List<String> tokens) {
-        boolean partial = false;
-        for (String token : tokens) {
-            Match m = in.match(at, token);
-            if (m == Match.YES) {
-                matched = token;
-                return m;
-            }
-            partial |= m == Match.PARTIAL;
-        }
-        return partial ? Match.PARTIAL : Match.NO;
     }
 
     /** Messages follow one another on a line ({@code <|end|><|start|>…}): the next is read as at a line start. */

@@ -1,8 +1,8 @@
 package dev.rosetta.core.dialect.harmony;
 
 import dev.rosetta.core.dialect.MarkupToken;
+import dev.rosetta.core.dialect.TokenMatch;
 import dev.rosetta.core.split.Input;
-import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Opening;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
@@ -25,16 +25,12 @@ final class HarmonyReader implements Reader {
         if (in.charAt(at) != '<') {
             return Opening.NONE;
         }
-        boolean partial = false;
-        for (String token : new String[] {HarmonyTokens.START, HarmonyTokens.CHANNEL}) {
-            Match m = in.match(at, token);
-            if (m == Match.YES) {
-                return Opening.of(new HarmonyMessage(tools, at, token.equals(HarmonyTokens.CHANNEL)));
-            }
-            partial |= m == Match.PARTIAL;
+        TokenMatch opener = TokenMatch.at(in, at, HarmonyTokens.OPENERS);
+        if (opener.yes()) {
+            return Opening.of(new HarmonyMessage(tools, at, opener.token().equals(HarmonyTokens.CHANNEL)));
         }
         Opening stray = MarkupToken.open(in, at, HarmonyTokens.CLOSERS);
-        return partial && stray.kind() == Opening.Kind.NONE ? Opening.NEED_MORE : stray;
+        return opener.partial() && stray.kind() == Opening.Kind.NONE ? Opening.NEED_MORE : stray;
     }
 
     @Override

@@ -18,7 +18,8 @@ public final class ChatOptions {
     String model;
 
     @Option(names = "--tool-format", paramLabel = "FORMAT",
-            description = "How the model calls tools: markdown, xml or tool (native function calling).")
+            description = "How the model calls tools: markdown, xml, tool (native function calling), or an open"
+                    + " model's own text format: mistral, llama3, pythonic, deepseek, kimi, harmony.")
     String toolFormat;
 
     @Option(names = {"-y", "--no-confirm"}, description = "Run tool calls without asking.")

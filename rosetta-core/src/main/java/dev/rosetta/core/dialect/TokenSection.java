@@ -108,7 +108,7 @@ public final class TokenSection implements Block {
             int step = switch (state) {
                 case BETWEEN -> between(in);
                 case HEADER -> header(in);
-                case NAME -> name(in, out);
+                case NAME -> name(in);
                 case ARGUMENTS -> arguments(in, out);
             };
             if (step != CONTINUE) {
@@ -189,7 +189,7 @@ public final class TokenSection implements Block {
     }
 
     /** DeepSeek V3's name after the separator: up to a space, a fence, a brace or a token. */
-    private int name(Input in, Output out) {
+    private int name(Input in) {
         while (in.has(pos) && isNameChar(in.charAt(pos)) && pos - nameFrom < MAX_HEADER) {
             pos++;
         }

@@ -1,7 +1,6 @@
 package dev.rosetta.cli.repl;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.rosetta.core.testing.MachineRequirement;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -39,11 +39,7 @@ class ReplTerminalIT {
 
     @BeforeAll
     static void tmuxIsThere() {
-        boolean available = TmuxSession.available();
-        if (!available && System.getenv("CI") != null) {
-            throw new AssertionError("tmux is needed for the terminal tests; install it (apt-get install -y tmux)");
-        }
-        assumeTrue(available, "tmux is not installed: the terminal tests are skipped");
+        MachineRequirement.require(TmuxSession.available(), "tmux is needed for the terminal tests (apt-get install -y tmux)");
     }
 
     @BeforeEach

@@ -1,7 +1,6 @@
 package dev.rosetta.tools.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,6 +17,8 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+
+import dev.rosetta.core.testing.MachineRequirement;
 
 class UnifiedDiffTest {
 
@@ -83,7 +84,7 @@ class UnifiedDiffTest {
 
     @Test
     void gnuPatchAppliesOurDiffs() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/patch")), "GNU patch is not installed");
+        MachineRequirement.require(Files.isExecutable(Path.of("/usr/bin/patch")), "GNU patch is not installed (apt-get install patch)");
         Random random = new Random(42);
         for (int round = 0; round < 10; round++) {
             String old = randomText(random, 60);

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -19,7 +18,6 @@ import dev.rosetta.core.split.Splitting;
  * Each reader is tested at such a position directly (ReaderProbe, in its own test); this class
  * checks the cascade asks there.
  */
-@Disabled("until the cascade asks readers at their midLineStarts mid-line; then remove this line")
 class MidLineOpeningTest {
 
     static Stream<Arguments> cases() {

@@ -1,11 +1,9 @@
 package dev.rosetta.bench;
 
-import java.util.List;
 import java.util.Random;
 
 import dev.rosetta.core.dialect.ToolFormat;
-import dev.rosetta.core.tool.BuiltinTools;
-import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.core.json.Json;
 
 /**
  * Deterministic assistant messages of an exact length in UTF-16 chars: the same seed gives the

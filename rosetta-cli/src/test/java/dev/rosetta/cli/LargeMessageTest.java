@@ -93,7 +93,7 @@ class LargeMessageTest {
     void codePointOffsetsOfEverySegmentReadTheMessageOnce() {
         CountingText text = new CountingText(MESSAGE.text());
         CodePointOffsets offsets = new CodePointOffsets(text);
-        List<Segment> segments = StreamSplitter.split(MESSAGE.text(), ToolFormat.of("markdown"), ToolSelection.catalog(null));
+        List<Segment> segments = StreamSplitter.split(MESSAGE.text(), ToolFormat.of("markdown"), ParseRun.catalog(null));
         for (Segment s : segments) {
             offsets.at(s.start());
             offsets.at(s.end());
@@ -104,7 +104,7 @@ class LargeMessageTest {
 
     /** The splitter {@code rosetta parse} makes for this message: markdown, the built-in tools. */
     private static StreamSplitter splitter() {
-        return new StreamSplitter(ToolFormat.of("markdown"), ToolSelection.catalog(null));
+        return new StreamSplitter(ToolFormat.of("markdown"), ParseRun.catalog(null));
     }
 
     /** A text that counts the characters read from it. */

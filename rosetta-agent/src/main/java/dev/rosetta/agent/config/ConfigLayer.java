@@ -54,9 +54,6 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         USER
     }
 
-    /** The longest shell timeout accepted: a day. */
-    static final long MAX_SHELL_TIMEOUT = 86_400;
-
     private static final Map<String, OpenAiApi> OPENAI_APIS = Map.of("auto", OpenAiApi.AUTO,
             "chat", OpenAiApi.CHAT_COMPLETIONS, "responses", OpenAiApi.RESPONSES);
 
@@ -108,8 +105,7 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         ConfigTable tools = root.table("tools");
         if (tools != null) {
             confine = tools.bool("confine");
-            Long seconds = tools.integer("shell_timeout", 1, MAX_SHELL_TIMEOUT);
-            shellTimeout = seconds == null ? null : Duration.ofSeconds(seconds);
+            shellTimeout = tools.duration("shell_timeout");
             tools.finish("confine", "shell_timeout");
         }
         List<ProviderSettings> providers = providers(root, kind);

@@ -1,5 +1,6 @@
 package dev.rosetta.agent.config;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -9,6 +10,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.time.DurationSetting;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -87,6 +89,25 @@ final class ConfigTable {
             throw error(key, "must be true or false (without quotes)");
         }
         return value.booleanValue();
+    }
+
+    /**
+     * A {@link DurationSetting}: a number of seconds ({@code 1200}, {@code 1.5}) or a string with
+     * units ({@code "20m"}, {@code "1h30m"}).
+     */
+    Duration duration(String key) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isNumber() && !value.isString()) {
+            throw error(key, "must be a duration: " + DurationSetting.FORMS + " (in quotes when it has a unit: \"20m\")");
+        }
+        try {
+            return DurationSetting.parse(value.isString() ? value.stringValue() : value.asString());
+        } catch (IllegalArgumentException e) {
+            throw error(key, "is invalid: " + e.getMessage());
+        }
     }
 
     /** A whole number in {@code [min, max]}. */

@@ -103,11 +103,20 @@ class ConfigLayerTest {
     }
 
     @Test
-    void aShellTimeoutThatIsNotAWholeNumberOfSecondsIsAnError() {
-        assertThat(error("[tools]\nshell_timeout = \"90\"\n"))
-                .isEqualTo("FILE:2:1: [tools] 'shell_timeout' must be a whole number from 1 to 86400");
-        assertThat(error("[tools]\nshell_timeout = 0\n")).contains("from 1 to 86400");
-        assertThat(error("[tools]\nshell_timeout = 1.5\n")).contains("whole number");
+    void aShellTimeoutIsSecondsOrADurationWithUnits() throws IOException {
+        assertThat(layer(Kind.USER, "[tools]\nshell_timeout = 90\n").shellTimeout()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(layer(Kind.USER, "[tools]\nshell_timeout = 1.5\n").shellTimeout()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(layer(Kind.USER, "[tools]\nshell_timeout = \"20m\"\n").shellTimeout()).isEqualTo(Duration.ofMinutes(20));
+        assertThat(layer(Kind.USER, "[tools]\nshell_timeout = \"90\"\n").shellTimeout()).isEqualTo(Duration.ofSeconds(90));
+    }
+
+    @Test
+    void aShellTimeoutThatIsNotADurationIsAnErrorSayingWhatIs() {
+        assertThat(error("[tools]\nshell_timeout = \"soon\"\n"))
+                .isEqualTo("FILE:2:1: [tools] 'shell_timeout' is invalid: 'soon' is not a duration; write seconds"
+                        + " (90, 1.5) or a number with a unit: 500ms, 90s, 20m, 1h30m");
+        assertThat(error("[tools]\nshell_timeout = 0\n")).endsWith("'0' is out of range; a duration is from 1ms to 24h");
+        assertThat(error("[tools]\nshell_timeout = true\n")).contains("must be a duration");
     }
 
     @Test

@@ -343,11 +343,22 @@ class ResolutionTest {
         }
 
         @Test
-        void aValueThatIsNotAPositiveNumberIsIgnoredAsTheShellToolDoes() {
-            Resolution r = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "soon")).resolution();
-            assertThat(r.shellTimeout().value()).isEqualTo(ShellSettings.DEFAULT_TIMEOUT);
-            Resolution negative = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "-3")).resolution();
-            assertThat(negative.shellTimeout().value()).isEqualTo(ShellSettings.DEFAULT_TIMEOUT);
+        void anyOfThemMayBeADurationWithUnits() {
+            Resolution r = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "1h30m")).resolution();
+            assertThat(r.shellTimeout().value()).isEqualTo(Duration.ofMinutes(90));
+            Resolution table = new Setup().layer(Kind.PROJECT, Map.of("ROSETTA_SHELL_TIMEOUT", "500ms")).resolution();
+            assertThat(table.shellTimeout().value()).isEqualTo(Duration.ofMillis(500));
+        }
+
+        @Test
+        void aValueThatIsNotADurationIsAnErrorNamingWhereItWasSet() {
+            Resolution process = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "soon")).resolution();
+            assertThatThrownBy(process::shellTimeout).isInstanceOf(RosettaException.class)
+                    .hasMessage("ROSETTA_SHELL_TIMEOUT in the environment: 'soon' is not a duration; write seconds"
+                            + " (90, 1.5) or a number with a unit: 500ms, 90s, 20m, 1h30m");
+            Resolution table = new Setup().layer(Kind.PROJECT, Map.of("ROSETTA_SHELL_TIMEOUT", "-3")).resolution();
+            assertThatThrownBy(table::shellTimeout).isInstanceOf(RosettaException.class)
+                    .hasMessageStartingWith("ROSETTA_SHELL_TIMEOUT in ").hasMessageContaining("[env]: '-3' is not a duration");
         }
     }
 
@@ -366,9 +377,12 @@ class ResolutionTest {
         }
 
         @Test
-        void aValueThatIsNotAPositiveNumberIsIgnored() {
+        void aValueThatIsNotADurationIsAnErrorNamingWhereItWasSet() {
             Resolution r = new Setup().process(Map.of("ROSETTA_REPLY_TIMEOUT", "0")).resolution();
-            assertThat(r.replyTimeout().value()).isEqualTo(Duration.ofMinutes(30));
+            assertThatThrownBy(r::replyTimeout).isInstanceOf(RosettaException.class)
+                    .hasMessageStartingWith("ROSETTA_REPLY_TIMEOUT in the environment");
+            Resolution units = new Setup().process(Map.of("ROSETTA_REPLY_TIMEOUT", "45m")).resolution();
+            assertThat(units.replyTimeout().value()).isEqualTo(Duration.ofMinutes(45));
         }
     }
 

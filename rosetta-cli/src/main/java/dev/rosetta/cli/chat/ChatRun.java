@@ -55,6 +55,8 @@ public final class ChatRun {
         boolean interactive = terminal && !options.nonInteractive;
         if (prompt.isBlank() && !interactive) {
             err.println("rosetta: no prompt: give one (rosetta \"…\"), pipe one in, or run in a terminal");
+            // The one usage error found here; a missing conversation or a held lock is not one.
+            err.println("Try 'rosetta --help' for more information.");
             return BAD_USAGE;
         }
         PrintStream utf8 = new PrintStream(out, true, StandardCharsets.UTF_8);

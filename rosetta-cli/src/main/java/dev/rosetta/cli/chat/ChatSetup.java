@@ -18,6 +18,7 @@ import dev.rosetta.agent.config.Resolution;
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.Conversations;
 import dev.rosetta.agent.log.LogDirectory;
+import dev.rosetta.cli.option.ToolSelection;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.Provider;
@@ -85,7 +86,8 @@ public final class ChatSetup {
         ProviderDirectory directory = new ProviderDirectory(config.providers(), resolution.environment());
         ModelRegistry registry = ModelRegistry.load(directory, paths.models(), warnings);
         ModelInfo model = registry.resolve(resolution.model(options.model, directory).value());
-        ToolFormat format = resolution.toolFormat(options.toolFormat, model).value();
+        ToolFormat format = resolution.toolFormat(options.toolFormat == null ? null : options.toolFormat.id(), model)
+                .value();
         Providers providers = new Providers(directory,
                 HttpTransport.Settings.DEFAULT.withReplyTimeout(resolution.replyTimeout().value()), config.openAiApi());
         Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format);
@@ -124,10 +126,9 @@ public final class ChatSetup {
     private Chat assemble(Path logs, ConversationLog resumed, Resolved r, Providers providers,
             Chat.EventOutput output, Confirmation confirmation) throws ProviderException {
         Provider provider = provider(r.model(), r.format(), r.config().fallback(), r.registry(), providers);
-        ShellSettings shell = ShellSettings.fromEnvironment(r.resolution().environment())
-                .withTimeout(r.resolution().shellTimeout().value());
-        List<Tool> tools = ToolAllowlist.apply(BuiltinToolset.create(shell), r.saved() == null ? null : r.saved().tools(),
-                options.tools);
+        ShellSettings shell = ShellSettings.fromEnvironment(r.resolution().environment(),
+                r.resolution().shellTimeout().value());
+        List<Tool> tools = tools(BuiltinToolset.create(shell), r.saved(), resumed);
         ConversationLog log = resumed != null ? resumed : ConversationLog.create(logs, options.name);
         log.warnings().forEach(warnings);
         ToolContext context = new ToolContext(r.workspace(), options.confine || r.config().confine(),
@@ -139,6 +140,28 @@ public final class ChatSetup {
                 r.workspace(), output);
         chat.saveConfig();
         return chat;
+    }
+
+    /** The tools {@code --tools} and the resumed conversation choose; the others are closed. */
+    private List<Tool> tools(List<Tool> all, ChatConfig saved, ConversationLog resumed) {
+        List<String> known = all.stream().map(t -> t.spec().name()).toList();
+        List<String> chosen;
+        try {
+            chosen = saved == null || saved.tools() == null ? ToolSelection.choose(known, known, "", options.tools)
+                    : ToolSelection.choose(known, saved.tools(), resumed.configFile().toString(), options.tools);
+        } catch (RuntimeException e) {
+            all.forEach(Tool::close);
+            throw e;
+        }
+        List<Tool> out = new ArrayList<>();
+        for (Tool t : all) {
+            if (chosen.contains(t.spec().name())) {
+                out.add(t);
+            } else {
+                t.close();
+            }
+        }
+        return out;
     }
 
     private String resumedId(Path logs) {

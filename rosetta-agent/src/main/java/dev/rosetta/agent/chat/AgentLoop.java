@@ -99,7 +99,7 @@ public final class AgentLoop {
     private Reply written(String text) {
         List<Segment> segments = new ArrayList<>();
         Set<String> taken = usedIds();
-        for (Segment s : StreamSplitter.split(text, session.format(), session.toolbox().catalog())) {
+        for (Segment s : StreamSplitter.split(text, session.readingFormat(), session.toolbox().catalog())) {
             switch (s) {
                 case Segment.Call read -> {
                     Segment.Call c = new Segment.Call(read.use().withCallId(freshId(taken)), read.dialect(), read.raw(),
@@ -197,7 +197,7 @@ public final class AgentLoop {
             stream.close();
         }
         Set<String> taken = usedIds();
-        return new ReplyReader(session.format(), session.toolbox().catalog(), session.breaksOnToolUse(), events,
+        return new ReplyReader(session.readingFormat(), session.toolbox().catalog(), session.breaksOnToolUse(), events,
                 use -> use.withCallId(use.callId() != null && taken.add(use.callId()) ? use.callId() : freshId(taken)))
                 .read(stream);
     }

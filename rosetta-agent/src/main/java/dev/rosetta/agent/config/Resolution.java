@@ -109,9 +109,6 @@ public final class Resolution {
 
     /** What {@code --tool-format native} and {@code TOOL_FORMAT=native} stand for: the model's native dialect. */
     public static final String NATIVE = "native";
-    /** The dialect {@code native} means for a model whose own is not known. */
-    static final String NATIVE_FALLBACK = "hermes";
-
     /** {@link #toolFormat(String, ModelInfo, ServedModel)} for a hosted model. */
     public Resolved<ToolFormat> toolFormat(String flag, ModelInfo model) {
         return toolFormat(flag, model, ServedModel.HOSTED);
@@ -159,22 +156,15 @@ public final class Resolution {
             return Optional.empty();
         }
         if (Boolean.FALSE.equals(served.nativeTools())) {
-            return Optional.of(new Resolved<>(nativeFormat(model, model.name()), model.name() + "'s native dialect"
+            return Optional.of(new Resolved<>(nativeFormat(model), model.name() + "'s native dialect"
                     + " (its server takes no native tools for it)"));
         }
         return Optional.of(new Resolved<>(ToolFormat.TOOL, model.name() + " is served locally with native tools"));
     }
 
-    /** The format of {@code model}'s native dialect; hermes when it is not known. */
-    public static ToolFormat nativeFormat(ModelInfo model, String source) {
-        String dialect = model == null || model.nativeDialect() == null ? NATIVE_FALLBACK : model.nativeDialect();
-        try {
-            return ToolFormat.of(dialect);
-        } catch (IllegalArgumentException e) {
-            throw new RosettaException(source + ": the native dialect of " + (model == null ? "the model" : model.name())
-                    + " is " + dialect + ", which this build of Rosetta cannot write yet; choose one of "
-                    + formatNames());
-        }
+    /** The format of {@code model}'s native dialect; hermes when it, or the model, is not known. */
+    static ToolFormat nativeFormat(ModelInfo model) {
+        return model == null ? ToolFormat.of(ModelInfo.NATIVE_FALLBACK) : model.nativeFormat();
     }
 
     /**
@@ -245,7 +235,7 @@ public final class Resolution {
 
     private static ToolFormat format(String value, String source, ModelInfo model) {
         if (value.strip().equalsIgnoreCase(NATIVE)) {
-            return nativeFormat(model, source);
+            return nativeFormat(model);
         }
         try {
             return ToolFormat.of(value);

@@ -156,6 +156,25 @@ class AgentLoopTest {
     }
 
     @Test
+    void aCallThatComesBackAsHermesTextInToolFormatRunsLikeANativeOne() throws Exception {
+        api.replyText("Saving.\n<tool_call>\n{\"name\": \"save\", \"arguments\": ",
+                "{\"path\": \"h.txt\", \"content\": \"hi\"}}\n</tool_call>\n");
+        api.replyText("Saved.");
+        TurnOutcome outcome = loop(ToolFormat.TOOL).run("save h.txt");
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(dir.resolve("h.txt")).hasContent("hi\n");
+        JsonNode messages = api.requests().get(1).get("messages");
+        JsonNode call = messages.get(2).get("tool_calls").get(0);
+        assertThat(call.get("function").get("name").stringValue()).isEqualTo("save");
+        assertThat(messages.get(2).get("content").stringValue()).as("the text without the call").isEqualTo("Saving.");
+        assertThat(messages.get(3).get("role").stringValue()).isEqualTo("tool");
+        assertThat(messages.get(3).get("tool_call_id").stringValue()).isEqualTo(call.get("id").stringValue())
+                .startsWith("call_");
+        assertThat(messages).hasSize(4);
+    }
+
+    @Test
     void parallelModelsRunEveryCallOfAReplyInOrder() throws Exception {
         api.replyText("```save a.txt\nA\n```\n```append a.txt\nB\n```\n");
         api.replyText("Both done.");

@@ -1,11 +1,13 @@
 package dev.rosetta.llm.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -36,7 +38,8 @@ final class ModelFile {
     private static final Set<String> PRICE = Set.of("input", "output", "cache_read", "cache_write");
     private static final Set<String> SUPPORTS = Set.of("streaming", "vision", "reasoning", "parallel_tool_calls",
             "strict_tools", "responses_api", "adaptive_thinking");
-    private static final Set<String> TOOL_FORMATS = Set.of("markdown", "xml", "tool");
+    private static final Set<String> TOOL_FORMATS = Arrays.stream(ToolFormat.values()).map(ToolFormat::id)
+            .collect(Collectors.toUnmodifiableSet());
     private static final Set<String> EDIT_FORMATS = Set.of("diff", "whole");
 
     private ModelFile() {}

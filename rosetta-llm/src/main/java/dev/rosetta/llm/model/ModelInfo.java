@@ -88,6 +88,14 @@ public record ModelInfo(String provider, String id, Integer contextWindow, Integ
                 preferredEditFormat, aliases, note, dialect);
     }
 
+    /** The dialect a model of no known family is asked in by {@code --tool-format native}: the most widely trained one. */
+    public static final String NATIVE_FALLBACK = "hermes";
+
+    /** The format of the model's native dialect: {@link #NATIVE_FALLBACK} when it is not known. */
+    public ToolFormat nativeFormat() {
+        return ToolFormat.of(nativeDialect != null ? nativeDialect : NATIVE_FALLBACK);
+    }
+
     /** {@code provider/id}, the way users write it. */
     public String name() {
         return provider + "/" + id;

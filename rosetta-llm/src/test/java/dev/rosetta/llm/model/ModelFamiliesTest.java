@@ -19,6 +19,13 @@ class ModelFamiliesTest {
         }
     }
 
+    @Test
+    void everyDialectAFamilyMayNameIsAToolFormat() {
+        for (String dialect : ModelFamilies.DIALECTS) {
+            assertThat(dev.rosetta.core.dialect.ToolFormat.of(dialect).id()).isEqualTo(dialect);
+        }
+    }
+
     @ParameterizedTest
     @CsvSource({
         "qwen2.5-coder:7b, hermes",

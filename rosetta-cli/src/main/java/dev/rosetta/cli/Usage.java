@@ -22,7 +22,7 @@ final class Usage {
     record Group(String heading, List<String> options) {}
 
     static final List<Group> GROUPS = List.of(
-            new Group("Model", List.of("--model")),
+            new Group("Model", List.of("--model", "--thinking")),
             new Group("Format", List.of("--tool-format")),
             new Group("Conversation", List.of("--resume", "--name", "--non-interactive", "--max-steps")),
             new Group("Tools", List.of("--tools", "--no-confirm", "--workspace", "--confine")),
@@ -52,7 +52,9 @@ final class Usage {
             new String[] {"NVIDIA_API_KEY, AZURE_API_KEY, LOCAL_API_KEY", "the keys of nvidia, azure and local"
                     + " (local needs none)"},
             new String[] {"<PROVIDER>_BASE_URL", "where a provider's API is (AZURE_BASE_URL is required for azure)"},
-            new String[] {"OLLAMA_HOST", "the server of local/MODEL: host:port or a URL"},
+            new String[] {"OLLAMA_HOST", "the Ollama server of ollama/MODEL (and of local/MODEL without"
+                    + " LOCAL_BASE_URL): host:port or a URL"},
+            new String[] {"OLLAMA_KEEP_ALIVE", "how long Ollama keeps a model loaded after a request (e.g. 30m)"},
             new String[] {"ROSETTA_MODEL, MODEL", "the model when -m is not given"},
             new String[] {"ROSETTA_TOOL_FORMAT, TOOL_FORMAT", "the format when --tool-format is not given"},
             new String[] {"ROSETTA_SHELL_TIMEOUT, ROSETTA_PYTHON_TIMEOUT, ROSETTA_JSHELL_TIMEOUT",

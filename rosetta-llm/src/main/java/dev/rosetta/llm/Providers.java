@@ -115,6 +115,17 @@ public final class Providers implements AutoCloseable {
                 new ServedModel(true, reported, settings.nativeTools() ? null : false, null, null));
     }
 
+    /**
+     * The servers the user runs whose models can be listed: ollama; local when {@code
+     * LOCAL_BASE_URL} points it somewhere (else it is Ollama's own {@code /v1}, listed as ollama);
+     * the providers of config that need no key.
+     */
+    public List<String> localServers() {
+        return directory.all().stream().filter(ProviderDirectory::selfHosted).filter(p -> !p.keyRequired())
+                .filter(p -> !p.name().equals("local") || directory.variable(p.baseUrlEnv()).isPresent())
+                .map(ProviderSettings::name).toList();
+    }
+
     /** The models a server the user runs has: Ollama's {@code /api/tags}, another's {@code /v1/models}. */
     public List<LocalModel> localModels(String provider) throws ProviderException {
         ProviderSettings settings = directory.require(provider);

@@ -254,9 +254,9 @@ public final class Resolution {
      * How hard the model thinks: {@code --thinking} → {@code [models] thinking} of the first file
      * that sets it → empty, for the model's own default.
      */
-    public Optional<Resolved<Thinking>> thinking(String flag) {
-        if (set(flag)) {
-            return Optional.of(new Resolved<>(Thinking.parse(flag, "--thinking"), "--thinking"));
+    public Optional<Resolved<Thinking>> thinking(Thinking flag) {
+        if (flag != null) {
+            return Optional.of(new Resolved<>(flag, "--thinking"));
         }
         return config.thinking();
     }

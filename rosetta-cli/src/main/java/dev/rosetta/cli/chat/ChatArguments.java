@@ -122,7 +122,7 @@ public final class ChatArguments {
     private static boolean takesValue(String name) {
         return switch (name) {
             case "-m", "--model", "--tool-format", "--name", "-w", "--workspace", "-t", "--tools", "--output-format",
-                    "--max-steps" -> true;
+                    "--max-steps", "--thinking" -> true;
             default -> false;
         };
     }
@@ -142,7 +142,8 @@ public final class ChatArguments {
         try {
             switch (name) {
                 case "-m", "--model" -> o.model = value;
-                case "--tool-format" -> o.toolFormat = OptionValues.toolFormat(value);
+                case "--tool-format" -> o.toolFormat = OptionValues.chatToolFormat(value);
+                case "--thinking" -> o.thinking = OptionValues.thinking(value);
                 case "--name" -> o.name = value;
                 case "-w", "--workspace" -> o.workspace = value;
                 case "-t", "--tools" -> {

@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 import dev.rosetta.agent.chat.ChatSession;
+import dev.rosetta.agent.config.Resolution;
+import dev.rosetta.agent.config.Resolved;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.agent.tokens.TokenTally;
@@ -15,17 +17,19 @@ import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Role;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.Providers;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.model.ModelInfo;
 
 /**
  * The commands of the interactive prompt that change or show the conversation without asking
- * the model: /model, /tools, /tokens, /undo, /log, /rename, /fork, /replay, /help. (/exit,
+ * the model: /model, /think, /tools, /tokens, /undo, /log, /rename, /fork, /replay, /help. (/exit,
  * /clear and /impersonate need the prompt itself and live there.)
  */
 public final class SlashCommands {
 
-    public static final List<String> NAMES = List.of("/help", "/model", "/tools", "/tokens", "/undo", "/log", "/rename",
-            "/fork", "/impersonate", "/replay", "/clear", "/exit");
+    public static final List<String> NAMES = List.of("/help", "/model", "/think", "/tools", "/tokens", "/undo", "/log",
+            "/rename", "/fork", "/impersonate", "/replay", "/clear", "/exit");
 
     private final Chat chat;
     private final PrintStream out;
@@ -43,6 +47,7 @@ public final class SlashCommands {
             switch (parts[0].toLowerCase(Locale.ROOT)) {
                 case "/help" -> help();
                 case "/model" -> model(arg);
+                case "/think" -> think(arg);
                 case "/tools" -> tools();
                 case "/tokens" -> tokens();
                 case "/undo" -> undo(arg);
@@ -63,6 +68,7 @@ public final class SlashCommands {
     private void help() {
         out.println("""
                 /model [MODEL]   show or switch the model (and its tool format)
+                /think [LEVEL]   show or set how hard the model thinks: off, low, medium, high, or tokens
                 /tools           the tools loaded, and those that cannot run here
                 /tokens          tokens and cost so far
                 /undo [N]        take back the last N turns (default 1)
@@ -82,12 +88,35 @@ public final class SlashCommands {
             out.println(session.model().name() + " (tool format: " + session.format().id() + ")");
             return;
         }
-        ModelInfo next = chat.registry().resolve(name);
-        ToolFormat format = next.defaultToolFormat() != null ? next.defaultToolFormat() : session.format();
+        Providers.Described described = ChatSetup.describe(chat.registry().resolve(name), chat.providers(),
+                w -> out.println("rosetta: warning: " + w));
+        ModelInfo next = described.model();
+        ToolFormat format = Resolution.defaultFormat(next, described.served()).map(Resolved::value)
+                .orElse(session.format());
         Provider provider = ChatSetup.provider(next, format, List.of(), chat.registry(), chat.providers());
         session.switchModel(next, provider, format);
         chat.saveConfig();
         out.println("model: " + next.name() + " (tool format: " + format.id() + ")");
+        sayThinkingProblem();
+    }
+
+    /** Shows or sets the thinking level; a level the model cannot take is said in one line, and not sent. */
+    private void think(String level) {
+        ChatSession session = chat.session();
+        if (!level.isEmpty()) {
+            session.settings(session.settings().withThinking(Thinking.parse(level, "/think")));
+        }
+        Thinking now = session.settings().thinking();
+        out.println("thinking: " + (now == null ? "the model's default" : now.toString()));
+        sayThinkingProblem();
+    }
+
+    private void sayThinkingProblem() {
+        ChatSession session = chat.session();
+        Thinking now = session.settings().thinking();
+        if (now != null) {
+            session.provider().thinkingProblem(session.model().id(), now).ifPresent(p -> out.println("rosetta: " + p));
+        }
     }
 
     /** One line per tool: its name, and its description up to the first colon or full stop. */

@@ -6,6 +6,7 @@ import java.util.Stack;
 import java.util.function.Function;
 
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.Thinking;
 
 import picocli.CommandLine.IParameterConsumer;
 import picocli.CommandLine.ITypeConverter;
@@ -45,6 +46,20 @@ public final class OptionConverters {
     public static final class ToolFormatValue extends Checked<ToolFormat> {
         public ToolFormatValue() {
             super(OptionValues::toolFormat);
+        }
+    }
+
+    /** {@link OptionValues#chatToolFormat}. */
+    public static final class ChatToolFormatValue extends Checked<String> {
+        public ChatToolFormatValue() {
+            super(OptionValues::chatToolFormat);
+        }
+    }
+
+    /** {@link OptionValues#thinking}. */
+    public static final class ThinkingValue extends Checked<Thinking> {
+        public ThinkingValue() {
+            super(OptionValues::thinking);
         }
     }
 

@@ -218,8 +218,12 @@ public final class JLineRepl {
         out.flush();
     }
 
-    /** Model names and aliases for completion after /model, gathered when Tab is first pressed there. */
+    /**
+     * Model names and aliases for completion after /model, gathered when Tab is first pressed
+     * there, and the models of the servers the user runs as they arrive.
+     */
     private static Supplier<List<String>> modelNames(Chat chat) {
+        LocalModelNames local = new LocalModelNames(chat.providers());
         return new Supplier<>() {
             private List<String> names;
 
@@ -229,7 +233,7 @@ public final class JLineRepl {
                     names = chat.registry().all().stream()
                             .flatMap(JLineRepl::namesOf).distinct().sorted().toList();
                 }
-                return names;
+                return Stream.concat(names.stream(), local.now().stream()).distinct().sorted().toList();
             }
         };
     }

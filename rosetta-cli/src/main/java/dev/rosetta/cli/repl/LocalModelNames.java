@@ -27,6 +27,11 @@ final class LocalModelNames {
         return names.getNow(List.of());
     }
 
+    /** The names once every server has answered or failed (tests wait for them here). */
+    List<String> whenArrived() {
+        return names.join();
+    }
+
     private static List<String> ask(Providers providers) {
         List<String> out = new ArrayList<>();
         for (String server : providers.localServers()) {

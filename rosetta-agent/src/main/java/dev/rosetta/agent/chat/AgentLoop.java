@@ -85,7 +85,7 @@ public final class AgentLoop {
             if (calls.isEmpty()) {
                 return TurnOutcome.done();
             }
-            if (!run(calls, reply)) {
+            if (!run(calls, reply, false)) {
                 return interruptedOutcome();
             }
             return steps();
@@ -163,7 +163,7 @@ public final class AgentLoop {
                 continue;
             }
             unreadableStreak = 0;
-            if (!run(calls, reply)) {
+            if (!run(calls, reply, true)) {
                 return interruptedOutcome();
             }
             if (!reply.unparsed().isEmpty()) {
@@ -228,16 +228,17 @@ public final class AgentLoop {
     /**
      * Runs the calls in order; false when the user interrupted (every call still gets a result).
      * A model asked for one call a reply that made several anyway has the first run and the others
-     * answered as not run, saying why: the provider returned them, so they are answered.
+     * answered as not run, saying why: the provider returned them, so they are answered. (The
+     * calls of a message the user wrote, /impersonate, all run.)
      */
-    private boolean run(List<ToolUse> calls, Reply reply) {
+    private boolean run(List<ToolUse> calls, Reply reply, boolean fromModel) {
         for (int i = 0; i < calls.size(); i++) {
             ToolUse use = calls.get(i);
             if (interrupted) {
                 answerUnrun(calls.subList(i, calls.size()), "the user interrupted before it ran");
                 return false;
             }
-            if (i > 0 && session.breaksOnToolUse()) {
+            if (i > 0 && fromModel && session.breaksOnToolUse()) {
                 answerUnrun(calls.subList(i, calls.size()), ONE_CALL_A_REPLY);
                 return true;
             }

@@ -175,6 +175,18 @@ class AgentLoopTest {
     }
 
     @Test
+    void everyCallOfAMessageTheUserWroteRunsAlsoForAModelAskedForOneCallAReply() throws Exception {
+        api.replyText("Both are there.");
+        TurnOutcome outcome = loop("openai/gpt-4.1", ToolFormat.MARKDOWN, Confirmation.ALWAYS,
+                TurnSettings.DEFAULT.withBreakOnToolUse(true))
+                .impersonate("```save a.txt\nA\n```\n```save b.txt\nB\n```\n");
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(dir.resolve("a.txt")).exists();
+        assertThat(dir.resolve("b.txt")).exists();
+    }
+
+    @Test
     void parallelModelsRunEveryCallOfAReplyInOrder() throws Exception {
         api.replyText("```save a.txt\nA\n```\n```append a.txt\nB\n```\n");
         api.replyText("Both done.");

@@ -49,8 +49,8 @@ final class Usage {
             new String[] {"ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENROUTER_API_KEY, DEEPSEEK_API_KEY, GEMINI_API_KEY,"
                     + " XAI_API_KEY, MOONSHOT_API_KEY, GROQ_API_KEY",
                 "a provider's API key; without -m, the first one set, in this order, chooses the model"},
-            new String[] {"NVIDIA_API_KEY, AZURE_API_KEY, LOCAL_API_KEY", "the keys of nvidia, azure and local"
-                    + " (local needs none)"},
+            new String[] {"NVIDIA_API_KEY, AZURE_API_KEY, LOCAL_API_KEY, OLLAMA_API_KEY", "the keys of nvidia,"
+                    + " azure, local and ollama (local and ollama need none)"},
             new String[] {"<PROVIDER>_BASE_URL", "where a provider's API is (AZURE_BASE_URL is required for azure)"},
             new String[] {"OLLAMA_HOST", "the Ollama server of ollama/MODEL (and of local/MODEL without"
                     + " LOCAL_BASE_URL): host:port or a URL"},

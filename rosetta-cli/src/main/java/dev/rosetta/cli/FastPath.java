@@ -1,13 +1,13 @@
 package dev.rosetta.cli;
 
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 import dev.rosetta.cli.option.OptionValues;
+import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.core.dialect.ToolFormat;
 
 /**
@@ -22,9 +22,9 @@ final class FastPath {
     private FastPath() {}
 
     /** The exit code, or null when picocli should handle these arguments. */
-    static Integer run(String[] args, InputStream in, PrintStream out, PrintStream errStream) {
+    static Integer run(String[] args, InputStream in, TerminalOutput output) {
         if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
-            out.println(new ManifestVersion().getVersion()[0]);
+            output.out().stream().println(new ManifestVersion().getVersion()[0]);
             return 0;
         }
         if (args.length == 0 || !args[0].equals("parse")) {
@@ -34,9 +34,9 @@ final class FastPath {
         if (options == null) {
             return null;
         }
-        PrintWriter err = new PrintWriter(errStream, true);
+        PrintWriter err = output.errWriter();
         try {
-            return options.parse().run(in, out, err);
+            return options.parse().run(in, output);
         } catch (Exception | StackOverflowError | OutOfMemoryError e) {
             return UnexpectedErrors.report(e, err, options.verbose());
         }

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import dev.rosetta.agent.config.ConfigPaths;
 import dev.rosetta.agent.config.Configuration;
 import dev.rosetta.agent.config.Resolution;
+import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.llm.Providers;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.model.LocalModel;
@@ -16,8 +17,10 @@ import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.llm.model.ModelRegistry;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code rosetta models}: the models Rosetta knows (bundled, plus the user's models.json); with
@@ -27,6 +30,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "models", description = "Lists the models Rosetta knows: context, output limit, prices, abilities.")
 final class ModelsCommand implements Callable<Integer> {
 
+    private static final String ROW = "%-44s %9s %9s %15s  %s";
+    private static final String LOCAL_ROW = "%-44s %9s %8s %-10s %s";
+
     @Parameters(arity = "0..1", paramLabel = "FILTER", description = "Show only models whose name contains this.")
     private String filter;
 
@@ -34,29 +40,34 @@ final class ModelsCommand implements Callable<Integer> {
             + " LOCAL_BASE_URL, and the [[providers]] without a key; with size, quantisation and dialect.")
     private boolean local;
 
+    @Spec
+    private CommandSpec spec;
+
     @Override
     public Integer call() {
+        TerminalOutput output = Main.output(spec);
         Map<String, String> env = System.getenv();
         ConfigPaths paths = ConfigPaths.of(env);
         Configuration config = Configuration.load(paths, java.nio.file.Path.of("").toAbsolutePath(), null);
         ProviderDirectory directory = new ProviderDirectory(config.providers(), new Resolution(env, config).environment());
-        ModelRegistry registry = ModelRegistry.load(directory, paths.models(), w -> System.err.println("rosetta: warning: " + w));
+        ModelRegistry registry = ModelRegistry.load(directory, paths.models(), output::warning);
         if (local) {
-            return local(directory, registry);
+            return local(directory, registry, output);
         }
         List<ModelInfo> models = registry.all().stream()
                 .filter(m -> matches(m.name()))
                 .toList();
-        System.out.printf("%-44s %9s %9s %15s  %s%n", "MODEL", "CONTEXT", "OUTPUT", "$/M IN/OUT", "ABILITIES");
+        output.out().line(String.format(ROW, "MODEL", "CONTEXT", "OUTPUT", "$/M IN/OUT", "ABILITIES"));
         for (ModelInfo m : models) {
-            System.out.printf("%-44s %9s %9s %15s  %s%n", m.name(), tokens(m.contextWindow()), tokens(m.maxOutputTokens()),
-                    prices(m), abilities(m));
+            // A name from the user's models.json may hold anything: line() shows its controls.
+            output.out().line(String.format(ROW, m.name().replace('\n', ' '), tokens(m.contextWindow()),
+                    tokens(m.maxOutputTokens()), prices(m), abilities(m)));
         }
         return 0;
     }
 
     /** What each local server has; one that is not answering is one line on stderr. Exit 1 when none answered. */
-    private int local(ProviderDirectory directory, ModelRegistry registry) {
+    private int local(ProviderDirectory directory, ModelRegistry registry, TerminalOutput output) {
         List<LocalModel> models = new ArrayList<>();
         int answered = 0;
         try (Providers providers = new Providers(directory, HttpTransport.Settings.DEFAULT, Providers.OpenAiApi.AUTO)) {
@@ -65,15 +76,16 @@ final class ModelsCommand implements Callable<Integer> {
                     models.addAll(providers.localModels(server));
                     answered++;
                 } catch (RuntimeException e) { // a ProviderException too
-                    System.err.println("rosetta: " + server + ": " + e.getMessage());
+                    output.error(server + ": " + e.getMessage());
                 }
             }
         }
-        System.out.printf("%-44s %9s %8s %-10s %s%n", "MODEL", "SIZE", "PARAMS", "QUANT", "DIALECT");
+        output.out().line(String.format(LOCAL_ROW, "MODEL", "SIZE", "PARAMS", "QUANT", "DIALECT"));
         for (LocalModel m : models.stream().filter(m -> matches(m.name())).toList()) {
             String dialect = registry.resolve(m.name()).nativeDialect();
-            System.out.printf("%-44s %9s %8s %-10s %s%n", m.name(), size(m.sizeBytes()), or(m.parameters()),
-                    or(m.quantization()), dialect == null ? "?" : dialect);
+            // What a local server calls its models is its own affair: line() shows their controls.
+            output.out().line(String.format(LOCAL_ROW, m.name().replace('\n', ' '), size(m.sizeBytes()),
+                    or(m.parameters()), or(m.quantization()), dialect == null ? "?" : dialect));
         }
         return answered > 0 ? 0 : 1;
     }

@@ -86,8 +86,8 @@ final class ParseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        // System.in/out as they are now: a test or an embedding program may have redirected them.
-        return new ParseRun(format, tools, chunk, pretty, file).run(System.in, System.out, spec.commandLine().getErr());
+        // System.in as it is now: a test or an embedding program may have redirected it.
+        return new ParseRun(format, tools, chunk, pretty, file).run(System.in, Main.output(spec));
     }
 
     /** The built-in tools' names, for the help text and shell completion. */

@@ -4,12 +4,11 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.rosetta.cli.option.ToolSelection;
+import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.split.Segment;
@@ -34,24 +33,23 @@ record ParseRun(ToolFormat format, List<String> tools, Integer chunk, boolean pr
     /** Large writes go to stdout in few system calls. */
     private static final int OUTPUT_BUFFER = 1 << 16;
 
-    int run(InputStream stdin, PrintStream stdout, PrintWriter err) throws IOException {
+    int run(InputStream stdin, TerminalOutput output) throws IOException {
         ToolCatalog catalog;
         String message;
         try {
             catalog = catalog(tools);
             message = MessageInput.read(file, stdin);
         } catch (RosettaException | MessageInput.UnreadableException e) {
-            return badUsage(err, e.getMessage());
+            return badUsage(output, e.getMessage());
         }
         List<Segment> segments = chunk == null
                 ? StreamSplitter.split(message, format, catalog)
                 : splitInChunks(message, chunk, format, catalog);
-        OutputStream out = new BufferedOutputStream(stdout, OUTPUT_BUFFER);
+        OutputStream out = new BufferedOutputStream(output.out().stream(), OUTPUT_BUFFER);
         new SegmentJsonWriter(out, pretty).write(format, segments, message);
-        if (stdout.checkError()) {
+        if (output.out().failed()) {
             // PrintStream swallows write errors (a closed pipe, a full disk); say so.
-            err.println(NAME + ": cannot write to stdout");
-            err.flush();
+            output.problem(NAME + ": cannot write to stdout");
             return UnexpectedErrors.EXIT_CODE;
         }
         return 0;
@@ -98,9 +96,8 @@ record ParseRun(ToolFormat format, List<String> tools, Integer chunk, boolean pr
         return ToolCatalog.of(specs);
     }
 
-    private static int badUsage(PrintWriter err, String problem) {
-        err.println(NAME + ": " + problem);
-        err.flush();
+    private static int badUsage(TerminalOutput output, String problem) {
+        output.problem(NAME + ": " + problem);
         return BAD_USAGE;
     }
 }

@@ -1,6 +1,5 @@
 package dev.rosetta.cli.chat;
 
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -221,10 +220,5 @@ public final class ChatSetup {
                 .withThinking(resolution.thinking(options.thinking).map(dev.rosetta.agent.config.Resolved::value)
                         .orElse(null));
         return options.maxSteps != null ? settings.withMaxSteps(options.maxSteps) : settings;
-    }
-
-    /** Prints warnings dimmed-free on stderr, one line each. */
-    public static Consumer<String> warningsTo(PrintStream err) {
-        return w -> err.println("rosetta: warning: " + w);
     }
 }

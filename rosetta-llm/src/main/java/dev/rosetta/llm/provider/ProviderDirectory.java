@@ -112,11 +112,18 @@ public final class ProviderDirectory {
         return Optional.ofNullable(env.get(name)).filter(v -> !v.isBlank());
     }
 
-    /** The key, or empty for a provider that needs none; a missing required key is one line naming the variable. */
+    /**
+     * The key, or empty for a provider that needs none; a missing required key, or one holding a
+     * control character, is one line naming the variable (never the value).
+     */
     public Optional<ApiKey> key(ProviderSettings p) throws ProviderException {
         String value = p.keyEnv() == null ? null : env.get(p.keyEnv());
         if (value != null && !value.isBlank()) {
-            return Optional.of(ApiKey.of(value.strip(), p.keyEnv()));
+            try {
+                return Optional.of(ApiKey.of(value.strip(), p.keyEnv()));
+            } catch (IllegalArgumentException e) {
+                throw new ProviderException(Kind.CONFIG, e.getMessage());
+            }
         }
         if (p.keyRequired()) {
             throw new ProviderException(Kind.CONFIG, "no API key for " + p.name() + ": set " + p.keyEnv()

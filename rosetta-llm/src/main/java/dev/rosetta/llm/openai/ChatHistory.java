@@ -15,6 +15,7 @@ import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
 import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.llm.UnansweredCall;
 import dev.rosetta.llm.openai.WireMessage.AssistantTurn;
 import dev.rosetta.llm.openai.WireMessage.SystemText;
 import dev.rosetta.llm.openai.WireMessage.ToolOutput;
@@ -28,7 +29,7 @@ import dev.rosetta.llm.openai.WireMessage.WireCall;
  * <ul>
  * <li>its results (system messages carrying a call id) follow it, in the order of the calls;</li>
  * <li>several results for one call are merged into one, joined by a blank line;</li>
- * <li>a call without a result gets {@value #NOT_RUN} as its result;</li>
+ * <li>a call without a result gets {@link UnansweredCall#RESULT} as its result;</li>
  * <li>a result whose id matches none of the calls, and a plain system message found among the
  *     results, are moved after them as system text.</li>
  * </ul>
@@ -38,8 +39,6 @@ import dev.rosetta.llm.openai.WireMessage.WireCall;
  * rules and the same message shapes, so its adapter uses this too.
  */
 public final class ChatHistory {
-
-    public static final String NOT_RUN = "the call was not run";
 
     private final Function<String, String> nativeName;
     private final String reasoningOrigin;
@@ -98,7 +97,7 @@ public final class ChatHistory {
         }
         for (String id : ids) {
             List<String> texts = results.get(id);
-            out.add(new ToolOutput(id, texts == null ? NOT_RUN : String.join("\n\n", texts)));
+            out.add(new ToolOutput(id, texts == null ? UnansweredCall.RESULT : String.join("\n\n", texts)));
         }
         out.addAll(moved);
         return i;

@@ -32,6 +32,7 @@ import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.ProviderException.Kind;
+import dev.rosetta.llm.UnansweredCall;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import mockwebserver3.RecordedRequest;
 import tools.jackson.databind.JsonNode;
@@ -137,10 +138,10 @@ class ChatCompletionsRequestTest {
                    {"id":"call_1","type":"function","function":{"name":"shell","arguments":"{\\"command\\":\\"ls\\"}"}},
                    {"id":"call_2","type":"function","function":{"name":"shell","arguments":"{\\"command\\":\\"date\\"}"}}]},
                  {"role":"tool","content":"a.txt\\n\\n[ERROR:Timeout] ls timed out on b/","tool_call_id":"call_1"},
-                 {"role":"tool","content":"the call was not run","tool_call_id":"call_2"},
+                 {"role":"tool","content":"%s","tool_call_id":"call_2"},
                  {"role":"system","content":"The workspace is /tmp/w."},
                  {"role":"system","content":"stray output"},
-                 {"role":"user","content":"Thanks."}]"""));
+                 {"role":"user","content":"Thanks."}]""".formatted(UnansweredCall.RESULT)));
         assertThat(body.get("parallel_tool_calls").asBoolean()).isFalse();
     }
 

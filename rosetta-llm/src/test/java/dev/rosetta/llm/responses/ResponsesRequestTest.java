@@ -23,6 +23,7 @@ import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatEvent;
 import dev.rosetta.llm.ChatEvent.Notice;
 import dev.rosetta.llm.ChatRequest;
+import dev.rosetta.llm.UnansweredCall;
 import tools.jackson.databind.JsonNode;
 
 /** The request body as the server receives it. */
@@ -84,7 +85,7 @@ class ResponsesRequestTest {
                   {"type":"message","role":"developer","content":[{"type":"input_text","text":"The user is watching."}]},
                   {"type":"message","role":"user","content":[{"type":"input_text","text":"thanks"}]},
                   {"type":"message","role":"developer","content":[{"type":"input_text","text":"Result of tool call call_9:\\nlate output"}]}
-                ]""".formatted(InputItems.NOT_RUN)));
+                ]""".formatted(UnansweredCall.RESULT)));
     }
 
     @Test
@@ -194,7 +195,9 @@ class ResponsesRequestTest {
         assertThat(body.path("input").get(1).path("type").stringValue()).isEqualTo("function_call");
         assertThat(body.path("input").get(2).path("output").stringValue())
                 .isEqualTo("[ERROR:ENOENT] ls: cannot open directory");
-        assertThat(InputItems.NOT_RUN).startsWith("[ERROR:Canceled]");
+        // Issue 10 #9: a call left without a result may have run (Rosetta was killed while it ran).
+        assertThat(UnansweredCall.RESULT).startsWith("[ERROR:Canceled] interrupted; it may have run partly")
+                .doesNotContain("not run");
     }
 
     @Test

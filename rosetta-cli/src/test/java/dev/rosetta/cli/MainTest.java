@@ -151,6 +151,18 @@ class MainTest {
         assertThat(Files.readString(config)).isEqualTo(saved);
     }
 
+    /** Issue 10 #18: it printed "RosettaException: could not list the conversations in … : …". */
+    @Test
+    void logsWhenTheLogFolderIsAFileSaysSoInOneLine(@TempDir Path home) throws Exception {
+        Path file = Files.writeString(home.resolve("logs"), "not a folder");
+
+        Cli.Run run = Cli.run("logs", "--dir", file.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("rosetta: the log folder " + file + " is not a folder; set ROSETTA_LOGS_HOME to a"
+                + " folder, or move what is there" + System.lineSeparator());
+    }
+
     /** An environment whose logs and config are in {@code home}, with a key so that no other setting is missing. */
     private static Map<String, String> sandbox(Path home) {
         return Map.of("ROSETTA_LOGS_HOME", home.resolve("logs").toString(),

@@ -71,6 +71,7 @@ public final class ConversationLog implements AutoCloseable {
 
     static ConversationLog create(Path logs, String name, LocalDate today, RandomGenerator random) {
         ConversationId id = name != null ? ConversationId.named(name) : null;
+        LogDirectory.requireFolderOrNothing(logs);
         try {
             OwnerOnly.folders(logs);
             id = id != null ? reserve(logs, id) : reserveRandom(logs, today, random);

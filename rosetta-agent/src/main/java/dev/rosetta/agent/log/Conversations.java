@@ -94,6 +94,7 @@ public final class Conversations {
     }
 
     private static List<Path> folders(Path logs) {
+        LogDirectory.requireFolderOrNothing(logs);
         List<Path> folders = new ArrayList<>();
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(logs, Files::isDirectory)) {
             stream.forEach(folders::add);

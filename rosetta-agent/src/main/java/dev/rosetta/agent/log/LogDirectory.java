@@ -1,7 +1,10 @@
 package dev.rosetta.agent.log;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+
+import dev.rosetta.core.RosettaException;
 
 /**
  * Where conversation logs live: {@code ROSETTA_LOGS_HOME} when set, else {@code
@@ -20,6 +23,14 @@ public final class LogDirectory {
             return Path.of(override).toAbsolutePath().normalize();
         }
         return dataHome(env).resolve("rosetta").resolve("logs");
+    }
+
+    /** Refuses a log folder that is something else (a file, say) in one line, before anything reads or writes there. */
+    static void requireFolderOrNothing(Path logs) {
+        if (Files.exists(logs) && !Files.isDirectory(logs)) {
+            throw new RosettaException("the log folder " + logs + " is not a folder; set " + OVERRIDE
+                    + " to a folder, or move what is there");
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.rosetta.llm.model;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,6 +71,9 @@ public final class ModelRegistry {
         }
         try {
             return build(directory, Files.readString(userFile, StandardCharsets.UTF_8), userFile.toString(), warnings);
+        } catch (CharacterCodingException e) {
+            // The decoder's own words ("Input length = 1") say nothing to a user.
+            throw new RosettaException(userFile + ": not UTF-8 text; save it as UTF-8", e);
         } catch (IOException e) {
             throw new RosettaException("could not read " + userFile + ": " + e.getMessage(), e);
         }

@@ -176,6 +176,14 @@ class ModelRegistryTest {
         assertThat(r.all()).hasSameSizeAs(bundled().all());
     }
 
+    /** Issue 10 #18: the decoder's "Input length = 1" was all the user was told. */
+    @Test
+    void aUserFileThatIsNotUtf8SaysSoNotTheDecodersWords() throws IOException {
+        Path file = Files.write(dir.resolve("models.json"), new byte[] {'{', (byte) 0xFF, (byte) 0xFE, '}'});
+        assertThatThrownBy(() -> ModelRegistry.load(directory, file, warnings::add)).isInstanceOf(RosettaException.class)
+                .hasMessage(file + ": not UTF-8 text; save it as UTF-8");
+    }
+
     @Test
     void theUserFileAddsAModelOfACustomProvider() throws IOException {
         ModelRegistry r = withUserFile("""

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.rosetta.cli.option.OffsetUnit;
 import dev.rosetta.cli.option.OptionValues;
 import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -49,6 +50,7 @@ final class FastPath {
             ToolFormat format = ToolFormat.MARKDOWN;
             List<String> tools = null;
             Integer chunk = null;
+            OffsetUnit unit = OffsetUnit.CODE_POINTS;
             boolean pretty = false;
             boolean verbose = false;
             String file = null;
@@ -68,7 +70,7 @@ final class FastPath {
                     case "--" -> positionalOnly = true;
                     case "--pretty" -> pretty = true;
                     case "-v", "--verbose" -> verbose = true;
-                    case "--format", "--tools", "--chunk" -> {
+                    case "--format", "--tools", "--chunk", "--offsets" -> {
                         String value = inline != null ? inline : i + 1 < args.size() ? args.get(++i) : null;
                         if (value == null || value.isEmpty() || value.startsWith("@")
                                 || value.startsWith("-") && !name.equals("--tools")) {
@@ -77,6 +79,8 @@ final class FastPath {
                         try {
                             if (name.equals("--format")) {
                                 format = OptionValues.toolFormat(value);
+                            } else if (name.equals("--offsets")) {
+                                unit = OptionValues.offsetUnit(value);
                             } else if (name.equals("--tools")) {
                                 tools = tools == null ? new ArrayList<>() : tools;
                                 tools.addAll(OptionValues.toolItems(value));
@@ -95,7 +99,7 @@ final class FastPath {
                     return null;
                 }
             }
-            return new Options(new ParseRun(format, tools, chunk, pretty, file), verbose);
+            return new Options(new ParseRun(format, tools, chunk, pretty, file, unit), verbose);
         }
     }
 }

@@ -4,9 +4,11 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.rosetta.cli.option.OffsetUnit;
 import dev.rosetta.cli.option.ToolSelection;
 import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.core.RosettaException;
@@ -25,8 +27,9 @@ import dev.rosetta.core.tool.ToolSpec;
  * @param chunk  characters per streamed delta (at least 1), or null to read the message whole
  * @param pretty indent the JSON
  * @param file   the message's file, or null / "-" for stdin
+ * @param unit   what the offsets count
  */
-record ParseRun(ToolFormat format, List<String> tools, Integer chunk, boolean pretty, String file) {
+record ParseRun(ToolFormat format, List<String> tools, Integer chunk, boolean pretty, String file, OffsetUnit unit) {
 
     static final String NAME = "rosetta parse";
     private static final int BAD_USAGE = 2;
@@ -35,18 +38,30 @@ record ParseRun(ToolFormat format, List<String> tools, Integer chunk, boolean pr
 
     int run(InputStream stdin, TerminalOutput output) throws IOException {
         ToolCatalog catalog;
-        String message;
+        byte[] input;
         try {
             catalog = catalog(tools);
-            message = MessageInput.read(file, stdin);
+            input = MessageInput.read(file, stdin);
         } catch (RosettaException | MessageInput.UnreadableException e) {
             return badUsage(output, e.getMessage());
+        }
+        // Malformed bytes become U+FFFD, one per malformed sequence the decoder reports: a
+        // model's message with one bad byte is still worth reading.
+        String message;
+        Offsets offsets;
+        if (unit == OffsetUnit.BYTES) {
+            Utf8Input decoded = Utf8Input.decode(input);
+            message = decoded.text();
+            offsets = decoded;
+        } else {
+            message = new String(input, StandardCharsets.UTF_8);
+            offsets = new CodePointOffsets(message);
         }
         List<Segment> segments = chunk == null
                 ? StreamSplitter.split(message, format, catalog)
                 : splitInChunks(message, chunk, format, catalog);
         OutputStream out = new BufferedOutputStream(output.out().stream(), OUTPUT_BUFFER);
-        new SegmentJsonWriter(out, pretty).write(format, segments, message);
+        new SegmentJsonWriter(out, pretty).write(format, segments, offsets);
         if (output.out().failed()) {
             // PrintStream swallows write errors (a closed pipe, a full disk); say so.
             output.problem(NAME + ": cannot write to stdout");

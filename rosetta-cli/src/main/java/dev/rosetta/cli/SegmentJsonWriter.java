@@ -44,9 +44,8 @@ final class SegmentJsonWriter {
         this.pretty = pretty;
     }
 
-    /** Writes the segments read from {@code message}, with offsets in code points. */
-    void write(ToolFormat format, List<Segment> segments, String message) throws IOException {
-        CodePointOffsets offsets = new CodePointOffsets(message);
+    /** Writes the segments, their offsets in the unit {@code offsets} counts. */
+    void write(ToolFormat format, List<Segment> segments, Offsets offsets) throws IOException {
         try (JsonGenerator json = new JsonFactory().createGenerator(new Settings(pretty), out, JsonEncoding.UTF8)) {
             json.writeStartObject();
             json.writeStringProperty("format", format.id());
@@ -62,7 +61,7 @@ final class SegmentJsonWriter {
         out.flush();
     }
 
-    private static void writeSegment(JsonGenerator json, Segment segment, CodePointOffsets offsets) {
+    private static void writeSegment(JsonGenerator json, Segment segment, Offsets offsets) {
         json.writeStartObject();
         switch (segment) {
             case Prose p -> {

@@ -37,7 +37,8 @@ class FastPathTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "--format tool", "--format=xml --pretty", "--tools save,read --chunk 3",
-            "--tools=save --tools read --chunk=1 -v", "--tools -read,-save", "--tools=+save,-shell", "--format XML -"})
+            "--tools=save --tools read --chunk=1 -v", "--tools -read,-save", "--tools=+save,-shell", "--format XML -",
+            "--offsets bytes", "--offsets=code-points --chunk 2"})
     void fastPathPrintsWhatPicocliPrints(String options) throws Exception {
         Path file = Files.writeString(dir.resolve("m.md"), MESSAGE);
         List<String> args = new ArrayList<>(List.of("parse"));
@@ -71,7 +72,8 @@ class FastPathTest {
     @ParameterizedTest
     @ValueSource(strings = {"parse --help", "parse -h", "parse --bogus", "parse --chunk", "parse --chunk x",
             "parse a.md b.md", "parse --pretty=yes", "-v parse a.md", "help", "models", "--version --help",
-            "parse --format json x.md", "parse --chunk 0", "parse --chunk -1", "parse --format=yaml", "-V -h"})
+            "parse --format json x.md", "parse --chunk 0", "parse --chunk -1", "parse --format=yaml", "-V -h",
+            "parse --offsets words x.md", "parse --offsets"})
     void anythingElseIsLeftToPicocli(String args) {
         assertThat(fast("", args.split(" ")).code()).isNull();
     }

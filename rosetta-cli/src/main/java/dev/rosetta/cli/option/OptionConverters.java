@@ -70,6 +70,13 @@ public final class OptionConverters {
         }
     }
 
+    /** {@link OptionValues#offsetUnit}. */
+    public static final class OffsetUnitValue extends Checked<OffsetUnit> {
+        public OffsetUnitValue() {
+            super(OptionValues::offsetUnit);
+        }
+    }
+
     /** {@link OptionValues#atLeastOne}. */
     public static final class AtLeastOne extends Checked<Integer> {
         public AtLeastOne() {

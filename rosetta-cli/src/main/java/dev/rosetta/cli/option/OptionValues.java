@@ -63,6 +63,17 @@ public final class OptionValues {
                 + Arrays.stream(OutputFormat.values()).map(OutputFormat::id).collect(Collectors.joining(", ")));
     }
 
+    /** {@code code-points} or {@code bytes}, in any case. */
+    public static OffsetUnit offsetUnit(String value) {
+        for (OffsetUnit u : OffsetUnit.values()) {
+            if (u.id().equalsIgnoreCase(value.strip())) {
+                return u;
+            }
+        }
+        throw new IllegalArgumentException("unknown offset unit '" + value + "'; use one of "
+                + Arrays.stream(OffsetUnit.values()).map(OffsetUnit::id).collect(Collectors.joining(", ")));
+    }
+
     /** The largest count an option takes. */
     static final int MAX_COUNT = 999_999_999;
 

@@ -11,8 +11,9 @@ import java.util.Arrays;
 
 /**
  * The bytes of stdout or stderr, read as UTF-8 and passed through an {@link OutputGuard} on
- * their way to the real stream. Plain ASCII goes through untouched, without decoding; a
- * character split between two writes is joined first.
+ * their way to the real stream. Well-formed UTF-8 without a character the guard would change
+ * goes through untouched, without decoding (nearly all output is such); a character split
+ * between two writes is joined first.
  */
 final class GuardedStream extends OutputStream {
 
@@ -35,7 +36,7 @@ final class GuardedStream extends OutputStream {
 
     @Override
     public synchronized void write(byte[] bytes, int offset, int length) throws IOException {
-        if (carry.length == 0 && guard.idle() && printableAscii(bytes, offset, length)) {
+        if (carry.length == 0 && guard.idle() && unchanged(bytes, offset, offset + length)) {
             target.write(bytes, offset, length);
             return;
         }
@@ -66,11 +67,48 @@ final class GuardedStream extends OutputStream {
         target.close();
     }
 
-    /** Bytes a terminal shows as they are: printable ASCII, line feeds and tabs. */
-    private static boolean printableAscii(byte[] bytes, int offset, int length) {
-        for (int i = offset; i < offset + length; i++) {
-            byte b = bytes[i];
-            if ((b < 0x20 || b > 0x7E) && b != '\n' && b != '\t') {
+    /**
+     * Whether the guard would leave these bytes as they are: well-formed UTF-8, whole characters
+     * only, and none that it changes — a C0 control but LF and TAB, DEL, a C1 control (C2 80–9F),
+     * a line or paragraph separator or a bidi override (E2 80 A8–AE, E2 81 A6–A9).
+     */
+    static boolean unchanged(byte[] bytes, int from, int to) {
+        int i = from;
+        while (i < to) {
+            int b = bytes[i] & 0xFF;
+            if (b < 0x80) {
+                if ((b < 0x20 && b != '\n' && b != '\t') || b == 0x7F) {
+                    return false;
+                }
+                i++;
+                continue;
+            }
+            int length = b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+            if (length == 0 || i + length > to || !wellFormed(bytes, i, length)) {
+                return false;
+            }
+            int second = bytes[i + 1] & 0xFF;
+            if (b == 0xC2 && second <= 0x9F
+                    || b == 0xE2 && (second == 0x80 && (bytes[i + 2] & 0xFF) >= 0xA8 && (bytes[i + 2] & 0xFF) <= 0xAE
+                            || second == 0x81 && (bytes[i + 2] & 0xFF) >= 0xA6 && (bytes[i + 2] & 0xFF) <= 0xA9)) {
+                return false;
+            }
+            i += length;
+        }
+        return true;
+    }
+
+    /** Continuation bytes in place, and none of the overlong, surrogate or too-large forms. */
+    private static boolean wellFormed(byte[] bytes, int i, int length) {
+        int b = bytes[i] & 0xFF;
+        int second = bytes[i + 1] & 0xFF;
+        int low = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
+        int high = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
+        if (second < low || second > high) {
+            return false;
+        }
+        for (int k = 2; k < length; k++) {
+            if ((bytes[i + k] & 0xC0) != 0x80) {
                 return false;
             }
         }

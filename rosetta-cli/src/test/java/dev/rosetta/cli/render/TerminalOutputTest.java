@@ -113,6 +113,34 @@ class TerminalOutputTest {
         assertThat(out()).isEqualTo("␛[😀");
     }
 
+    /** The bytes passed on without decoding are exactly those the guard would leave as they are. */
+    @Test
+    void whatSkipsDecodingIsWhatTheGuardWouldNotChange() throws Exception {
+        java.util.Random random = new java.util.Random(1);
+        String[] pieces = {"a", "\n", "\t", "\r", "\u001b", "\u007f", "é", "中", "😀", "\u0085", "\u009b", "\u00a0",
+            "\u2028", "\u2029", "\u202e", "\u2066", "\u2069", "\u2027", "\u2030", "\u2065", "\u206a", "\ufffd"};
+        byte[][] raw = {{(byte) 0xFF}, {(byte) 0xC0, (byte) 0x80}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+            {(byte) 0xE2}, {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, {(byte) 0xE0, (byte) 0x80, (byte) 0x80}};
+        for (int round = 0; round < 20_000; round++) {
+            java.io.ByteArrayOutputStream input = new java.io.ByteArrayOutputStream();
+            for (int i = random.nextInt(6); i > 0; i--) {
+                input.writeBytes(random.nextInt(5) == 0 ? raw[random.nextInt(raw.length)]
+                        : pieces[random.nextInt(pieces.length)].getBytes(StandardCharsets.UTF_8));
+            }
+            byte[] bytes = input.toByteArray();
+            ByteArrayOutputStream shown = new ByteArrayOutputStream();
+            OutputStream guarded = TerminalOutput.of(shown, OutputStream.nullOutputStream()).out().stream();
+            guarded.write(bytes);
+            guarded.close();
+
+            if (GuardedStream.unchanged(bytes, 0, bytes.length)) {
+                assertThat(shown.toByteArray()).as(java.util.HexFormat.of().formatHex(bytes)).isEqualTo(bytes);
+            } else {
+                assertThat(shown.toByteArray()).as(java.util.HexFormat.of().formatHex(bytes)).isNotEqualTo(bytes);
+            }
+        }
+    }
+
     @Test
     void theLineEditorsWriterIsGuarded() {
         StringWriter terminal = new StringWriter();

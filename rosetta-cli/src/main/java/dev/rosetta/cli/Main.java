@@ -72,7 +72,7 @@ public final class Main implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        TerminalOutput output = TerminalOutput.system(TerminalCheck::stdoutIsTerminal);
+        TerminalOutput output = TerminalOutput.system(TerminalCheck.STDOUT);
         if (args.length == 1 && args[0].equals(AotTraining.ARGUMENT)) {
             System.exit(AotTraining.run(output));
         }

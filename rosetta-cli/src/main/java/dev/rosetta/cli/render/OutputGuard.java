@@ -15,6 +15,10 @@ import java.util.function.BooleanSupplier;
  */
 final class OutputGuard {
 
+    /** Output that is no terminal, and output that always is one (the line editor's). */
+    static final BooleanSupplier NEVER = new Fixed(false);
+    static final BooleanSupplier ALWAYS = new Fixed(true);
+
     private static final char ESC = '\u001b';
     /** Longer than any SGR sequence Rosetta writes; a longer one is not ours. */
     private static final int MAX_SGR = 32;
@@ -93,5 +97,19 @@ final class OutputGuard {
             styled = terminal.getAsBoolean() ? 1 : 0;
         }
         return styled == 1;
+    }
+
+    /** A fixed answer; a class of its own, as a lambda would be spun at start-up, which --version pays for. */
+    private static final class Fixed implements BooleanSupplier {
+        private final boolean value;
+
+        Fixed(boolean value) {
+            this.value = value;
+        }
+
+        @Override
+        public boolean getAsBoolean() {
+            return value;
+        }
     }
 }

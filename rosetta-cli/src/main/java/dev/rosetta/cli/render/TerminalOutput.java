@@ -30,7 +30,7 @@ public final class TerminalOutput {
         this.rawOut = stdout;
         this.out = new TerminalChannel(guarded(stdout, stdoutIsTerminal));
         // Nothing Rosetta writes to stderr is styled, so nothing there passes, terminal or not.
-        this.err = new TerminalChannel(guarded(stderr, () -> false));
+        this.err = new TerminalChannel(guarded(stderr, OutputGuard.NEVER));
     }
 
     /**
@@ -58,7 +58,7 @@ public final class TerminalOutput {
 
     /** Output to these streams, neither of them a terminal: nothing passes the guard. */
     public static TerminalOutput of(OutputStream stdout, OutputStream stderr) {
-        return new TerminalOutput(stdout, stderr, () -> false);
+        return new TerminalOutput(stdout, stderr, OutputGuard.NEVER);
     }
 
     /** Output that goes nowhere (the training run's). */
@@ -68,7 +68,7 @@ public final class TerminalOutput {
 
     /** The line editor's writer, guarded as a terminal: what Rosetta writes through it passes the same rules. */
     public static PrintWriter onTerminal(Writer terminalWriter) {
-        return new PrintWriter(new GuardedWriter(terminalWriter, new OutputGuard(() -> true)), true);
+        return new PrintWriter(new GuardedWriter(terminalWriter, new OutputGuard(OutputGuard.ALWAYS)), true);
     }
 
     public TerminalChannel out() {

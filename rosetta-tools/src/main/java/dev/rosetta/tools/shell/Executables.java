@@ -7,11 +7,11 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /** Finds programs the way a shell does: the first executable of that name on a PATH. */
-final class Executables {
+public final class Executables {
 
     private Executables() {}
 
-    static Optional<Path> find(String name, String searchPath) {
+    public static Optional<Path> find(String name, String searchPath) {
         if (searchPath == null || searchPath.isBlank()) {
             return Optional.empty();
         }

@@ -1,0 +1,53 @@
+package dev.rosetta.tools.mcp;
+
+import java.nio.file.Path;
+import java.util.function.Function;
+
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import reactor.core.publisher.Mono;
+
+/**
+ * The SDK's stdio transport with two things Rosetta needs: the server runs in the workspace, and
+ * Rosetta hears at once when its process ends. The SDK itself would let a call to a crashed server
+ * wait for its full time limit; here a watcher waits for the process and reports its end.
+ */
+final class ProcessTransport extends StdioClientTransport {
+
+    private final Path workspace;
+    private final Runnable exited;
+
+    /** @param exited run once, on a thread of its own, when the server's process has ended */
+    ProcessTransport(ServerParameters parameters, McpJsonMapper json, Path workspace, Runnable exited) {
+        super(parameters, json);
+        this.workspace = workspace;
+        this.exited = exited;
+    }
+
+    @Override
+    protected ProcessBuilder getProcessBuilder() {
+        return new ProcessBuilder().directory(workspace.toFile());
+    }
+
+    @Override
+    public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
+        // connect() starts the process; once it has, watch it.
+        return super.connect(handler).doOnSuccess(started -> watch());
+    }
+
+    private void watch() {
+        Thread watcher = new Thread(() -> {
+            try {
+                awaitForExit();
+            } catch (RuntimeException e) {
+                // interrupted while Rosetta exits: the process is being ended anyway
+                return;
+            }
+            exited.run();
+        }, "mcp-server-exit");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+}

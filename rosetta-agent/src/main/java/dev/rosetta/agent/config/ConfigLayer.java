@@ -30,9 +30,12 @@ import dev.rosetta.llm.provider.ProviderSettings;
  * @param confine      {@code [tools] confine}
  * @param shellTimeout {@code [tools] shell_timeout}
  * @param providers    {@code [[providers]]}: custom OpenAI-compatible providers
+ * @param mcpServers   {@code [mcp.servers.NAME]}: MCP servers, as written
+ * @param mcpWait      {@code [mcp] startup_wait}: how long a chat's first request waits for servers
  */
 public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
-        OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
+        OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
+        List<McpServerEntry> mcpServers, Duration mcpWait) {
 
     /** The files, most specific first: the order in which they are asked. */
     public enum Kind {
@@ -56,6 +59,13 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         env = env == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(env));
         fallback = fallback == null ? null : List.copyOf(fallback);
         providers = providers == null ? List.of() : List.copyOf(providers);
+        mcpServers = mcpServers == null ? List.of() : List.copyOf(mcpServers);
+    }
+
+    /** A layer without MCP settings. */
+    public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
+            OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
+        this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, List.of(), null);
     }
 
     /** A chat config as a layer: its {@code [env]} table. */
@@ -90,10 +100,19 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
             tools.finish("confine", "shell_timeout");
         }
         List<ProviderSettings> providers = providers(root, kind);
+        List<McpServerEntry> mcpServers = List.of();
+        Duration mcpWait = null;
+        ConfigTable mcp = root.table("mcp");
+        if (mcp != null) {
+            mcpServers = McpServerEntry.read(mcp, kind, doc.file());
+            Long seconds = mcp.integer("startup_wait", 0, McpServerEntry.MAX_TIMEOUT);
+            mcpWait = seconds == null ? null : Duration.ofSeconds(seconds);
+            mcp.finish("servers", "startup_wait");
+        }
         Map<String, String> env = env(root, kind);
-        root.finish("[models]", "[tools]", "[[providers]]", "[env]");
+        root.finish("[models]", "[tools]", "[[providers]]", "[mcp]", "[env]");
         return new ConfigLayer(kind, doc.file(), env, defaultModel, fallback, openAiApi, confine, shellTimeout,
-                providers);
+                providers, mcpServers, mcpWait);
     }
 
     /**

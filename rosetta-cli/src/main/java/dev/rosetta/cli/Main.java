@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "rosetta",
         description = "A terminal AI agent that reads every spelling of a tool call.",
         versionProvider = ManifestVersion.class,
-        subcommands = {ParseCommand.class, ModelsCommand.class, LogsCommand.class},
+        subcommands = {ParseCommand.class, ModelsCommand.class, LogsCommand.class, McpCommand.class},
         synopsisSubcommandLabel = "COMMAND",
         commandListHeading = "%nCommands:%n",
         exitCodeListHeading = "%nExit codes:%n",

@@ -22,9 +22,10 @@ import dev.rosetta.llm.model.ModelRegistry;
  * @param providers connects models to their APIs (and knows the providers' keys)
  * @param workspace where tools work
  * @param output    what events go to (the terminal, or JSON lines)
+ * @param mcp       the MCP servers, or null when none is configured (the toolbox closes them)
  */
 public record Chat(ChatSession session, AgentLoop loop, ConversationLog log, ModelRegistry registry,
-        Providers providers, Path workspace, EventOutput output) implements AutoCloseable {
+        Providers providers, Path workspace, EventOutput output, ChatMcp mcp) implements AutoCloseable {
 
     /** Records the settings that make a resumed conversation sticky (model, format, tools). */
     public void saveConfig() {

@@ -16,7 +16,7 @@ import java.util.Set;
 public final class ChatArguments {
 
     /** Words picocli reads as subcommands (or help) wherever they stand before {@code --}. */
-    private static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "help");
+    private static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "mcp", "help");
 
     /**
      * What the command line asks for.
@@ -55,7 +55,7 @@ public final class ChatArguments {
             String name = eq > 0 && arg.startsWith("--") ? arg.substring(0, eq) : arg;
             String inline = eq > 0 && arg.startsWith("--") ? arg.substring(eq + 1) : null;
             // picocli refuses an option given twice; it says so better than silently taking one.
-            if ((isFlag(name) || takesValue(name)) && !given.add(canonical(name))) {
+            if ((isFlag(name) || takesValue(name)) && !repeatable(name) && !given.add(canonical(name))) {
                 return null;
             }
             if (isFlag(name)) {
@@ -93,6 +93,11 @@ public final class ChatArguments {
         };
     }
 
+    /** Options picocli collects into a list when given again. */
+    private static boolean repeatable(String name) {
+        return name.equals("--mcp");
+    }
+
     private static boolean isFlag(String name) {
         return switch (name) {
             case "-y", "--no-confirm", "-n", "--non-interactive", "-r", "--resume", "--stream", "--no-stream",
@@ -116,7 +121,7 @@ public final class ChatArguments {
     private static boolean takesValue(String name) {
         return switch (name) {
             case "-m", "--model", "--tool-format", "--name", "-w", "--workspace", "-t", "--tools", "--output-format",
-                    "--max-steps" -> true;
+                    "--max-steps", "--mcp" -> true;
             default -> false;
         };
     }
@@ -130,6 +135,7 @@ public final class ChatArguments {
             case "-w", "--workspace" -> o.workspace = value;
             case "-t", "--tools" -> o.tools = value;
             case "--output-format" -> o.outputFormat = value;
+            case "--mcp" -> o.mcp.add(value);
             case "--max-steps" -> {
                 if (!value.matches("[0-9]{1,9}")) {
                     return false;

@@ -25,7 +25,7 @@ import dev.rosetta.llm.model.ModelInfo;
 public final class SlashCommands {
 
     public static final List<String> NAMES = List.of("/help", "/model", "/tools", "/tokens", "/undo", "/log", "/rename",
-            "/fork", "/impersonate", "/replay", "/clear", "/exit");
+            "/fork", "/impersonate", "/replay", "/clear", "/exit", "/mcp");
 
     private final Chat chat;
     private final PrintStream out;
@@ -50,6 +50,7 @@ public final class SlashCommands {
                 case "/rename" -> rename(arg);
                 case "/fork" -> out.println("forked into " + chat.log().fork(required(arg, "/fork NAME")));
                 case "/replay" -> replay();
+                case "/mcp" -> McpSlash.run(chat, arg, out);
                 default -> {
                     return false;
                 }
@@ -71,6 +72,7 @@ public final class SlashCommands {
                 /fork NAME       copy the conversation under a new name
                 /impersonate     write the assistant's next message yourself; its calls run
                 /replay          show the conversation again
+                /mcp [NAME]      the MCP servers: state, tools, last error (/mcp approve NAME starts a project's)
                 /clear           clear the screen
                 /exit            leave (Ctrl-D too; Ctrl-C stops the model or a tool)""");
     }

@@ -21,6 +21,7 @@ import dev.rosetta.cli.chat.ChatRun;
 import dev.rosetta.cli.chat.ConversationReplay;
 import dev.rosetta.cli.chat.SlashCommands;
 import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;
 import dev.rosetta.llm.model.ModelInfo;
 
@@ -64,6 +65,11 @@ public final class JLineRepl {
             say("rosetta: warning: " + problem);
         }
         this.reader = new PromptReader(terminal, completer, problem == null ? history : null);
+        if (chat.mcp() != null) {
+            // An MCP server's report that comes while the user types goes above the line, which stays.
+            chat.mcp().status().whileReading(line -> reader.printAboveIfReading(
+                    style.paint("ℹ " + TerminalText.safe(line).strip().replace('\n', ' '), Tone.DIM)));
+        }
     }
 
     /** Runs the first prompt, if there is one, then reads until the user leaves; the exit code. */

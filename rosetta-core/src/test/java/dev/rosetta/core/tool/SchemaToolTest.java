@@ -84,4 +84,22 @@ class SchemaToolTest {
         assertThat(text).contains("- a (number, required): first")
                 .contains("```calc.get-sum\n{\"a\": <a>, \"b\": <b>}\n```");
     }
+
+    @Test
+    void anXmlCallMaySpellEachParameterAsAChildElementTypedByTheSchema() {
+        ToolSpec spec = sum(SCHEMA);
+        var segments = StreamSplitter.split("<tool-use>\n<calc.get-sum>\n<a>2</a>\n<b>3.5</b>\n</calc.get-sum>\n</tool-use>\n",
+                ToolFormat.XML, ToolCatalog.of(spec));
+        Segment.Call call = (Segment.Call) segments.stream().filter(s -> s instanceof Segment.Call).findFirst().orElseThrow();
+        assertThat(spec.bind(call.use()).values()).isEqualTo(Map.of("a", 2.0, "b", 3.5));
+    }
+
+    @Test
+    void anXmlCallMayCarryItsArgumentsAsAJsonBody() {
+        ToolSpec spec = sum(SCHEMA);
+        var segments = StreamSplitter.split("<tool-use>\n<calc.get-sum>{\"a\": 1, \"b\": 2}</calc.get-sum>\n</tool-use>\n",
+                ToolFormat.XML, ToolCatalog.of(spec));
+        Segment.Call call = (Segment.Call) segments.stream().filter(s -> s instanceof Segment.Call).findFirst().orElseThrow();
+        assertThat(spec.bind(call.use()).values()).isEqualTo(Map.of("a", 1, "b", 2));
+    }
 }

@@ -173,7 +173,7 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
     }
 
     /** API keys and the variables that point a provider at a server. */
-    static boolean isProtected(String name) {
+    public static boolean isProtected(String name) {
         return name.endsWith("_API_KEY") || name.endsWith("_BASE_URL") || name.equals("OLLAMA_HOST");
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.rosetta.agent.config.ConfigLayer;
 import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.tools.mcp.McpEndpoint;
@@ -68,7 +69,11 @@ public final class McpDefinitions {
         } else {
             Map<String, String> env = refs.expand(entry.env(), where + " env");
             String shown = String.join(" ", entry.command(), String.join(" ", entry.args())).strip();
-            endpoint = new McpEndpoint.Stdio(entry.command(), entry.args(), env, shown, secrets);
+            // A server gets the API keys of Rosetta's environment only when its env names them.
+            Set<String> withheld = new HashSet<>();
+            System.getenv().keySet().stream().filter(ConfigLayer::isProtected).filter(k -> !env.containsKey(k))
+                    .forEach(withheld::add);
+            endpoint = new McpEndpoint.Stdio(entry.command(), entry.args(), env, withheld, shown, secrets);
         }
         return new McpServerSettings(entry.name(), endpoint,
                 entry.timeout() != null ? entry.timeout() : McpServerSettings.DEFAULT_CALL_TIMEOUT,

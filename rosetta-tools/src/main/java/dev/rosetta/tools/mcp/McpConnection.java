@@ -120,17 +120,22 @@ final class McpConnection implements AutoCloseable {
         try {
             return await(call, timeout, "running " + tool);
         } catch (InterruptedException e) {
-            transport.cancel(token, "the user interrupted the call");
+            cancel(token, tool, "the user interrupted the call");
             throw e;
         } catch (McpFailure f) {
             if (f.code().equals(ErrorCode.TIMEOUT)) {
-                transport.cancel(token, "no answer within " + timeout.toSeconds() + " s");
+                cancel(token, tool, "no answer within " + seconds(timeout));
             }
             throw f;
         } finally {
             transport.finished(token);
             progress.remove(token);
         }
+    }
+
+    private void cancel(String token, String tool, String reason) {
+        transport.cancel(token, reason);
+        stderr.note("sent notifications/cancelled for the call of " + tool + ": " + reason);
     }
 
     /** Whether the server can still be talked to: its process runs and no request found it gone. */
@@ -218,7 +223,7 @@ final class McpConnection implements AutoCloseable {
         ServerParameters.Builder parameters = ServerParameters
                 .builder(setsid.isPresent() ? setsid.get().toString() : stdio.command()).args(args).env(stdio.env());
         var transport = new ProcessTransport(parameters.build(), McpJsonDefaults.getMapper(), settings.workspace(),
-                () -> {
+                stdio.withheld(), () -> {
                     try {
                         stderr.settle();
                     } catch (InterruptedException e) {

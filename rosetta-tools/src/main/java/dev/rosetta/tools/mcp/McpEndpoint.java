@@ -43,19 +43,22 @@ public sealed interface McpEndpoint {
      * @param command the program (looked up on the PATH)
      * @param args    its arguments
      * @param env     variables added to Rosetta's environment for it
+     * @param withheld variables of Rosetta's environment it does not get (API keys it was not given)
      */
-    record Stdio(String command, List<String> args, Map<String, String> env, String shown, Set<String> secrets)
-            implements McpEndpoint {
+    record Stdio(String command, List<String> args, Map<String, String> env, Set<String> withheld, String shown,
+            Set<String> secrets) implements McpEndpoint {
         public Stdio {
             Objects.requireNonNull(command, "command");
             args = List.copyOf(args);
             env = Collections.unmodifiableMap(new LinkedHashMap<>(env));
+            withheld = Set.copyOf(withheld);
             secrets = Set.copyOf(secrets);
         }
 
-        /** A command with nothing secret, as {@code --mcp 'NAME=COMMAND ARGS…'} gives one. */
+        /** A command with nothing secret and nothing withheld (tests, tools). */
         public static Stdio of(String command, List<String> args) {
-            return new Stdio(command, args, Map.of(), String.join(" ", withCommand(command, args)), Set.of());
+            return new Stdio(command, args, Map.of(), Set.of(), String.join(" ", withCommand(command, args)),
+                    Set.of());
         }
 
         private static List<String> withCommand(String command, List<String> args) {

@@ -1,6 +1,7 @@
 package dev.rosetta.tools.mcp;
 
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.function.Function;
 
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -10,25 +11,33 @@ import io.modelcontextprotocol.spec.McpSchema;
 import reactor.core.publisher.Mono;
 
 /**
- * The SDK's stdio transport with two things Rosetta needs: the server runs in the workspace, and
- * Rosetta hears at once when its process ends. The SDK itself would let a call to a crashed server
+ * The SDK's stdio transport with what Rosetta needs: the server runs in the workspace without the
+ * API keys it was not given, and Rosetta hears at once when its process ends. The SDK itself would let a call to a crashed server
  * wait for its full time limit; here a watcher waits for the process and reports its end.
  */
 final class ProcessTransport extends StdioClientTransport {
 
     private final Path workspace;
+    private final Set<String> withheld;
     private final Runnable exited;
 
-    /** @param exited run once, on a thread of its own, when the server's process has ended */
-    ProcessTransport(ServerParameters parameters, McpJsonMapper json, Path workspace, Runnable exited) {
+    /**
+     * @param withheld variables of Rosetta's environment the server does not get
+     * @param exited   run once, on a thread of its own, when the server's process has ended
+     */
+    ProcessTransport(ServerParameters parameters, McpJsonMapper json, Path workspace, Set<String> withheld,
+            Runnable exited) {
         super(parameters, json);
         this.workspace = workspace;
+        this.withheld = withheld;
         this.exited = exited;
     }
 
     @Override
     protected ProcessBuilder getProcessBuilder() {
-        return new ProcessBuilder().directory(workspace.toFile());
+        ProcessBuilder builder = new ProcessBuilder().directory(workspace.toFile());
+        builder.environment().keySet().removeAll(withheld);
+        return builder;
     }
 
     @Override

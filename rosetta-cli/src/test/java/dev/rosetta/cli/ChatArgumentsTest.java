@@ -32,7 +32,8 @@ class ChatArgumentsTest {
             new Valued(List.of("-w", "--workspace"), List.of("/tmp", ".", "dir with space")),
             new Valued(List.of("-t", "--tools"), List.of("shell,save", "+jshell", "read")),
             new Valued(List.of("--output-format"), List.of("text", "json")),
-            new Valued(List.of("--max-steps"), List.of("1", "5", "050")));
+            new Valued(List.of("--max-steps"), List.of("1", "5", "050")),
+            new Valued(List.of("--mcp"), List.of("web=http://127.0.0.1:9/mcp", "fs=npx -y '@scope/server' .")));
     private static final List<String> WORDS = List.of("fix", "the tests", "hello world", "-", "what's", "ünïcode ✓",
             "a=b", "x");
 
@@ -56,8 +57,20 @@ class ChatArgumentsTest {
         assertThat(fast.verbose()).as("%s", args).isEqualTo(main.verbose());
     }
 
+    @org.junit.jupiter.api.Test
+    void mcpMayBeGivenMoreThanOnceAndIsReadAsPicocliReadsIt() {
+        List<String> args = List.of("--mcp", "a=http://h/mcp", "-y", "--mcp=b=node s.js", "hi");
+        ChatArguments.Read fast = ChatArguments.read(args);
+        assertThat(fast).isNotNull();
+        Main main = new Main();
+        Main.commandLine(main).parseArgs(args.toArray(String[]::new));
+        assertThat(fast.options()).usingRecursiveComparison().isEqualTo(main.chatOptions());
+        assertThat(fast.options()).extracting("mcp").asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
+                .containsExactly("a=http://h/mcp", "b=node s.js");
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"--help", "-h", "models", "-m sonnet logs", "fix it parse", "help", "--version --help",
+    @ValueSource(strings = {"mcp list", "mcp tools x", "--help", "-h", "models", "-m sonnet logs", "fix it parse", "help", "--version --help",
             "-yn hi", "-msonnet hi", "--bogus", "-m", "-m -y", "--max-steps x", "--max-steps -1", "-y -y",
             "--stream --no-stream", "-m a --model b", "@args.txt", "--confine=true", "-t -ipython", "-5"})
     void anythingElseIsLeftToPicocli(String line) {

@@ -30,6 +30,8 @@ class McpServerTest {
     Path workspace;
 
     private final List<String> notices = new CopyOnWriteArrayList<>();
+    private final List<List<String>> lists = new CopyOnWriteArrayList<>();
+    private final CountDownLatch listedTwice = new CountDownLatch(2);
     private final CountDownLatch progressed = new CountDownLatch(1);
     private McpServer server;
     private Toolbox toolbox;
@@ -37,6 +39,8 @@ class McpServerTest {
     private final McpServer.Listener listener = new McpServer.Listener() {
         @Override
         public void toolsChanged(McpServer s, List<McpTool> tools) {
+            lists.add(tools.stream().map(t -> t.spec().name()).toList());
+            listedTwice.countDown();
             if (toolbox != null) {
                 toolbox.add(tools);
             }
@@ -151,6 +155,15 @@ class McpServerTest {
                 .contains("Starting default (STDIO) server");
         ToolResult again = call("everything.echo", Map.of("message", "back"));
         assertThat(again.output()).contains("started it again").contains("back");
+    }
+
+    @Test
+    void listChangedListsTheToolsAgainAndTheToolboxFollows() throws Exception {
+        start(ReferenceServers.everything(), Duration.ofSeconds(30));
+        // The everything server adds its roots and sampling tools once initialized and says so with
+        // notifications/tools/list_changed; the tools are listed again for each, after the first list.
+        assertThat(listedTwice.await(20, TimeUnit.SECONDS)).as("listed again after list_changed").isTrue();
+        assertThat(toolbox.catalog().resolve("everything.get-roots-list")).isPresent();
     }
 
     @Test

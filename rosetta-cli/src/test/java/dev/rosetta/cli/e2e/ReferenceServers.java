@@ -11,17 +11,17 @@ import java.nio.file.Path;
  * {@code ROSETTA_MCP_SERVERS}. Without them a test is skipped on a developer's machine and fails
  * under CI, where their absence is a broken install step.
  */
-final class ReferenceServers {
+public final class ReferenceServers {
 
     private ReferenceServers() {}
 
     /** The script of {@code @modelcontextprotocol/server-everything}. */
-    static Path everything() {
+    public static Path everything() {
         return script("server-everything");
     }
 
     /** The script of {@code @modelcontextprotocol/server-filesystem}. */
-    static Path filesystem() {
+    public static Path filesystem() {
         return script("server-filesystem");
     }
 

@@ -115,6 +115,9 @@ public final class McpServers implements ToolSource {
     }
 
     private void failed(Entry e, String why) {
+        if (e.state == State.CLOSED) {
+            return; // shut down while starting: nothing to report
+        }
         e.state = State.FAILED;
         e.error = why;
         status.accept("mcp: " + e.server.name() + " failed: " + why);

@@ -109,6 +109,21 @@ class McpIT extends EndToEnd {
     }
 
     @Test
+    void theFirstRequestWaitsForAServerStillStartingOnlyUpToTheBoundAndExitEndsIt() throws Exception {
+        Files.createDirectories(sandbox.userConfig());
+        Files.writeString(sandbox.userConfig().resolve("config.toml"), "[mcp]\nstartup_wait = 1\n");
+        model.script(ScriptedReply.text("Without it."));
+
+        Run run = sandbox.rosetta("-n", "--mcp", "slow=sleep 25", "-m", Api.CHAT_COMPLETIONS.model(), "hi");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout()).contains("mcp: going on without slow (still starting after 1 s)")
+                .contains("Without it.").doesNotContain("slow failed");
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").equals("sleep 25"))
+                .filter(p -> workingFolder(p).equals(sandbox.workspace()))).as("the server ended with Rosetta").isEmpty();
+    }
+
+    @Test
     void aSlowCallIsCancelledAtItsTimeLimit() throws Exception {
         userServer("ev", "timeout = 1\n");
         model.script(Format.MARKDOWN.reply("", call(Format.MARKDOWN, "ev", "trigger-long-running-operation",

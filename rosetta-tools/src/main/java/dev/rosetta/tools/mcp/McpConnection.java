@@ -44,8 +44,8 @@ final class McpConnection implements AutoCloseable {
     private final CompletableFuture<Void> gone = new CompletableFuture<>();
     private final Map<Object, Consumer<McpSchema.ProgressNotification>> progress = new ConcurrentHashMap<>();
     private final AtomicLong tokens = new AtomicLong();
-    private CallTracking transport;
-    private McpAsyncClient client;
+    private volatile CallTracking transport;
+    private volatile McpAsyncClient client;
     private volatile boolean broken;
 
     private McpConnection(McpServerSettings settings, StderrLog stderr) {
@@ -57,10 +57,13 @@ final class McpConnection implements AutoCloseable {
      * Starts the server and completes the handshake.
      *
      * @param toolsChanged called with the new list when the server says its tools changed
+     * @param opening      gets each connection before it starts, so that it can be closed while it does
      */
     static McpConnection open(McpServerSettings settings, StderrLog stderr,
-            Consumer<List<McpSchema.Tool>> toolsChanged) throws McpFailure, InterruptedException {
+            Consumer<List<McpSchema.Tool>> toolsChanged, Consumer<McpConnection> opening)
+            throws McpFailure, InterruptedException {
         McpConnection connection = new McpConnection(settings, stderr);
+        opening.accept(connection);
         if (settings.endpoint() instanceof McpEndpoint.Http http) {
             try {
                 connection.start(connection.streamable(http), toolsChanged);
@@ -72,6 +75,7 @@ final class McpConnection implements AutoCloseable {
                 // An older server answers the streamable POST with an error: try HTTP+SSE at the same URL.
                 connection.close();
                 McpConnection sse = new McpConnection(settings, stderr);
+                opening.accept(sse);
                 try {
                     sse.start(sse.sse(http), toolsChanged);
                     return sse;

@@ -28,9 +28,11 @@ public final class McpServer implements AutoCloseable {
     private final Listener listener;
     private final StderrLog stderr;
     private McpConnection connection;
+    /** The connection being started, which {@link #close()} may end while {@link #start()} waits for it. */
+    private volatile McpConnection opening;
     private volatile List<McpTool> tools = List.of();
     private volatile String skipped = "";
-    private boolean closed;
+    private volatile boolean closed;
 
     public McpServer(McpServerSettings settings, Listener listener) {
         this.settings = settings;
@@ -51,7 +53,7 @@ public final class McpServer implements AutoCloseable {
         if (closed) {
             throw new McpFailure(ErrorCode.UNAVAILABLE, settings.name() + " was shut down");
         }
-        McpConnection fresh = McpConnection.open(settings, stderr, this::listed);
+        McpConnection fresh = McpConnection.open(settings, stderr, this::listed, c -> opening = c);
         try {
             listed(fresh.tools());
         } catch (McpFailure | InterruptedException | RuntimeException e) {
@@ -140,10 +142,18 @@ public final class McpServer implements AutoCloseable {
         return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
     }
 
-    /** Ends the session and the server's process. */
+    /** Ends the session and the server's process, also while it is still starting. */
     @Override
-    public synchronized void close() {
+    public void close() {
         closed = true;
+        McpConnection starting = opening;
+        if (starting != null) {
+            starting.close();
+        }
+        closeConnection();
+    }
+
+    private synchronized void closeConnection() {
         if (connection != null) {
             connection.close();
             connection = null;

@@ -105,8 +105,12 @@ final class McpConnection implements AutoCloseable {
         await(client.initialize().toFuture(), settings.startTimeout(), "starting");
     }
 
-    /** The server's tools, every page. */
+    /** The server's tools, every page; none when it does not offer tools at all (only prompts, say). */
     List<McpSchema.Tool> tools() throws McpFailure, InterruptedException {
+        var capabilities = client.getServerCapabilities();
+        if (capabilities == null || capabilities.tools() == null) {
+            return List.of();
+        }
         return await(client.listTools().toFuture(), settings.startTimeout(), "listing its tools").tools();
     }
 

@@ -167,6 +167,15 @@ class McpServerTest {
     }
 
     @Test
+    void aServerWithoutToolsIsReadyWithNone() throws Exception {
+        Path sdk = ReferenceServers.script("server-everything").getParent().getParent().getParent().resolve("sdk");
+        Path script = Path.of(getClass().getResource("/mcp/prompts-only-server.mjs").toURI());
+        var endpoint = new McpEndpoint.Stdio("node", List.of(script.toString()), Map.of("MCP_SDK", sdk.toString()),
+                java.util.Set.of(), "prompts-only", java.util.Set.of());
+        assertThat(start(endpoint, Duration.ofSeconds(10)).tools()).isEmpty();
+    }
+
+    @Test
     void aServerThatIsNoProgramFailsToStartSayingWhy() {
         var missing = McpEndpoint.Stdio.of("no-such-mcp-server-here", List.of());
         assertThatThrownBy(() -> start(missing, Duration.ofSeconds(5))).isInstanceOf(McpFailure.class)

@@ -85,6 +85,6 @@ final class ChatCompletionsBody {
         List<ToolSpec> known = new ArrayList<>(request.tools());
         request.messages().stream().flatMap(m -> m.calls().stream()).map(ToolUse::tool).distinct()
                 .filter(t -> !names.containsKey(t)).forEach(t -> known.add(ToolSpec.named(t)));
-        return new ChatHistory(t -> names.getOrDefault(t, t), ToolCatalog.of(known));
+        return new ChatHistory(t -> names.getOrDefault(t, ToolSpec.nativeName(t)), ToolCatalog.of(known));
     }
 }

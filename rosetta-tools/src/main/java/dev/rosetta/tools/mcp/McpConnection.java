@@ -221,22 +221,22 @@ final class McpConnection implements AutoCloseable {
             throw new McpFailure(ErrorCode.UNAVAILABLE, "cannot start " + settings.name() + ": there is no program '"
                     + stdio.command() + "' on the PATH");
         }
+        List<String> command = new java.util.ArrayList<>();
         // Its own session, as the shell's: Ctrl-C in the terminal reaches Rosetta, not the server.
-        var setsid = Executables.find("setsid", path);
-        List<String> args = new java.util.ArrayList<>();
-        if (setsid.isPresent()) {
-            args.addAll(List.of("--", stdio.command()));
+        Executables.find("setsid", path).ifPresent(setsid -> command.addAll(List.of(setsid.toString(), "--")));
+        var sh = Executables.find("sh", path);
+        if (sh.isPresent() && stderr.file() != null) {
+            // The server's stderr goes to the log file by the system itself; the SDK's pipe stays open
+            // on fd 3 as long as the server runs (the SDK takes its end for the server's end).
+            command.addAll(List.of(sh.get().toString(), "-c", "exec 3>&2 2>>\"$0\"; exec \"$@\"",
+                    stderr.file().toString()));
         }
-        args.addAll(stdio.args());
-        ServerParameters.Builder parameters = ServerParameters
-                .builder(setsid.isPresent() ? setsid.get().toString() : stdio.command()).args(args).env(stdio.env());
+        command.add(stdio.command());
+        command.addAll(stdio.args());
+        ServerParameters.Builder parameters = ServerParameters.builder(command.get(0))
+                .args(command.subList(1, command.size())).env(stdio.env());
         var transport = new ProcessTransport(parameters.build(), McpJsonDefaults.getMapper(), settings.workspace(),
                 stdio.withheld(), () -> {
-                    try {
-                        stderr.settle();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
                     stderr.note("the server's process ended");
                     gone.complete(null);
                 });

@@ -143,7 +143,8 @@ class McpIT extends EndToEnd {
                         "{\"duration\": 20, \"steps\": 20}")),
                 Format.MARKDOWN.reply("", call(Format.MARKDOWN, "ev", "echo", "{\"message\": \"back again\"}")),
                 ScriptedReply.text("Done."));
-        Thread killer = Thread.ofVirtual().start(() -> killEverythingAfterProgress(sandbox.nextStdout()));
+        Path stdout = sandbox.nextStdout();
+        Thread killer = Thread.ofVirtual().start(() -> killEverythingAfterProgress(stdout));
 
         Run run = sandbox.rosetta("-n", "--mcp", ReferenceServers.everythingFlag("ev"), "-m",
                 Api.CHAT_COMPLETIONS.model(), "go");

@@ -7,11 +7,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.rosetta.cli.option.OptionValues;
+import dev.rosetta.core.dialect.ToolFormat;
+
 /**
- * Runs {@code rosetta --version} and well-formed {@code rosetta parse …} without building
+ * Runs {@code rosetta --version} ({@code -V}) and well-formed {@code rosetta parse …} without building
  * picocli's command model, which alone costs about 100 ms of start-up — three times a whole
  * hello-world JVM. Anything it does not recognise exactly (help, an unknown option, a missing
- * value) goes to picocli, which stays the one place for help texts and usage errors.
+ * or refused value) goes to picocli, which stays the one place for help texts and usage errors.
+ * Values are checked by the {@link OptionValues} picocli's converters use.
  */
 final class FastPath {
 
@@ -19,7 +23,7 @@ final class FastPath {
 
     /** The exit code, or null when picocli should handle these arguments. */
     static Integer run(String[] args, InputStream in, PrintStream out, PrintStream errStream) {
-        if (args.length == 1 && args[0].equals("--version")) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
             out.println(new ManifestVersion().getVersion()[0]);
             return 0;
         }
@@ -42,7 +46,7 @@ final class FastPath {
     private record Options(ParseRun parse, boolean verbose) {
 
         static Options read(List<String> args) {
-            String format = "markdown";
+            ToolFormat format = ToolFormat.MARKDOWN;
             List<String> tools = null;
             Integer chunk = null;
             boolean pretty = false;
@@ -66,20 +70,21 @@ final class FastPath {
                     case "-v", "--verbose" -> verbose = true;
                     case "--format", "--tools", "--chunk" -> {
                         String value = inline != null ? inline : i + 1 < args.size() ? args.get(++i) : null;
-                        if (value == null || value.isEmpty()) {
+                        if (value == null || value.isEmpty() || value.startsWith("@")
+                                || value.startsWith("-") && !name.equals("--tools")) {
                             return null;
                         }
-                        if (name.equals("--format")) {
-                            format = value;
-                        } else if (name.equals("--tools")) {
-                            tools = tools == null ? new ArrayList<>() : tools;
-                            tools.addAll(Arrays.asList(value.split(",")));
-                        } else {
-                            try {
-                                chunk = Integer.valueOf(value);
-                            } catch (NumberFormatException e) {
-                                return null;
+                        try {
+                            if (name.equals("--format")) {
+                                format = OptionValues.toolFormat(value);
+                            } else if (name.equals("--tools")) {
+                                tools = tools == null ? new ArrayList<>() : tools;
+                                tools.addAll(OptionValues.toolItems(value));
+                            } else {
+                                chunk = OptionValues.atLeastOne(value);
                             }
+                        } catch (IllegalArgumentException e) {
+                            return null; // picocli reports it
                         }
                     }
                     default -> {

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import dev.rosetta.agent.log.ConversationSummary;
 import dev.rosetta.agent.log.Conversations;
 import dev.rosetta.agent.log.LogDirectory;
+import dev.rosetta.cli.option.OptionConverters;
 import dev.rosetta.cli.render.TerminalText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,7 +18,8 @@ final class LogsCommand implements Callable<Integer> {
 
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
 
-    @Option(names = {"-n", "--limit"}, paramLabel = "N", defaultValue = "20", description = "How many (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-n", "--limit"}, paramLabel = "N", defaultValue = "20", converter = OptionConverters.AtLeastOne.class,
+            description = "How many (default: ${DEFAULT-VALUE}).")
     private int limit;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "The log folder (default: $ROSETTA_LOGS_HOME, else the XDG data folder).")

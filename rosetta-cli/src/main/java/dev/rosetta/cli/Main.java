@@ -13,20 +13,19 @@ import dev.rosetta.cli.chat.ChatRun;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
-import picocli.CommandLine.Spec;
 
 /**
- * The {@code rosetta} command: a chat ({@code rosetta [OPTIONS] [PROMPT…]}), options every
+ * The {@code rosetta} command: a chat ({@code rosetta [OPTIONS] [PROMPT...]}), options every
  * subcommand shares, and the subcommands.
  */
 @Command(name = "rosetta",
         description = "A terminal AI agent that reads every spelling of a tool call.",
         versionProvider = ManifestVersion.class,
-        subcommands = {ParseCommand.class, ModelsCommand.class, LogsCommand.class, McpCommand.class},
-        synopsisSubcommandLabel = "COMMAND",
+        subcommands = {ParseCommand.class, ModelsCommand.class, LogsCommand.class, McpCommand.class, HelpCommand.class},
+        customSynopsis = {"rosetta [OPTIONS] [PROMPT...]", "       rosetta COMMAND ..."},
+        parameterListHeading = "%nArguments:%n",
         commandListHeading = "%nCommands:%n",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -35,9 +34,6 @@ import picocli.CommandLine.Spec;
             "2:bad usage or configuration, or input that cannot be read",
             "130:interrupted"})
 public final class Main implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
 
     // Inherited, so "rosetta parse -v x.md" works as well as "rosetta -v parse x.md"; picocli
     // applies an inherited option to this field wherever it is given.
@@ -49,7 +45,7 @@ public final class Main implements Callable<Integer> {
             description = "Show this help and exit.")
     private boolean help;
 
-    @Option(names = "--version", versionHelp = true, description = "Print the version and exit.")
+    @Option(names = {"-V", "--version"}, versionHelp = true, description = "Print the version and exit.")
     private boolean version;
 
     @Mixin
@@ -79,7 +75,7 @@ public final class Main implements Callable<Integer> {
         if (chatLine != null) {
             int code;
             try {
-                code = chat(chatLine.options(), System.getenv(), new PrintWriter(System.err, true));
+                code = chat(chatLine.options(), System.getenv());
             } catch (Exception | StackOverflowError | OutOfMemoryError e) {
                 code = UnexpectedErrors.report(e, new PrintWriter(System.err, true), chatLine.verbose());
             }
@@ -103,9 +99,11 @@ public final class Main implements Callable<Integer> {
      * would print stack traces and full usage where users get one line.
      */
     public static CommandLine commandLine(Main main) {
-        return new CommandLine(main)
+        CommandLine commandLine = new CommandLine(main)
                 .setParameterExceptionHandler(new BadUsage())
                 .setExecutionExceptionHandler(new UnexpectedErrors());
+        Usage.apply(commandLine);
+        return commandLine;
     }
 
     public static CommandLine commandLine() {
@@ -114,17 +112,12 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return chat(chat, env, spec.commandLine().getErr());
+        return chat(chat, env);
     }
 
     /** Runs a chat, however its command line was read (by hand when plain, else by picocli). */
-    private static int chat(ChatOptions options, Map<String, String> env, PrintWriter err) throws IOException {
-        int code = new ChatRun(options, System.in, System.out, System.err, env).run();
-        if (code == ChatRun.BAD_USAGE && options.prompt().isEmpty()) {
-            err.println("Try 'rosetta --help' for more information.");
-            err.flush();
-        }
-        return code;
+    private static int chat(ChatOptions options, Map<String, String> env) throws IOException {
+        return new ChatRun(options, System.in, System.out, System.err, env).run();
     }
 
     /** The chat options picocli read (tests compare them with {@link ChatArguments}). */

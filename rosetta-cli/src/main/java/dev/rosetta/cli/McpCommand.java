@@ -258,7 +258,7 @@ final class McpCommand implements Callable<Integer> {
     }
 
     private static boolean onPath(String program) {
-        return dev.rosetta.tools.shell.Executables.find(program, System.getenv("PATH")).isPresent();
+        return dev.rosetta.tools.process.Executables.find(program, System.getenv("PATH")).isPresent();
     }
 
     /** A word as a shell would need it quoted, so splitting it again gives it back. */

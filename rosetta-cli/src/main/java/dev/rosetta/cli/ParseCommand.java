@@ -3,10 +3,13 @@ package dev.rosetta.cli;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Iterator;
-
-import dev.rosetta.core.dialect.ToolFormat;
 import java.util.List;
 import java.util.concurrent.Callable;
+
+import dev.rosetta.cli.option.OptionConverters;
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.tool.BuiltinTools;
+import dev.rosetta.core.tool.ToolSpec;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -57,18 +60,19 @@ final class ParseCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "markdown",
-            completionCandidates = FormatNames.class,
+            converter = OptionConverters.ToolFormatValue.class, completionCandidates = FormatNames.class,
             description = "The tool format the model was asked to write: ${COMPLETION-CANDIDATES}"
                     + " (default: ${DEFAULT-VALUE}).")
-    private String format;
+    private ToolFormat format;
 
-    @Option(names = "--tools", paramLabel = "NAME", split = ",",
-            completionCandidates = ToolSelection.BuiltinNames.class,
-            description = "The tools the message may call (default: the built-in ones, ${COMPLETION-CANDIDATES})."
-                    + " A name that is not built in is a tool anyway, known only by its name: ```NAME blocks call it.")
+    @Option(names = "--tools", paramLabel = "TOOL", parameterConsumer = OptionConverters.ToolItems.class,
+            completionCandidates = BuiltinNames.class,
+            description = "The tools the message may call, as a chat's -t takes them: a list (shell,save), or"
+                    + " changes to the default (-ipython,-jshell). The built-in tools are ${COMPLETION-CANDIDATES};"
+                    + " any other name declares a tool known only by name.")
     private List<String> tools;
 
-    @Option(names = "--chunk", paramLabel = "N",
+    @Option(names = "--chunk", paramLabel = "N", converter = OptionConverters.AtLeastOne.class,
             description = "Feed the streaming reader N characters (UTF-16 units) at a time, cutting wherever"
                     + " that falls, and print what streaming produced (it must equal the whole-message result).")
     private Integer chunk;
@@ -84,6 +88,14 @@ final class ParseCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         // System.in/out as they are now: a test or an embedding program may have redirected them.
         return new ParseRun(format, tools, chunk, pretty, file).run(System.in, System.out, spec.commandLine().getErr());
+    }
+
+    /** The built-in tools' names, for the help text and shell completion. */
+    static final class BuiltinNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return BuiltinTools.ALL.stream().map(ToolSpec::name).iterator();
+        }
     }
 
     /** The format names, for the help text and shell completion. */

@@ -166,6 +166,16 @@ class ParseCommandTest {
     }
 
     @Test
+    void onlyTheToolsListedMakeCalls() throws IOException {
+        Cli.Run run = parse("```shell\nls\n```\n```save x\ny\n```", "--tools", "shell,read");
+        assertThat(run.exitCode()).isZero();
+        List<Map<String, Object>> segments = run.segments();
+        assertThat(segments.get(0)).containsEntry("type", "call").containsEntry("tool", "shell");
+        // save was not among the tools given, so its block is only text.
+        assertThat(segments.get(1)).containsEntry("type", "prose");
+    }
+
+    @Test
     void aToolThatIsNotBuiltInStillMakesACall() throws IOException {
         Cli.Run run = parse("```mytool a \"b c\"\nbody\n```\n```save x\ny\n```", "--tools", "shell,mytool");
         assertThat(run.exitCode()).isZero();
@@ -179,10 +189,24 @@ class ParseCommandTest {
     }
 
     @Test
+    void takingOutAToolThatIsNotThereIsBadUsageListingTheTools() throws IOException {
+        Cli.Run run = parse("```shell\nls\n```", "--tools", "-mytool");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).startsWith("rosetta parse: unknown tool 'mytool' in --tools; the tools are: shell,");
+    }
+
+    @Test
     void toolsMayBeRepeatedAndListed() throws IOException {
-        List<Map<String, Object>> segments = parse("```a\n1\n```\n```b\n2\n```\n```c\n3\n```", "--tools", "a,b", "--tools", "c")
-                .segments();
-        assertThat(segments).extracting(s -> s.get("tool")).containsExactly("a", "b", "c");
+        List<Map<String, Object>> segments = parse("```shell\n1\n```\n```save p\n2\n```\n```read p\n```",
+                "--tools", "shell,save", "--tools", "read").segments();
+        assertThat(segments).extracting(s -> s.get("tool")).containsExactly("shell", "save", "read");
+    }
+
+    @Test
+    void toolsMayBeChangesToTheBuiltInsAsInAChat() throws IOException {
+        List<Map<String, Object>> segments = parse("```read p\n```\n```shell\nls\n```", "--tools", "-read").segments();
+        assertThat(segments).extracting(s -> s.get("type")).containsExactly("prose", "call");
     }
 
     @Test
@@ -198,7 +222,8 @@ class ParseCommandTest {
         Cli.Run run = parse("hi", "--format", "json");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.out()).isEmpty();
-        assertThat(run.err()).hasLineCount(1).startsWith("rosetta parse: ").contains("'json'", "markdown", "xml", "tool");
+        assertThat(run.err()).startsWith("rosetta parse: Invalid value for option '--format': unknown tool format 'json';"
+                + " use one of markdown, xml, tool, ").contains(System.lineSeparator() + "Try 'rosetta parse --help'");
     }
 
     @Test
@@ -210,7 +235,8 @@ class ParseCommandTest {
     void chunkBelowOneIsBadUsage() throws IOException {
         Cli.Run run = parse("hi", "--chunk", "0");
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).hasLineCount(1).contains("--chunk");
+        assertThat(run.err()).startsWith("rosetta parse: Invalid value for option '--chunk': '0' is not a whole number"
+                + " from 1 to 999999999");
     }
 
     @Test

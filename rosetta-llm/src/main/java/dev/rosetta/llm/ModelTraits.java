@@ -1,12 +1,14 @@
 package dev.rosetta.llm;
 
 /**
- * What the OpenAI adapters must know about the model they talk to, as far as the request body
- * goes; the model registry fills it in, and a flag it has not recorded arrives here as false.
+ * What the adapters must know about the model they talk to, as far as the request body goes; the
+ * model registry fills it in, and a flag it has not recorded arrives here as false.
  *
  * @param strictTools       the model takes {@code "strict": true} tool schemas (structured outputs)
  * @param parallelToolCalls the model may call several tools in one reply; when false it is asked
- *                          for one, so generation can stop at the first complete call
+ *                          for one ({@code parallel_tool_calls: false} on OpenAI's APIs,
+ *                          {@code disable_parallel_tool_use} on Anthropic's), which is also when the
+ *                          agent stops generation at the first complete call by default
  * @param reasoning         an OpenAI reasoning model (o-series, gpt-5): it takes a reasoning
  *                          effort and rejects {@code temperature} and {@code stop}
  */

@@ -13,8 +13,10 @@ public interface Provider {
     boolean supportsNativeTools();
 
     /**
-     * Sends the request, retrying failures that happen before the reply starts, and returns the
-     * reply. Non-streaming requests come back as a stream of the same events.
+     * Sends the request and returns the reply; non-streaming requests come back as a stream of the
+     * same events. A failure that will not be retried throws here. One that may be retried (an error
+     * status, a refused connection, an error before any output) returns a reply whose next events
+     * announce each retry as its wait starts; the stream throws if none succeeds.
      */
     ChatStream chat(ChatRequest request) throws ProviderException;
 }

@@ -43,7 +43,7 @@ public final class Providers implements AutoCloseable {
         Optional<ApiKey> key = directory.key(settings);
         HttpTransport http = transports.computeIfAbsent(settings.name(), name -> new HttpTransport(name, transport));
         return switch (settings.api()) {
-            case ANTHROPIC -> new AnthropicProvider(settings, base, key.orElse(null), http);
+            case ANTHROPIC -> new AnthropicProvider(settings, base, key.orElse(null), http, traits(settings, model));
             case OPENAI_CHAT -> usesResponses(settings, model)
                     ? new ResponsesProvider(settings, base, key.orElse(null), http, traits(settings, model))
                     : new ChatCompletionsProvider(settings, base, key, http, traits(settings, model));

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
+import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.llm.Providers.OpenAiApi;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.http.RetryPolicy;
@@ -21,6 +23,7 @@ import dev.rosetta.llm.provider.ProviderDirectory;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
+import tools.jackson.databind.JsonNode;
 
 /** Each model reaches the API its registry entry names, on a real server on loopback. */
 class ProvidersTest {
@@ -46,11 +49,16 @@ class ProvidersTest {
     }
 
     private RecordedRequest sendTo(String model, OpenAiApi api) throws Exception {
+        return sendTo(model, api, List.of());
+    }
+
+    private RecordedRequest sendTo(String model, OpenAiApi api, List<ToolSpec> tools) throws Exception {
         server.enqueue(new MockResponse.Builder().code(400).body("{\"error\":{\"message\":\"stop here\"}}").build());
         var settings = new HttpTransport.Settings(Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(5),
                 RetryPolicy.NONE);
         Provider provider = new Providers(directory, settings, api).forModel(registry.resolve(model));
-        assertThatThrownBy(() -> provider.chat(ChatRequest.of(registry.resolve(model).id(), List.of(Message.user("hi")))))
+        ChatRequest request = ChatRequest.of(registry.resolve(model).id(), List.of(Message.user("hi"))).withTools(tools);
+        assertThatThrownBy(() -> provider.chat(request))
                 .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.providerMessage()).isEqualTo("stop here"));
         return server.takeRequest();
     }
@@ -78,6 +86,21 @@ class ProvidersTest {
         assertThat(r.getUrl().encodedPath()).isEqualTo("/v1/messages");
         assertThat(r.getHeaders().get("x-api-key")).isEqualTo("sk-ant-test-SECRET-4242");
         assertThat(r.getHeaders().get("anthropic-version")).isEqualTo("2023-06-01");
+    }
+
+    @Test
+    void whetherAModelMayCallToolsInParallelReachesEveryApiFromTheRegistry() throws Exception {
+        List<ToolSpec> shell = List.of(ToolSpec.named("shell"));
+        JsonNode haiku = body(sendTo("anthropic/claude-haiku-4-5-20251001", OpenAiApi.AUTO, shell));
+        JsonNode sonnet = body(sendTo("sonnet", OpenAiApi.AUTO, shell));
+        JsonNode gpt41 = body(sendTo("openai/gpt-4.1", OpenAiApi.AUTO, shell));
+        assertThat(haiku.path("tool_choice").path("disable_parallel_tool_use").asBoolean(false)).isTrue();
+        assertThat(sonnet.has("tool_choice")).isFalse();
+        assertThat(gpt41.path("parallel_tool_calls").asBoolean(false)).isTrue();
+    }
+
+    private static JsonNode body(RecordedRequest request) {
+        return Json.MAPPER.readTree(request.getBody().utf8());
     }
 
     @Test

@@ -39,8 +39,17 @@ public final class Toolbox implements AutoCloseable {
         return context;
     }
 
-    /** The tools that can run here: what the prompt lists and the readers accept. */
+    /**
+     * Every tool loaded, whether or not it can run here: what the readers accept. A call to a tool
+     * that cannot run (ipython without python3) is still read as a call, and answered
+     * {@code [ERROR:Unavailable]} with the reason, rather than passing silently as prose.
+     */
     public ToolCatalog catalog() {
+        return ToolCatalog.of(tools.values().stream().map(Tool::spec).toList());
+    }
+
+    /** The tools that can run here: what the system prompt describes and the native tool list offers. */
+    public ToolCatalog offered() {
         return ToolCatalog.of(tools.values().stream().filter(t -> t.unavailable().isEmpty()).map(Tool::spec).toList());
     }
 

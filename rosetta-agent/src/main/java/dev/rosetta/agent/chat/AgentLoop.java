@@ -1,7 +1,6 @@
 package dev.rosetta.agent.chat;
 
 import java.nio.file.Path;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -12,6 +11,7 @@ import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.TurnOutcome.Reason;
 import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.agent.log.StoredSegment;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.StreamSplitter;
@@ -89,21 +89,24 @@ public final class AgentLoop {
     }
 
     private Reply written(String text) {
-        List<Segment.Call> calls = new ArrayList<>();
-        List<Segment.Unparsed> unparsed = new ArrayList<>();
+        List<Segment> segments = new ArrayList<>();
         Set<String> taken = usedIds();
         for (Segment s : StreamSplitter.split(text, session.format(), session.toolbox().catalog())) {
-            if (s instanceof Segment.Call read) {
-                Segment.Call c = new Segment.Call(read.use().withCallId(freshId(taken)), read.dialect(), read.raw(),
-                        read.start(), read.end());
-                calls.add(c);
-                events.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
-            } else if (s instanceof Segment.Unparsed u) {
-                unparsed.add(u);
-                events.accept(new AgentEvent.UnparsedRead(u));
+            switch (s) {
+                case Segment.Call read -> {
+                    Segment.Call c = new Segment.Call(read.use().withCallId(freshId(taken)), read.dialect(), read.raw(),
+                            read.start(), read.end());
+                    segments.add(c);
+                    events.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
+                }
+                case Segment.Unparsed u -> {
+                    segments.add(u);
+                    events.accept(new AgentEvent.UnparsedRead(u));
+                }
+                default -> segments.add(s);
             }
         }
-        return new Reply(text, calls, unparsed, List.of(), List.of(), null, StopReason.END_TURN, null);
+        return new Reply(text, segments, List.of(), List.of(), null, StopReason.END_TURN, null);
     }
 
     /** Stops the turn from another thread: the reply stops being generated, a running tool is canceled. */
@@ -185,24 +188,26 @@ public final class AgentLoop {
                 .read(stream);
     }
 
-    /** Logs the assistant message; returns its calls, each with an id its result will carry. */
+    /** Logs the assistant message with its segments; returns its calls, each with an id its result will carry. */
     private List<ToolUse> record(Reply reply) {
-        List<ToolUse> calls = new ArrayList<>();
-        for (Segment.Call c : reply.textCalls()) {
-            calls.add(c.use());
+        List<StoredSegment> segments = new ArrayList<>();
+        for (Segment s : reply.segments()) {
+            segments.add(StoredSegment.of(s, reply.text()));
         }
-        Set<String> nativeIds = new HashSet<>();
         for (Reply.NativeCall n : reply.nativeCalls()) {
-            calls.add(n.use());
-            nativeIds.add(n.use().callId());
+            segments.add(StoredSegment.Call.nativeCall(n.use()));
         }
         var model = session.model();
-        Message message = Message.assistant(reply.text(), calls, reply.reasoning());
         Double cost = reply.usage() == null ? null : model.cost(reply.usage());
-        add(new LoggedMessage(message, Instant.now(), model.name(), session.format(), nativeIds, reply.usage(), cost));
+        LoggedMessage logged = LoggedMessage.reply(reply.text(), segments, reply.reasoning(), session.format(),
+                model.name(), reply.usage(), cost);
+        add(logged);
         if (reply.usage() != null) {
             events.accept(new AgentEvent.UsageReport(model.name(), reply.usage(), cost));
         }
+        List<ToolUse> calls = new ArrayList<>();
+        reply.textCalls().forEach(c -> calls.add(c.use()));
+        reply.nativeCalls().forEach(n -> calls.add(n.use()));
         return calls;
     }
 

@@ -34,8 +34,8 @@ final class ReplyReader implements StreamListener {
     private final boolean breakOnToolUse;
     private final Consumer<AgentEvent> events;
     private final UnaryOperator<ToolUse> withId;
-    private final List<Segment.Call> textCalls = new ArrayList<>();
-    private final List<Segment.Unparsed> unparsed = new ArrayList<>();
+    private final List<Segment> segments = new ArrayList<>();
+    private int textCalls;
     private final List<Reply.NativeCall> nativeCalls = new ArrayList<>();
     private final List<Reasoning> reasoning = new ArrayList<>();
     private ChatEvent.Usage usage;
@@ -70,13 +70,13 @@ final class ReplyReader implements StreamListener {
             splitter.finish(this);
         }
         String text = splitter.text();
-        return new Reply(cutAt < 0 ? text : text.substring(0, cutAt), textCalls, unparsed, nativeCalls, reasoning,
-                usage, stop, error);
+        return new Reply(cutAt < 0 ? text : text.substring(0, cutAt), segments, nativeCalls, reasoning, usage, stop,
+                error);
     }
 
     /** Handles one event; true when a call just became complete. */
     private boolean handle(ChatEvent event) {
-        int callsBefore = textCalls.size() + nativeCalls.size();
+        int callsBefore = textCalls + nativeCalls.size();
         switch (event) {
             case ChatEvent.TextDelta t -> splitter.feed(t.text(), this);
             case ChatEvent.ThinkingDelta t -> events.accept(new AgentEvent.ThinkingDelta(t.text()));
@@ -91,7 +91,7 @@ final class ReplyReader implements StreamListener {
                 error = f.error();
             }
         }
-        return textCalls.size() + nativeCalls.size() > callsBefore;
+        return textCalls + nativeCalls.size() > callsBefore;
     }
 
     private void nativeCall(ChatEvent.ToolCallCompleted c) {
@@ -139,17 +139,18 @@ final class ReplyReader implements StreamListener {
             case Segment.Call read -> {
                 Segment.Call c = new Segment.Call(withId.apply(read.use()), read.dialect(), read.raw(), read.start(),
                         read.end());
-                textCalls.add(c);
+                segments.add(c);
+                textCalls++;
                 events.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
                 if (breakOnToolUse) {
                     cutAt = c.end();
                 }
             }
             case Segment.Unparsed u -> {
-                unparsed.add(u);
+                segments.add(u);
                 events.accept(new AgentEvent.UnparsedRead(u));
             }
-            default -> { }
+            default -> segments.add(segment);
         }
     }
 }

@@ -15,6 +15,9 @@ public record TurnSettings(int maxSteps, Boolean breakOnToolUse, boolean stream,
 
     public static final TurnSettings DEFAULT = new TurnSettings(50, null, true, null, null);
 
+    /** Sets {@link #breakOnToolUse}: a {@link #flag} value. */
+    public static final String BREAK_ON_TOOLUSE_VARIABLE = "ROSETTA_BREAK_ON_TOOLUSE";
+
     /** How many times in a row the model is told that its calls could not be read before giving up. */
     public static final int UNREADABLE_FEEDBACK_LIMIT = 3;
 

@@ -12,10 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
+import dev.rosetta.agent.chat.TurnSettings;
 import dev.rosetta.llm.Providers.OpenAiApi;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.llm.provider.ProviderSettings;
+import dev.rosetta.tools.shell.ShellSettings;
 
 /**
  * The settings of one config file. Fields are null (or empty) when the file does not set them;
@@ -48,9 +51,6 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         /** {@code config.toml} in the user's config folder. */
         USER
     }
-
-    /** The longest shell timeout accepted: a day. */
-    static final long MAX_SHELL_TIMEOUT = 86_400;
 
     private static final Map<String, OpenAiApi> OPENAI_APIS = Map.of("auto", OpenAiApi.AUTO,
             "chat", OpenAiApi.CHAT_COMPLETIONS, "responses", OpenAiApi.RESPONSES);
@@ -95,8 +95,7 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         ConfigTable tools = root.table("tools");
         if (tools != null) {
             confine = tools.bool("confine");
-            Long seconds = tools.integer("shell_timeout", 1, MAX_SHELL_TIMEOUT);
-            shellTimeout = seconds == null ? null : Duration.ofSeconds(seconds);
+            shellTimeout = tools.duration("shell_timeout");
             tools.finish("confine", "shell_timeout");
         }
         List<ProviderSettings> providers = providers(root, kind);
@@ -105,8 +104,7 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         ConfigTable mcp = root.table("mcp");
         if (mcp != null) {
             mcpServers = McpServerEntry.read(mcp, kind, doc.file());
-            Long seconds = mcp.integer("startup_wait", 0, McpServerEntry.MAX_TIMEOUT);
-            mcpWait = seconds == null ? null : Duration.ofSeconds(seconds);
+            mcpWait = mcp.duration("startup_wait");
             mcp.finish("servers", "startup_wait");
         }
         Map<String, String> env = env(root, kind);
@@ -142,7 +140,7 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
             }
             if (baseUrl == null || !isHttpUrl(baseUrl)) {
                 throw p.error("base_url", baseUrl == null ? "is missing (the server's URL, e.g. http://localhost:8000/v1)"
-                        : "must be an http:// or https:// URL, not \"" + baseUrl + "\"");
+                        : "must be an http:// or https:// URL, not " + TomlText.string(baseUrl));
             }
             if (keyEnv != null && !keyEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
                 throw p.error("api_key_env", "must be the name of an environment variable, like MY_API_KEY");
@@ -154,22 +152,40 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
     }
 
     /**
-     * The {@code [env]} table. In a project file, variables that choose where keys are sent or
-     * hold keys are ignored, for the same reason as its providers.
+     * What a project file may set in {@code [env]}: Rosetta's own settings, which Rosetta reads and
+     * checks itself. Every other variable would reach the shell and every program it runs, and too
+     * many programs run a command that a variable names ({@code GIT_CONFIG_*} can set {@code
+     * core.fsmonitor}, which {@code git status} runs; {@code LD_PRELOAD}, {@code PYTHONPATH},
+     * {@code BASH_ENV}, {@code PATH}, {@code EDITOR}…) for a list of the dangerous ones ever to be
+     * complete. The user's own files may set anything.
      */
+    static final List<String> PROJECT_ENV = List.of(Resolution.MODEL_VARIABLES.get(0), Resolution.MODEL_VARIABLES.get(1),
+            Resolution.TOOL_FORMAT_VARIABLES.get(0), Resolution.TOOL_FORMAT_VARIABLES.get(1),
+            ShellSettings.TIMEOUT_VARIABLE, TurnSettings.BREAK_ON_TOOLUSE_VARIABLE);
+
+    /** How many ignored names one warning spells out. */
+    private static final int NAMES_SHOWN = 10;
+
+    /** The {@code [env]} table; in a project file, only {@link #PROJECT_ENV}, with one warning naming the rest. */
     private static Map<String, String> env(ConfigTable root, Kind kind) {
         Map<String, String> env = new LinkedHashMap<>(root.stringTable("env"));
-        if (kind == Kind.PROJECT) {
-            env.keySet().removeIf(name -> {
-                if (isProtected(name)) {
-                    root.warn("env", name, "[env] " + name + " in a project file is ignored: keys and provider URLs"
-                            + " belong in your user config (config.local.toml) or the environment");
-                    return true;
-                }
-                return false;
-            });
+        if (kind != Kind.PROJECT) {
+            return env;
+        }
+        List<String> ignored = env.keySet().stream().filter(name -> !PROJECT_ENV.contains(name)).toList();
+        if (!ignored.isEmpty()) {
+            env.keySet().removeAll(ignored);
+            root.warn("env", ignored.getFirst(), "[env] in a project file may set only Rosetta's own settings ("
+                    + String.join(", ", PROJECT_ENV) + "); ignored: " + names(ignored) + ". Set other variables in"
+                    + " your own config.toml (keys in config.local.toml) or in the environment");
         }
         return env;
+    }
+
+    /** The names as TOML spells them (so a control character shows as an escape), the first few of many. */
+    private static String names(List<String> names) {
+        String shown = names.stream().limit(NAMES_SHOWN).map(TomlText::key).collect(Collectors.joining(", "));
+        return names.size() <= NAMES_SHOWN ? shown : shown + " and " + (names.size() - NAMES_SHOWN) + " more";
     }
 
     /** API keys and the variables that point a provider at a server. */

@@ -1,5 +1,6 @@
 package dev.rosetta.agent.config;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -9,6 +10,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.time.DurationSetting;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -96,17 +98,23 @@ final class ConfigTable {
         return value.booleanValue();
     }
 
-    /** A whole number in {@code [min, max]}. */
-    Long integer(String key, long min, long max) {
+    /**
+     * A {@link DurationSetting}: a number of seconds ({@code 1200}, {@code 1.5}) or a string with
+     * units ({@code "20m"}, {@code "1h30m"}).
+     */
+    Duration duration(String key) {
         JsonNode value = take(key);
         if (value == null) {
             return null;
         }
-        if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < min
-                || value.longValue() > max) {
-            throw error(key, "must be a whole number from " + min + " to " + max);
+        if (!value.isNumber() && !value.isString()) {
+            throw error(key, "must be a duration: " + DurationSetting.FORMS + " (in quotes when it has a unit: \"20m\")");
         }
-        return value.longValue();
+        try {
+            return DurationSetting.parse(value.isString() ? value.stringValue() : value.asString());
+        } catch (IllegalArgumentException e) {
+            throw error(key, "is invalid: " + e.getMessage());
+        }
     }
 
     /** One of the given words; the error lists them. */
@@ -118,7 +126,7 @@ final class ConfigTable {
         T chosen = choices.get(value);
         if (chosen == null) {
             throw error(key, "must be one of " + choices.keySet().stream().map(c -> "\"" + c + "\"")
-                    .collect(Collectors.joining(", ")) + ", not \"" + value + "\"");
+                    .collect(Collectors.joining(", ")) + ", not " + TomlText.string(value));
         }
         return chosen;
     }
@@ -133,8 +141,8 @@ final class ConfigTable {
         for (var entry : table.node.properties()) {
             String name = entry.getKey();
             if (!entry.getValue().isString()) {
-                throw table.error(name, "must be a string, like " + name + " = \"…\" (in [" + key + "] every value is"
-                        + " text)");
+                throw table.error(name, "must be a string, like " + TomlText.key(name) + " = \"…\" (in [" + key
+                        + "] every value is text)");
             }
             table.read.add(name);
             out.put(name, entry.getValue().stringValue());
@@ -207,17 +215,22 @@ final class ConfigTable {
         return document.error(append(key), display(key) + " " + problem);
     }
 
-    /** The key as a reader finds it in the file: {@code [models] 'default'}, {@code [[providers]] #2 'name'}. */
+    /**
+     * The key as a reader finds it in the file: {@code [models] 'default'}, {@code [[providers]] #2
+     * 'name'}; one that is not plain text is shown as TOML spells it, so that no control character
+     * from the file reaches the terminal.
+     */
     private String display(String key) {
+        String shown = TomlText.quoted(key);
         if (path.isEmpty()) {
-            return "'" + key + "'";
+            return shown;
         }
         String last = path.getLast();
         if (path.size() >= 2 && last.chars().allMatch(Character::isDigit)) {
             String table = String.join(".", path.subList(0, path.size() - 1));
-            return "[[" + table + "]] #" + (Integer.parseInt(last) + 1) + " '" + key + "'";
+            return "[[" + table + "]] #" + (Integer.parseInt(last) + 1) + " " + shown;
         }
-        return "[" + String.join(".", path) + "] '" + key + "'";
+        return "[" + String.join(".", path) + "] " + shown;
     }
 
     private JsonNode take(String key) {

@@ -21,7 +21,7 @@ import dev.rosetta.tools.mcp.McpServerSettings;
  * @param url     the URL of an HTTP server, or null
  * @param headers sent to an HTTP server with every request
  * @param enabled false: configured but not started
- * @param timeout seconds per call, or null for the default
+ * @param timeout how long one call may take, or null for the default
  * @param trust   whether its calls run without asking
  * @param kind    which file it is in
  * @param file    that file
@@ -29,9 +29,6 @@ import dev.rosetta.tools.mcp.McpServerSettings;
 public record McpServerEntry(String name, String command, List<String> args, Map<String, String> env, String url,
         Map<String, String> headers, boolean enabled, Duration timeout, boolean trust, ConfigLayer.Kind kind,
         Path file) {
-
-    /** The longest call timeout accepted: a day. */
-    static final long MAX_TIMEOUT = 86_400;
 
     public McpServerEntry {
         args = args == null ? List.of() : List.copyOf(args);
@@ -83,7 +80,7 @@ public record McpServerEntry(String name, String command, List<String> args, Map
         String url = t.text("url");
         Map<String, String> headers = t.stringTable("headers");
         Boolean enabled = t.bool("enabled");
-        Long seconds = t.integer("timeout", 1, MAX_TIMEOUT);
+        Duration timeout = t.duration("timeout");
         Boolean trust = t.bool("trust");
         if ((command == null) == (url == null)) {
             throw t.error(command == null ? "command" : "url", command == null
@@ -98,6 +95,6 @@ public record McpServerEntry(String name, String command, List<String> args, Map
         }
         t.finish("command", "args", "env", "url", "headers", "enabled", "timeout", "trust");
         return new McpServerEntry(name, command, args, env, url, headers, enabled == null || enabled,
-                seconds == null ? null : Duration.ofSeconds(seconds), Boolean.TRUE.equals(trust), kind, file);
+                timeout, Boolean.TRUE.equals(trust), kind, file);
     }
 }

@@ -2,6 +2,7 @@ package dev.rosetta.agent.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,8 @@ import java.util.stream.Collectors;
 
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.time.DurationSetting;
+import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.llm.provider.ProviderSettings;
@@ -132,25 +135,49 @@ public final class Resolution {
     }
 
     /**
-     * How long one shell command may run: {@code ROSETTA_SHELL_TIMEOUT} (seconds) in the process
-     * environment → {@code [tools] shell_timeout} → {@code ROSETTA_SHELL_TIMEOUT} in an {@code
-     * [env]} table → the shell tool's default. A value that is not a positive number is ignored,
-     * as the shell tool itself does.
+     * How long one shell command may run: {@code ROSETTA_SHELL_TIMEOUT} in the process environment
+     * → {@code [tools] shell_timeout} → {@code ROSETTA_SHELL_TIMEOUT} in an {@code [env]} table →
+     * the shell tool's default. Each is a {@link DurationSetting}; one that is set but is not a
+     * duration is an error naming where it was set.
      */
     public Resolved<Duration> shellTimeout() {
-        Optional<Duration> fromProcess = seconds(processEnv.get(ShellSettings.TIMEOUT_VARIABLE));
-        if (fromProcess.isPresent()) {
-            return new Resolved<>(fromProcess.get(), ShellSettings.TIMEOUT_VARIABLE + " in the environment");
+        String variable = ShellSettings.TIMEOUT_VARIABLE;
+        String fromProcess = processEnv.get(variable);
+        if (set(fromProcess)) {
+            String source = variable + " in the environment";
+            return new Resolved<>(DurationSetting.read(source, fromProcess), source);
         }
         Optional<Resolved<Duration>> fromTools = config.shellTimeout();
         if (fromTools.isPresent()) {
             return fromTools.get();
         }
-        Optional<Resolved<String>> fromTable = config.env(ShellSettings.TIMEOUT_VARIABLE);
-        if (fromTable.isPresent() && seconds(fromTable.get().value()).isPresent()) {
-            return new Resolved<>(seconds(fromTable.get().value()).get(), fromTable.get().source());
+        Optional<Resolved<String>> fromTable = config.env(variable);
+        if (fromTable.isPresent()) {
+            Resolved<String> v = fromTable.get();
+            return new Resolved<>(DurationSetting.read(v.source(), v.value()), v.source());
         }
         return new Resolved<>(ShellSettings.DEFAULT_TIMEOUT, "the default");
+    }
+
+    /**
+     * The most one model reply may take, its retries and waits included: {@code
+     * ROSETTA_REPLY_TIMEOUT} in the process environment → in an {@code [env]} table →
+     * {@link HttpTransport.Settings#DEFAULT_REPLY_TIMEOUT}. Each is a {@link DurationSetting}; one
+     * that is set but is not a duration is an error naming where it was set.
+     */
+    public Resolved<Duration> replyTimeout() {
+        String name = HttpTransport.Settings.REPLY_TIMEOUT_VARIABLE;
+        String fromProcess = processEnv.get(name);
+        if (set(fromProcess)) {
+            String source = name + " in the environment";
+            return new Resolved<>(DurationSetting.read(source, fromProcess), source);
+        }
+        Optional<Resolved<String>> fromTable = config.env(name);
+        if (fromTable.isPresent()) {
+            Resolved<String> v = fromTable.get();
+            return new Resolved<>(DurationSetting.read(v.source(), v.value()), v.source());
+        }
+        return new Resolved<>(HttpTransport.Settings.DEFAULT_REPLY_TIMEOUT, "the default");
     }
 
     private Optional<Resolved<String>> processVariable(List<String> names) {
@@ -177,20 +204,8 @@ public final class Resolution {
         try {
             return ToolFormat.of(value);
         } catch (IllegalArgumentException e) {
-            throw new RosettaException(source + ": " + e.getMessage());
-        }
-    }
-
-    private static Optional<Duration> seconds(String value) {
-        if (!set(value)) {
-            return Optional.empty();
-        }
-        try {
-            double s = Double.parseDouble(value.strip());
-            return s > 0 && s < 1e9 ? Optional.of(Duration.ofMillis(Math.max(1, Math.round(s * 1000))))
-                    : Optional.empty();
-        } catch (NumberFormatException e) {
-            return Optional.empty();
+            throw new RosettaException(source + ": unknown tool format " + TomlText.quoted(value) + "; use one of "
+                    + Arrays.stream(ToolFormat.values()).map(ToolFormat::id).collect(Collectors.joining(", ")));
         }
     }
 

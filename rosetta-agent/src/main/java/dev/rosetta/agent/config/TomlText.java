@@ -3,7 +3,10 @@ package dev.rosetta.agent.config;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** TOML spellings of keys and values, for the files Rosetta writes itself. */
+/**
+ * TOML spellings of keys and values, for the files Rosetta writes itself and for naming what a
+ * file holds in a message: every character a terminal would act on is spelled as an escape.
+ */
 final class TomlText {
 
     private TomlText() {}
@@ -16,8 +19,18 @@ final class TomlText {
     }
 
     /**
-     * A basic string. Control characters are escaped (TOML forbids them raw); a lone surrogate,
-     * which no TOML escape can spell, becomes U+FFFD.
+     * Text from a file or the command line, for a message: in single quotes when it is plain,
+     * else as a TOML basic string, whose escapes show every control character it holds.
+     */
+    static String quoted(String text) {
+        String escaped = string(text);
+        return escaped.equals("\"" + text + "\"") && text.indexOf('\'') < 0 ? "'" + text + "'" : escaped;
+    }
+
+    /**
+     * A basic string. Control characters are escaped (TOML forbids them raw), and so are the C1
+     * controls, bidi overrides and line separators a terminal or an editor would act on; a lone
+     * surrogate, which no TOML escape can spell, becomes U+FFFD.
      */
     static String string(String value) {
         StringBuilder out = new StringBuilder(value.length() + 2).append('"');
@@ -42,7 +55,7 @@ final class TomlText {
 
     private static void append(StringBuilder out, String value, int i) {
         char c = value.charAt(i);
-        if (c < 0x20 || c == 0x7f) {
+        if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || isBidiOrSeparator(c)) {
             out.append(String.format("\\u%04X", (int) c));
         } else if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
             out.append(c).append(value.charAt(i + 1));
@@ -51,6 +64,12 @@ final class TomlText {
         } else {
             out.append(c);
         }
+    }
+
+    /** Embeddings, overrides, isolates (they reorder the text after them) and the line and paragraph separators. */
+    private static boolean isBidiOrSeparator(char c) {
+        return (c >= '\u202A' && c <= '\u202E') || (c >= '\u2066' && c <= '\u2069') || c == '\u2028' || c == '\u2029'
+                || c == '\u200E' || c == '\u200F' || c == '\u061C';
     }
 
     static String array(List<String> values) {

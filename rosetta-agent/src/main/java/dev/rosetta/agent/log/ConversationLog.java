@@ -79,7 +79,8 @@ public final class ConversationLog implements AutoCloseable {
     /** Opens an existing conversation to continue it: locked, its torn last line (if any) repaired. */
     public static ConversationLog open(Path logs, String id) {
         ConversationId conversation = ConversationId.named(id);
-        if (!Files.isRegularFile(logs.resolve(conversation.value()).resolve(FILE))) {
+        Path file = logs.resolve(conversation.value()).resolve(FILE);
+        if (!Files.exists(file) || Files.isDirectory(file)) {
             throw new RosettaException("no conversation '" + id + "' in " + logs + "; `rosetta logs` lists them");
         }
         return openFolder(logs, conversation);
@@ -135,8 +136,8 @@ public final class ConversationLog implements AutoCloseable {
      */
     private static void repair(Path folder, LogContents contents) throws IOException {
         Path file = folder.resolve(FILE);
-        if (!Files.exists(file)) {
-            return;
+        if (!Files.exists(file) || !contents.needsRepair(Files.size(file))) {
+            return; // nothing to write: a sound log is not touched (it may not even be a regular file)
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             if (contents.torn().length > 0) {
@@ -177,13 +178,18 @@ public final class ConversationLog implements AutoCloseable {
         return warnings;
     }
 
-    /** Appends {@code message} and syncs it to disk before returning. */
+    /**
+     * Appends {@code message} and syncs it to disk, then adds it to the visible messages: a message
+     * that could not be written is not in the conversation.
+     *
+     * @throws LogWriteException when the disk refused it
+     */
     public synchronized void append(LoggedMessage message) {
         write(new LogLine.Entry(message));
         messages.add(message);
     }
 
-    /** Hides the last {@code n} messages (fewer if there are fewer); returns them, oldest first. */
+    /** Hides the last {@code n} messages (fewer if there are fewer), once the undo line is on disk; returns them, oldest first. */
     public synchronized List<LoggedMessage> undo(int n) {
         if (n < 0) {
             throw new IllegalArgumentException("cannot undo " + n + " messages");
@@ -277,7 +283,7 @@ public final class ConversationLog implements AutoCloseable {
             channel.getFD().sync();
         } catch (IOException e) {
             undoPartialWrite(before);
-            throw new RosettaException("could not write to the log of conversation " + id + " (" + folder()
+            throw new LogWriteException("could not write to the log of conversation " + id + " (" + folder()
                     + "): " + e.getMessage() + "; the last message is not saved", e);
         }
     }

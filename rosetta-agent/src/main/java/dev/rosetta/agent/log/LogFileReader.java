@@ -1,6 +1,7 @@
 package dev.rosetta.agent.log;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -18,12 +19,21 @@ import dev.rosetta.core.RosettaException;
  */
 final class LogFileReader {
 
+    /** The largest array a JVM allocates. */
+    private static final long MAX_BYTES = Integer.MAX_VALUE - 8;
+
     private LogFileReader() {}
 
     static LogContents read(Path file) {
         byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
+        try (InputStream in = Files.newInputStream(file)) {
+            long size = Files.size(file);
+            if (size > MAX_BYTES) {
+                throw new RosettaException("the conversation log " + file + " is larger than 2 GB, more than Rosetta"
+                        + " reads; start a new conversation");
+            }
+            // The bytes the file has now, not what a device (a log linked to /dev/full) would give forever.
+            bytes = in.readNBytes((int) size);
         } catch (NoSuchFileException e) {
             return LogContents.empty();
         } catch (IOException e) {

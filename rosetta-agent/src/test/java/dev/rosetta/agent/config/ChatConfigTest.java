@@ -36,7 +36,7 @@ class ChatConfigTest {
 
     @Test
     void stringsWithControlCharactersAndUnicodeRoundTrip() {
-        String odd = "é 🦀 \u0000\u0001\u001b[31m\u007f \u2028 'single' \"\"\" ''' #not a comment";
+        String odd = "é 🦀 \u0000\u0001\u001b[31m\u007f \u0085\u009b \u202e\u2066 \u2028 'single' \"\"\" ''' #not a comment";
         ChatConfig config = ChatConfig.empty().withName(odd).withModel(odd).withWorkspace(Path.of("/tmp/" + odd.replace("\u0000", "")))
                 .withEnv(Map.of(odd, odd));
         Path file = dir.resolve("config.toml");
@@ -82,8 +82,8 @@ class ChatConfigTest {
     void aBadToolFormatIsAnErrorAtItsLine() throws IOException {
         Path file = dir.resolve("config.toml");
         Files.writeString(file, "model = \"x/y\"\ntool_format = \"yaml\"\n");
-        assertThatThrownBy(() -> ChatConfig.read(file)).hasMessage(file + ":2:1: 'tool_format' must be one of"
-                + " \"markdown\", \"xml\", \"tool\", not \"yaml\"");
+        assertThatThrownBy(() -> ChatConfig.read(file)).hasMessageStartingWith(file + ":2:1: 'tool_format' must be one of"
+                + " \"markdown\", \"xml\", \"tool\", ").hasMessageEndingWith(", not \"yaml\"");
     }
 
     @Test

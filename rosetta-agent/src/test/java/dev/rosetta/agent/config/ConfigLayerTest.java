@@ -102,11 +102,20 @@ class ConfigLayerTest {
     }
 
     @Test
-    void aShellTimeoutThatIsNotAWholeNumberOfSecondsIsAnError() {
-        assertThat(error("[tools]\nshell_timeout = \"90\"\n"))
-                .isEqualTo("FILE:2:1: [tools] 'shell_timeout' must be a whole number from 1 to 86400");
-        assertThat(error("[tools]\nshell_timeout = 0\n")).contains("from 1 to 86400");
-        assertThat(error("[tools]\nshell_timeout = 1.5\n")).contains("whole number");
+    void aShellTimeoutIsSecondsOrADurationWithUnits() throws IOException {
+        assertThat(layer(Kind.USER, "[tools]\nshell_timeout = 90\n").shellTimeout()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(layer(Kind.USER, "[tools]\nshell_timeout = 1.5\n").shellTimeout()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(layer(Kind.USER, "[tools]\nshell_timeout = \"20m\"\n").shellTimeout()).isEqualTo(Duration.ofMinutes(20));
+        assertThat(layer(Kind.USER, "[tools]\nshell_timeout = \"90\"\n").shellTimeout()).isEqualTo(Duration.ofSeconds(90));
+    }
+
+    @Test
+    void aShellTimeoutThatIsNotADurationIsAnErrorSayingWhatIs() {
+        assertThat(error("[tools]\nshell_timeout = \"soon\"\n"))
+                .isEqualTo("FILE:2:1: [tools] 'shell_timeout' is invalid: 'soon' is not a duration; write seconds"
+                        + " (90, 1.5) or a number with a unit: 500ms, 90s, 20m, 1h30m");
+        assertThat(error("[tools]\nshell_timeout = 0\n")).endsWith("'0' is out of range; a duration is from 1ms to 24h");
+        assertThat(error("[tools]\nshell_timeout = true\n")).contains("must be a duration");
     }
 
     @Test
@@ -191,13 +200,72 @@ class ConfigLayerTest {
         Path file = dir.resolve("rosetta.toml");
         assertThat(warnings).containsExactly(
                 file + ":4:1: [[providers]] in a project file are ignored; declare providers in your user config.toml",
-                file + ":9:1: [env] OPENAI_BASE_URL in a project file is ignored: keys and provider URLs belong in your"
-                        + " user config (config.local.toml) or the environment",
-                file + ":10:1: [env] OPENAI_API_KEY in a project file is ignored: keys and provider URLs belong in your"
-                        + " user config (config.local.toml) or the environment",
-                file + ":11:1: [env] OLLAMA_HOST in a project file is ignored: keys and provider URLs belong in your user"
-                        + " config (config.local.toml) or the environment");
+                file + ":9:1: [env] in a project file may set only Rosetta's own settings (ROSETTA_MODEL, MODEL,"
+                        + " ROSETTA_TOOL_FORMAT, TOOL_FORMAT, ROSETTA_SHELL_TIMEOUT, ROSETTA_BREAK_ON_TOOLUSE); ignored:"
+                        + " OPENAI_BASE_URL, OPENAI_API_KEY, OLLAMA_HOST. Set other variables in your own config.toml"
+                        + " (keys in config.local.toml) or in the environment");
         assertThat(String.join("\n", warnings)).doesNotContain("sk-from-the-repo");
+    }
+
+    @Test
+    void aProjectFileMaySetOnlyRosettasOwnSettingsInTheEnvironment() throws IOException {
+        ConfigLayer project = layer(Kind.PROJECT, """
+                [env]
+                MODEL = "openai/gpt-4.1"
+                GIT_CONFIG_COUNT = "1"
+                GIT_CONFIG_KEY_0 = "core.fsmonitor"
+                GIT_CONFIG_VALUE_0 = "touch pwned; false"
+                LD_PRELOAD = "/tmp/evil.so"
+                PYTHONPATH = "/tmp/evil"
+                PATH = "/tmp/evil:/usr/bin"
+                BASH_ENV = "/tmp/evil.sh"
+                TOOL_FORMAT = "xml"
+                ROSETTA_SHELL_TIMEOUT = "60"
+                ROSETTA_TOOL_FORMAT = "xml"
+                ROSETTA_MODEL = "openai/gpt-4.1"
+                ROSETTA_BREAK_ON_TOOLUSE = "1"
+                """);
+        assertThat(project.env()).containsOnlyKeys(ConfigLayer.PROJECT_ENV);
+        assertThat(warnings).singleElement().asString()
+                .startsWith(dir.resolve("rosetta.toml") + ":3:1: [env] in a project file may set only")
+                .contains("ignored: GIT_CONFIG_COUNT, GIT_CONFIG_KEY_0, GIT_CONFIG_VALUE_0, LD_PRELOAD, PYTHONPATH,"
+                        + " PATH, BASH_ENV.");
+    }
+
+    @Test
+    void manyIgnoredVariablesAreNamedInOneShortLine() throws IOException {
+        StringBuilder text = new StringBuilder("[env]\n");
+        for (int i = 0; i < 500; i++) {
+            text.append("V").append(i).append(" = \"x\"\n");
+        }
+        layer(Kind.PROJECT, text.toString());
+        assertThat(warnings).singleElement().asString()
+                .contains("ignored: V0, V1, V2, V3, V4, V5, V6, V7, V8, V9 and 490 more.");
+    }
+
+    @Test
+    void theUsersOwnFilesMaySetAnyVariable() throws IOException {
+        String text = "[env]\nGIT_CONFIG_COUNT = \"1\"\nLD_PRELOAD = \"/opt/lib/mine.so\"\nOPENAI_API_KEY = \"sk-mine\"\n";
+        assertThat(layer(Kind.USER, text).env()).containsOnlyKeys("GIT_CONFIG_COUNT", "LD_PRELOAD", "OPENAI_API_KEY");
+        assertThat(layer(Kind.USER_LOCAL, text).env()).containsOnlyKeys("GIT_CONFIG_COUNT", "LD_PRELOAD", "OPENAI_API_KEY");
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
+    void controlCharactersInNamesAndValuesFromAFileReachMessagesOnlyAsEscapes() throws IOException {
+        layer(Kind.PROJECT, """
+                "\\u001b]0;owned\\u0007" = 1
+                [env]
+                "\\u001b]52;c;cHduZWQ=\\u0007" = "x"
+                "\\u009b2J\\u202e" = "x"
+                """);
+        assertThat(warnings).hasSize(2)
+                .allSatisfy(w -> assertThat(w).doesNotContainPattern("[\\x00-\\x1f\\x7f-\\x9f\\u202e]"));
+        assertThat(warnings.get(0)).contains("ignored: \"\\u001B]52;c;cHduZWQ=\\u0007\", \"\\u009B2J\\u202E\".");
+        assertThat(warnings.get(1)).contains("unknown setting \"\\u001B]0;owned\\u0007\" is ignored");
+        assertThat(error("[models]\nopenai_api = \"\\u001b[2J\"\n")).endsWith("not \"\\u001B[2J\"");
+        assertThat(error("[env]\n\"\\u001b[2J\" = 4\n"))
+                .contains(": [env] \"\\u001B[2J\" must be a string, like \"\\u001B[2J\" = ");
     }
 
     @Test

@@ -144,8 +144,8 @@ class ConfigurationTest {
         Files.writeString(workspace().resolve("rosetta.toml"), "[env]\nANTHROPIC_API_KEY = \"x\"\n");
         Configuration config = Configuration.load(paths(), workspace(), null);
         assertThat(config.warnings()).hasSize(2);
-        assertThat(config.warnings().get(0)).contains("rosetta.toml:2:1: [env] ANTHROPIC_API_KEY in a project file is"
-                + " ignored");
+        assertThat(config.warnings().get(0)).contains("rosetta.toml:2:1: [env] in a project file may set only")
+                .contains("ignored: ANTHROPIC_API_KEY.");
         assertThat(config.warnings().get(1)).contains("config.toml:1:1: unknown setting 'colour'");
     }
 

@@ -48,7 +48,7 @@ class McpServerEntryTest {
                 [mcp.servers.github]
                 url = "https://api.example.com/mcp"
                 headers = { Authorization = "Bearer ${GITHUB_TOKEN}" }
-                timeout = 30
+                timeout = "30s"
                 trust = true
 
                 [mcp.servers.fs]
@@ -81,7 +81,7 @@ class McpServerEntryTest {
     @Test
     void aBadNameATypoAndAWrongTypeAreSaid() throws IOException {
         assertThat(error("[mcp.servers.\"a__b\"]\ncommand = \"x\"\n")).contains("is not a server name");
-        assertThat(error("[mcp.servers.x]\ncommand = \"x\"\ntimeout = \"5\"\n")).contains("'timeout' must be a whole number");
+        assertThat(error("[mcp.servers.x]\ncommand = \"x\"\ntimeout = true\n")).contains("'timeout' must be a duration");
         layer(Kind.USER, "[mcp.servers.x]\ncommand = \"x\"\ntrusted = true\n");
         assertThat(warnings).anyMatch(w -> w.contains("unknown setting [mcp.servers.x] 'trusted'"));
     }

@@ -85,7 +85,7 @@ class ResolutionTest {
         @Test
         void anUnknownFlagValueIsAnErrorListingTheFormats() {
             assertThatThrownBy(() -> new Setup().resolution().toolFormat("yaml", null)).isInstanceOf(RosettaException.class)
-                    .hasMessage("--tool-format: unknown tool format 'yaml'; use one of markdown, xml, tool");
+                    .hasMessageStartingWith("--tool-format: unknown tool format 'yaml'; use one of markdown, xml, tool, ");
         }
 
         @Test
@@ -154,8 +154,15 @@ class ResolutionTest {
         @Test
         void anUnknownValueInATableIsAnErrorNamingWhereItIs() {
             Resolution r = new Setup().layer(Kind.PROJECT, Map.of("TOOL_FORMAT", "json")).resolution();
-            assertThatThrownBy(() -> r.toolFormat(null, null)).hasMessage("TOOL_FORMAT in /work/rosetta.toml [env]:"
-                    + " unknown tool format 'json'; use one of markdown, xml, tool");
+            assertThatThrownBy(() -> r.toolFormat(null, null)).hasMessageStartingWith("TOOL_FORMAT in /work/rosetta.toml [env]:"
+                    + " unknown tool format 'json'; use one of markdown, xml, tool, ");
+        }
+
+        @Test
+        void anUnknownValueWithControlCharactersIsNamedWithThemEscaped() {
+            Resolution r = new Setup().layer(Kind.PROJECT, Map.of("TOOL_FORMAT", "\u001b]0;owned\u0007")).resolution();
+            assertThatThrownBy(() -> r.toolFormat(null, null)).hasMessageStartingWith("TOOL_FORMAT in /work/rosetta.toml [env]:"
+                    + " unknown tool format \"\\u001B]0;owned\\u0007\"; use one of markdown, xml, tool, ");
         }
 
         @Test
@@ -276,11 +283,46 @@ class ResolutionTest {
         }
 
         @Test
-        void aValueThatIsNotAPositiveNumberIsIgnoredAsTheShellToolDoes() {
-            Resolution r = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "soon")).resolution();
-            assertThat(r.shellTimeout().value()).isEqualTo(ShellSettings.DEFAULT_TIMEOUT);
-            Resolution negative = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "-3")).resolution();
-            assertThat(negative.shellTimeout().value()).isEqualTo(ShellSettings.DEFAULT_TIMEOUT);
+        void anyOfThemMayBeADurationWithUnits() {
+            Resolution r = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "1h30m")).resolution();
+            assertThat(r.shellTimeout().value()).isEqualTo(Duration.ofMinutes(90));
+            Resolution table = new Setup().layer(Kind.PROJECT, Map.of("ROSETTA_SHELL_TIMEOUT", "500ms")).resolution();
+            assertThat(table.shellTimeout().value()).isEqualTo(Duration.ofMillis(500));
+        }
+
+        @Test
+        void aValueThatIsNotADurationIsAnErrorNamingWhereItWasSet() {
+            Resolution process = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "soon")).resolution();
+            assertThatThrownBy(process::shellTimeout).isInstanceOf(RosettaException.class)
+                    .hasMessage("ROSETTA_SHELL_TIMEOUT in the environment: 'soon' is not a duration; write seconds"
+                            + " (90, 1.5) or a number with a unit: 500ms, 90s, 20m, 1h30m");
+            Resolution table = new Setup().layer(Kind.PROJECT, Map.of("ROSETTA_SHELL_TIMEOUT", "-3")).resolution();
+            assertThatThrownBy(table::shellTimeout).isInstanceOf(RosettaException.class)
+                    .hasMessageStartingWith("ROSETTA_SHELL_TIMEOUT in ").hasMessageContaining("[env]: '-3' is not a duration");
+        }
+    }
+
+    @Nested
+    class ReplyTimeout {
+
+        @Test
+        void theProcessEnvironmentThenAnEnvTableThenHalfAnHour() {
+            Resolution process = new Setup().layer(Kind.USER, Map.of("ROSETTA_REPLY_TIMEOUT", "60"))
+                    .process(Map.of("ROSETTA_REPLY_TIMEOUT", "2.5")).resolution();
+            assertThat(process.replyTimeout()).isEqualTo(new Resolved<>(Duration.ofMillis(2500),
+                    "ROSETTA_REPLY_TIMEOUT in the environment"));
+            Resolution table = new Setup().layer(Kind.USER, Map.of("ROSETTA_REPLY_TIMEOUT", "60")).resolution();
+            assertThat(table.replyTimeout().value()).isEqualTo(Duration.ofSeconds(60));
+            assertThat(new Setup().resolution().replyTimeout().value()).isEqualTo(Duration.ofMinutes(30));
+        }
+
+        @Test
+        void aValueThatIsNotADurationIsAnErrorNamingWhereItWasSet() {
+            Resolution r = new Setup().process(Map.of("ROSETTA_REPLY_TIMEOUT", "0")).resolution();
+            assertThatThrownBy(r::replyTimeout).isInstanceOf(RosettaException.class)
+                    .hasMessageStartingWith("ROSETTA_REPLY_TIMEOUT in the environment");
+            Resolution units = new Setup().process(Map.of("ROSETTA_REPLY_TIMEOUT", "45m")).resolution();
+            assertThat(units.replyTimeout().value()).isEqualTo(Duration.ofMinutes(45));
         }
     }
 

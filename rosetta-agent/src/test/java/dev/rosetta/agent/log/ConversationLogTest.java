@@ -286,4 +286,17 @@ class ConversationLogTest {
         log.close();
         assertThatThrownBy(() -> log.append(user("late"))).isInstanceOf(IllegalStateException.class);
     }
+
+    @Test
+    void aMessageTheDiskRefusedIsNotInTheConversation() {
+        written("full", 2);
+        try (ConversationLog log = FullDisk.reopen(logs, "full")) {
+            assertThatThrownBy(() -> log.append(user("lost")))
+                    .isInstanceOf(LogWriteException.class)
+                    .hasMessageContaining("could not write to the log of conversation full")
+                    .hasMessageContaining("No space left on device")
+                    .hasMessageContaining("the last message is not saved");
+            assertThat(log.messages()).isEmpty();
+        }
+    }
 }

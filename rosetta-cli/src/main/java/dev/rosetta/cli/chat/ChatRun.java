@@ -10,6 +10,7 @@ import java.util.Map;
 import org.jline.terminal.Terminal;
 
 import dev.rosetta.agent.chat.TurnOutcome;
+import dev.rosetta.agent.log.LogWriteException;
 import dev.rosetta.cli.render.JsonEventWriter;
 import dev.rosetta.cli.render.TerminalRenderer;
 import dev.rosetta.cli.render.TerminalStyle;
@@ -23,8 +24,9 @@ import dev.rosetta.tools.Confirmation;
 
 /**
  * {@code rosetta [PROMPT…]}: opens the conversation, runs the first prompt, then either exits
- * (non-interactive) or hands over to the interactive prompt. Exit codes: 0 done, 1 the model or
- * a tool failed, 2 bad usage or configuration, 130 interrupted.
+ * (non-interactive) or hands over to the interactive prompt. Exit codes: 0 done, 1 the model, a
+ * tool or the disk (the log could not be written) failed, 2 bad usage or configuration, 130
+ * interrupted.
  */
 public final class ChatRun {
 
@@ -53,6 +55,8 @@ public final class ChatRun {
         boolean interactive = terminal && !options.nonInteractive;
         if (prompt.isBlank() && !interactive) {
             err.println("rosetta: no prompt: give one (rosetta \"…\"), pipe one in, or run in a terminal");
+            // The one usage error found here; a missing conversation or a held lock is not one.
+            err.println("Try 'rosetta --help' for more information.");
             return BAD_USAGE;
         }
         PrintStream utf8 = new PrintStream(out, true, StandardCharsets.UTF_8);
@@ -81,6 +85,10 @@ public final class ChatRun {
         } catch (ProviderException e) {
             err.println("rosetta: " + e.getMessage());
             return e.kind() == ProviderException.Kind.CONFIG ? BAD_USAGE : FAILED;
+        } catch (LogWriteException e) {
+            // The disk failed, not the user: a failure, not bad usage.
+            err.println("rosetta: " + e.getMessage());
+            return FAILED;
         } catch (RosettaException e) {
             err.println("rosetta: " + e.getMessage());
             return BAD_USAGE;

@@ -1,6 +1,7 @@
 package dev.rosetta.cli.chat;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ import dev.rosetta.agent.log.Conversations;
 import dev.rosetta.agent.log.LogDirectory;
 import dev.rosetta.agent.mcp.McpApprovals;
 import dev.rosetta.agent.mcp.McpServers;
+import dev.rosetta.cli.option.ToolSelection;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.Provider;
@@ -78,7 +80,7 @@ public final class ChatSetup {
     private Chat open(Path logs, ConversationLog resumed, Chat.EventOutput output, Confirmation confirmation)
             throws ProviderException {
         ChatConfig saved = resumed == null ? null : resumed.readConfig().orElse(null);
-        Path workspace = Resolution.workspace(options.workspace, saved, currentFolder).value();
+        Path workspace = existingWorkspace(Resolution.workspace(options.workspace, saved, currentFolder).value(), saved);
         ConfigPaths paths = ConfigPaths.of(env);
         Configuration config = Configuration.load(paths, workspace, resumed == null ? null : resumed.configFile());
         config.warnings().forEach(warnings);
@@ -86,8 +88,10 @@ public final class ChatSetup {
         ProviderDirectory directory = new ProviderDirectory(config.providers(), resolution.environment());
         ModelRegistry registry = ModelRegistry.load(directory, paths.models(), warnings);
         ModelInfo model = registry.resolve(resolution.model(options.model, directory).value());
-        ToolFormat format = resolution.toolFormat(options.toolFormat, model).value();
-        Providers providers = new Providers(directory, HttpTransport.Settings.DEFAULT, config.openAiApi());
+        ToolFormat format = resolution.toolFormat(options.toolFormat == null ? null : options.toolFormat.id(), model)
+                .value();
+        Providers providers = new Providers(directory,
+                HttpTransport.Settings.DEFAULT.withReplyTimeout(resolution.replyTimeout().value()), config.openAiApi());
         Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format);
         try {
             return assemble(logs, resumed, resolved, providers, output, confirmation);
@@ -97,6 +101,26 @@ public final class ChatSetup {
         }
     }
 
+    /**
+     * The workspace, which must be a folder that is there: the file tools would otherwise create
+     * it on the first save, and the shell could not start in it.
+     */
+    private Path existingWorkspace(Path workspace, ChatConfig saved) {
+        if (Files.isDirectory(workspace)) {
+            return workspace;
+        }
+        String problem = Files.exists(workspace) ? "is not a folder" : "does not exist";
+        if (options.workspace != null && !options.workspace.isBlank()) {
+            throw new RosettaException("the workspace " + workspace + " " + problem + "; create it first, or choose"
+                    + " another folder with --workspace");
+        }
+        if (saved != null && saved.workspace() != null) {
+            throw new RosettaException("this conversation's workspace " + workspace + " " + problem + "; restore it,"
+                    + " or resume with --workspace FOLDER to work in another folder");
+        }
+        throw new RosettaException("the current folder " + workspace + " " + problem + "; cd to a folder that exists");
+    }
+
     /** What the configuration files, the environment and the command line settled on. */
     private record Resolved(ChatConfig saved, Path workspace, Configuration config, Resolution resolution,
             ModelRegistry registry, ModelInfo model, ToolFormat format) {}
@@ -104,18 +128,16 @@ public final class ChatSetup {
     private Chat assemble(Path logs, ConversationLog resumed, Resolved r, Providers providers,
             Chat.EventOutput output, Confirmation confirmation) throws ProviderException {
         Provider provider = provider(r.model(), r.format(), r.config().fallback(), r.registry(), providers);
-        ShellSettings shell = ShellSettings.fromEnvironment(r.resolution().environment())
-                .withTimeout(r.resolution().shellTimeout().value());
-        List<Tool> tools = ToolAllowlist.apply(BuiltinToolset.create(shell), r.saved() == null ? null : r.saved().tools(),
-                options.tools);
+        ShellSettings shell = ShellSettings.fromEnvironment(r.resolution().environment(),
+                r.resolution().shellTimeout().value());
+        List<Tool> tools = tools(BuiltinToolset.create(shell), r.saved(), resumed);
         ConversationLog log = resumed != null ? resumed : ConversationLog.create(logs, options.name);
         log.warnings().forEach(warnings);
         ToolContext context = new ToolContext(r.workspace(), options.confine || r.config().confine(),
                 OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"));
         boolean ask = !(options.noConfirm || options.nonInteractive);
         Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS);
-        ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log.messages(), log::append,
-                settings(r.resolution()));
+        ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings(r.resolution()));
         ChatMcp mcp = mcp(r, log, toolbox, output);
         Chat chat = new Chat(session, new AgentLoop(session, r.workspace(), output), log, r.registry(), providers,
                 r.workspace(), output, mcp);
@@ -134,6 +156,28 @@ public final class ChatSetup {
         return ChatMcp.start(r.config().mcpServers(), options.mcp, r.resolution().environment(), r.workspace(),
                 log.folder(), McpApprovals.of(env), r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT),
                 toolbox, new StatusLines(output));
+    }
+
+    /** The tools {@code --tools} and the resumed conversation choose; the others are closed. */
+    private List<Tool> tools(List<Tool> all, ChatConfig saved, ConversationLog resumed) {
+        List<String> known = all.stream().map(t -> t.spec().name()).toList();
+        List<String> chosen;
+        try {
+            chosen = saved == null || saved.tools() == null ? ToolSelection.choose(known, known, "", options.tools)
+                    : ToolSelection.choose(known, saved.tools(), resumed.configFile().toString(), options.tools);
+        } catch (RuntimeException e) {
+            all.forEach(Tool::close);
+            throw e;
+        }
+        List<Tool> out = new ArrayList<>();
+        for (Tool t : all) {
+            if (chosen.contains(t.spec().name())) {
+                out.add(t);
+            } else {
+                t.close();
+            }
+        }
+        return out;
     }
 
     private String resumedId(Path logs) {
@@ -166,8 +210,9 @@ public final class ChatSetup {
     }
 
     private TurnSettings settings(Resolution resolution) {
+        String breakOnToolUse = resolution.environment().get(TurnSettings.BREAK_ON_TOOLUSE_VARIABLE);
         TurnSettings settings = TurnSettings.DEFAULT.withStream(options.stream)
-                .withBreakOnToolUse(TurnSettings.flag(resolution.environment().get("ROSETTA_BREAK_ON_TOOLUSE")));
+                .withBreakOnToolUse(TurnSettings.flag(breakOnToolUse));
         return options.maxSteps != null ? settings.withMaxSteps(options.maxSteps) : settings;
     }
 

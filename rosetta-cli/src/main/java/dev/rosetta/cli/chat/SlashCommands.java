@@ -94,7 +94,7 @@ public final class SlashCommands {
 
     /** One line per tool: its name, and its description up to the first colon or full stop. */
     private void tools() {
-        var tools = chat.session().toolbox().catalog().tools();
+        var tools = chat.session().toolbox().offered().tools();
         var unavailable = chat.session().toolbox().unavailable();
         int width = Stream.concat(tools.stream().map(t -> t.name()), unavailable.keySet().stream())
                 .mapToInt(String::length).max().orElse(0) + 2;
@@ -150,7 +150,6 @@ public final class SlashCommands {
             return;
         }
         chat.session().undo(n);
-        chat.log().undo(n);
         out.println("took back " + n + " message" + (n == 1 ? "" : "s"));
     }
 
@@ -161,7 +160,7 @@ public final class SlashCommands {
     }
 
     private void replay() {
-        new ConversationReplay(chat.output(), out, chat.session().toolbox().catalog()).show(chat.session().messages());
+        new ConversationReplay(chat.output(), out).show(chat.session().messages());
     }
 
     private static int count(String arg) {

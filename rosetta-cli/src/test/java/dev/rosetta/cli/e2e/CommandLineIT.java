@@ -90,6 +90,32 @@ class CommandLineIT extends EndToEnd {
     }
 
     @Test
+    void helpAndDashCapitalVAreAnsweredWithoutAModel() {
+        Run help = sandbox.rosetta("help");
+        assertThat(help.exitCode()).as(help.toString()).isZero();
+        assertThat(help.stdout()).startsWith("Usage: rosetta [OPTIONS] [PROMPT...]").contains("Environment:");
+        Run version = sandbox.rosetta("-V");
+        assertThat(version.exitCode()).as(version.toString()).isZero();
+        assertThat(version.stdout()).startsWith("rosetta ");
+        assertThat(model.requests()).isEmpty();
+        assertThat(sandbox.conversations()).isEmpty();
+    }
+
+    @Test
+    void aFormatThatIsNotOneIsTheOnlyErrorEvenWithoutAKey() {
+        sandbox.env().remove("OPENAI_API_KEY");
+        sandbox.env().remove("ANTHROPIC_API_KEY");
+
+        Run run = sandbox.rosetta("-n", "--output-format", "yaml", "hello");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+        assertThat(run.errorLines()).containsExactly(
+                "rosetta: Invalid value for option '--output-format': unknown output format 'yaml'; use one of text, json",
+                "Try 'rosetta --help' for more information.");
+        assertThat(model.requests()).isEmpty();
+    }
+
+    @Test
     void nativeToolsOnAProviderWithoutThemIsBadUsage() {
         sandbox.env().put("GEMINI_API_KEY", "AIza-e2e" + Sandbox.KEY_MARK + "gemini");
 

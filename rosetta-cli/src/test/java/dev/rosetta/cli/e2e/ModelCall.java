@@ -42,6 +42,14 @@ record ModelCall(String id, String tool, String path, String bodyName, String bo
         return new ModelCall(nextId(), tool, null, null, argumentsJson);
     }
 
+    static ModelCall ipython(String code) {
+        return new ModelCall(nextId(), "ipython", null, "code", code);
+    }
+
+    static ModelCall jshell(String code) {
+        return new ModelCall(nextId(), "jshell", null, "code", code);
+    }
+
     static ModelCall read(String path) {
         return new ModelCall(nextId(), "read", path, null, null);
     }

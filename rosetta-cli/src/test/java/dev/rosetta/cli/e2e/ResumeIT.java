@@ -1,6 +1,7 @@
 package dev.rosetta.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Files;
 import java.util.List;
@@ -77,6 +78,40 @@ class ResumeIT extends EndToEnd {
         assertThat(resumed.systemPrompt()).startsWith("<role>\n").contains("<tools>");
         String history = String.join("\n", resumed.messages());
         assertThat(history).contains("<save args=\"hello.py\">").doesNotContain("```save");
+    }
+
+    /**
+     * The found bug: history was read again with the tools of the moment and its calls paired by
+     * position, so after {@code -t shell,save,append,patch} (no read) the shell call took the read call's place, {@code rm -rf
+     * build} was lost, and the read call stayed behind as prose. Now every call keeps its own span.
+     */
+    @Test
+    void resumingWithoutAToolReSpellsEveryCallAtItsOwnPlaceInEveryFormat() {
+        ModelCall look = ModelCall.read("notes.txt");
+        ModelCall clean = ModelCall.shell("rm -rf build");
+        model.script(Format.MARKDOWN.reply("Reading, then cleaning.\n", look, clean), ScriptedReply.text("Cleaned."));
+        Run first = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown", "first task");
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+
+        model.script(ScriptedReply.text("Second answer."));
+        Run second = sandbox.rosetta("-n", "-r", "-t", "shell,save,append,patch", "--tool-format", "xml", "second task");
+        assertThat(second.exitCode()).as(second.toString()).isZero();
+        String xml = model.request(2).messages().get(1);
+        assertThat(xml).startsWith("assistant: Reading, then cleaning.\n<tool-use>\n<read args=\"notes.txt\">")
+                .doesNotContain("```");
+        assertThat(xml.indexOf("<read")).isLessThan(xml.indexOf("<shell>"));
+        assertThat(xml.split("rm -rf build", -1)).as("rm -rf build, once").hasSize(2);
+
+        model.script(ScriptedReply.text("Third answer."));
+        Run third = sandbox.rosetta("-n", "-r", "-m", Api.ANTHROPIC.model(), "--tool-format", "tool", "third task");
+        assertThat(third.exitCode()).as(third.toString()).isZero();
+        WireRequest nativeRequest = model.request(3);
+        assertThat(nativeRequest.calls()).extracting(ModelCall::tool, ModelCall::path, ModelCall::body)
+                .containsExactly(tuple("read", "notes.txt", null),
+                        tuple("shell", null, "rm -rf build"));
+        assertThat(nativeRequest.results()).extracting(WireResult::callId)
+                .containsExactlyElementsOf(nativeRequest.calls().stream().map(ModelCall::id).toList());
+        assertThat(String.join("\n", nativeRequest.messages())).doesNotContain("rm -rf").doesNotContain("```");
     }
 
     /** The prompt names today's date; a test running across midnight must not fail on it. */

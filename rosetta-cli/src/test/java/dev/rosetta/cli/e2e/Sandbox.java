@@ -89,6 +89,18 @@ final class Sandbox {
 
     /** Runs {@code rosetta ARGS} with {@code stdin} piped in. */
     Run rosettaWithStdin(String stdin, String... args) {
+        return finish(launchWithStdin(stdin, args));
+    }
+
+    /** A {@code rosetta} process that is still running, and where its output goes. */
+    record Launched(List<String> args, Process process, Path out, Path err, long startNanos) {}
+
+    /** Starts {@code rosetta ARGS} in the workspace with stdin empty and returns at once, for tests that act on it while it runs. */
+    Launched launch(String... args) {
+        return launchWithStdin("", args);
+    }
+
+    private Launched launchWithStdin(String stdin, String... args) {
         int n = ++runs;
         Path io = root.resolve("stdio");
         Path in = io.resolve(n + ".in");
@@ -104,14 +116,23 @@ final class Sandbox {
             builder.environment().clear();
             builder.environment().putAll(env);
             long start = System.nanoTime();
-            Process process = builder.start();
+            return new Launched(List.of(args), builder.start(), out, err, start);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Waits for a launched run to end (killing it past the time limit) and checks it leaked no key. */
+    Run finish(Launched launched) {
+        Process process = launched.process();
+        try {
             boolean ended = process.waitFor(TIME_LIMIT.toSeconds(), TimeUnit.SECONDS);
             if (!ended) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly().waitFor();
             }
-            Run run = new Run(List.of(args), ended ? process.exitValue() : -1, Files.readString(out),
-                    Files.readString(err), Duration.ofNanos(System.nanoTime() - start));
+            Run run = new Run(launched.args(), ended ? process.exitValue() : -1, Files.readString(launched.out()),
+                    Files.readString(launched.err()), Duration.ofNanos(System.nanoTime() - launched.startNanos()));
             if (!ended) {
                 throw new AssertionError("rosetta ran longer than " + TIME_LIMIT.toSeconds() + " s and was killed:\n" + run);
             }

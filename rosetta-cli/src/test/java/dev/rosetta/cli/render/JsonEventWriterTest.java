@@ -70,7 +70,7 @@ class JsonEventWriterTest {
         List<Map<String, Object>> lines = lines(List.of(
                 new AgentEvent.UsageReport("openai/gpt-5", usage, 0.5),
                 new AgentEvent.MessageAdded(new LoggedMessage(assistant, Instant.parse("2025-01-02T03:04:05Z"),
-                        "openai/gpt-5", ToolFormat.XML, null, usage, null))));
+                        "openai/gpt-5", ToolFormat.XML, List.of(), usage, null))));
         assertThat(lines.get(0)).containsEntry("model", "openai/gpt-5").containsEntry("input_tokens", 10)
                 .containsEntry("output_tokens", 20).containsEntry("cache_read_tokens", 30)
                 .containsEntry("cache_write_tokens", 40).containsEntry("cost", 0.5);

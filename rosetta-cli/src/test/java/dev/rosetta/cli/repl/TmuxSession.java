@@ -126,6 +126,11 @@ final class TmuxSession implements AutoCloseable {
         return Integer.parseInt(Files.readString(exitFile).strip());
     }
 
+    /** Closes the terminal: the tmux server goes, and the program gets SIGHUP as from a closed window. */
+    void hangUp() throws Exception {
+        tmuxQuietly("kill-server");
+    }
+
     /**
      * Ends the tmux server, and waits for the program to end too (it gets SIGHUP), so that nothing
      * still writes into the test's folder when it is removed.

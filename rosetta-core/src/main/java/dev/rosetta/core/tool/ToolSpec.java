@@ -58,7 +58,7 @@ public record ToolSpec(
     }
 
     /**
-     * A tool known only by name, as {@code rosetta parse --tools x} declares one: its tag is its
+     * A tool known only by name, as a program reading calls to its own tools may declare one: its tag is its
      * name, its arguments are words and its body is its content.
      */
     public static ToolSpec named(String name) {

@@ -5,6 +5,7 @@ import java.util.List;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.llm.ChatRequest;
+import dev.rosetta.llm.ModelTraits;
 import dev.rosetta.llm.schema.ToolSchemas;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -23,7 +24,8 @@ final class RequestBody {
 
     private RequestBody() {}
 
-    static ObjectNode of(ChatRequest request) {
+    /** @param traits whether the model may call tools in parallel decides whether it is asked for one call a reply */
+    static ObjectNode of(ChatRequest request, ModelTraits traits) {
         Integer budget = thinkingBudget(request);
         WireConversation conversation = WireConversation.of(request.messages(), request.tools());
         ObjectNode body = Json.MAPPER.createObjectNode().put("model", request.model())
@@ -34,6 +36,10 @@ final class RequestBody {
         body.set("messages", conversation.messages());
         if (!request.tools().isEmpty()) {
             body.set("tools", tools(request.tools()));
+            if (!traits.parallelToolCalls()) {
+                // As the OpenAI adapters send parallel_tool_calls: false: the reply can then stop at its first call.
+                body.putObject("tool_choice").put("type", "auto").put("disable_parallel_tool_use", true);
+            }
         }
         if (budget != null) {
             body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);

@@ -1,16 +1,12 @@
 package dev.rosetta.llm.openai;
 
 import dev.rosetta.llm.ModelTraits;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 import dev.rosetta.core.json.Json;
-import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolSpec;
-import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.schema.ToolSchemas;
 import tools.jackson.databind.node.ArrayNode;
@@ -78,13 +74,10 @@ final class ChatCompletionsBody {
         }
     }
 
-    /** Native names come from the request's tools; the transcript may spell calls of tools no longer offered. */
+    /** Native names come from the request's tools; a call of a tool no longer offered keeps its own name. */
     private static ChatHistory history(ChatRequest request) {
         Map<String, String> names = request.tools().stream()
                 .collect(Collectors.toMap(ToolSpec::name, ToolSchemas::name, (a, b) -> a));
-        List<ToolSpec> known = new ArrayList<>(request.tools());
-        request.messages().stream().flatMap(m -> m.calls().stream()).map(ToolUse::tool).distinct()
-                .filter(t -> !names.containsKey(t)).forEach(t -> known.add(ToolSpec.named(t)));
-        return new ChatHistory(t -> names.getOrDefault(t, ToolSpec.nativeName(t)), ToolCatalog.of(known));
+        return new ChatHistory(t -> names.getOrDefault(t, ToolSpec.nativeName(t)));
     }
 }

@@ -14,7 +14,6 @@ import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
-import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.openai.WireMessage.AssistantTurn;
 import dev.rosetta.llm.openai.WireMessage.SystemText;
@@ -34,22 +33,20 @@ import dev.rosetta.llm.openai.WireMessage.WireCall;
  *     results, are moved after them as system text.</li>
  * </ul>
  * Results are looked for up to the next user or assistant message. A native call is one with a
- * call id and named arguments only; calls written in markdown or xml stay in the text.
+ * call id and named arguments only. The text goes as it is given: the history view already took
+ * the spelling of calls that travel natively out of it.
  */
 final class ChatHistory {
 
     static final String NOT_RUN = "the call was not run";
 
     private final Function<String, String> nativeName;
-    private final ToolCatalog tools;
 
     /**
      * @param nativeName the function name a tool is called by (its first block type)
-     * @param tools      the tools the transcript may spell calls for
      */
-    ChatHistory(Function<String, String> nativeName, ToolCatalog tools) {
+    ChatHistory(Function<String, String> nativeName) {
         this.nativeName = nativeName;
-        this.tools = tools;
     }
 
     List<WireMessage> convert(List<Message> messages) {
@@ -76,8 +73,7 @@ final class ChatHistory {
             return next;
         }
         Set<String> ids = calls.stream().map(ToolUse::callId).collect(Collectors.toCollection(LinkedHashSet::new));
-        String text = NativeCallText.strip(m.content(), ids, tools);
-        out.add(new AssistantTurn(text, calls.stream().map(this::wireCall).toList(), reasoning(m)));
+        out.add(new AssistantTurn(m.content(), calls.stream().map(this::wireCall).toList(), reasoning(m)));
 
         Map<String, List<String>> results = new LinkedHashMap<>();
         List<WireMessage> moved = new ArrayList<>();

@@ -28,7 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  * <li>later system messages → {@code developer} messages: {@code instructions} is documented as
  * equivalent to a developer message, and reasoning models treat "system" as developer anyway;</li>
  * <li>assistant text → an assistant message of {@code output_text} (the shape the API itself
- * returns), with the transcript spelling of its native calls removed;</li>
+ * returns), as the history view gave it (without the spelling of its native calls);</li>
  * <li>each native call (a call with an id) → a {@code function_call} item with its arguments as
  * a JSON string, followed at once by exactly one {@code function_call_output}: duplicate
  * results are merged, a missing one is written as "not run", because the API rejects a call
@@ -49,7 +49,6 @@ final class InputItems {
     /** What the conversation becomes: {@code instructions} (or null) and the input items. */
     record Converted(String instructions, ArrayNode input) {}
 
-    private final List<ToolSpec> tools;
     private final ToolCatalog catalog;
     private final boolean replayReasoning;
 
@@ -58,7 +57,6 @@ final class InputItems {
      * @param replayReasoning whether the model is a reasoning model that takes reasoning items back
      */
     InputItems(List<ToolSpec> tools, boolean replayReasoning) {
-        this.tools = tools;
         this.catalog = ToolCatalog.of(tools);
         this.replayReasoning = replayReasoning;
     }
@@ -95,14 +93,14 @@ final class InputItems {
     private void assistant(List<Message> messages, int at, boolean[] used, ArrayNode input) {
         Message m = messages.get(at);
         List<ToolUse> calls = nativeCalls(m);
-        String text = TranscriptCalls.strip(m.content(), calls, tools).strip();
-        if (text.isEmpty() && calls.isEmpty()) {
+        String text = m.content();
+        if (text.isBlank() && calls.isEmpty()) {
             return; // an empty turn (say, cancelled before any output) has nothing to send
         }
         if (replayReasoning) {
             m.reasoning().stream().filter(InputItems::isOurs).forEach(r -> input.add(reasoning(r)));
         }
-        if (!text.isEmpty()) {
+        if (!text.isBlank()) {
             input.add(message("assistant", "output_text", text));
         }
         calls.forEach(c -> input.add(functionCall(c)));

@@ -23,6 +23,7 @@ import dev.rosetta.llm.ChatEvent.ReasoningCompleted;
 import dev.rosetta.llm.ChatEvent.ToolCallCompleted;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
+import dev.rosetta.llm.ModelTraits;
 import mockwebserver3.RecordedRequest;
 import tools.jackson.databind.JsonNode;
 
@@ -48,8 +49,12 @@ class AnthropicRequestTest {
 
     /** The JSON body the server received for {@code request}. */
     private JsonNode sent(ChatRequest request) {
+        return sent(request, ModelTraits.UNKNOWN);
+    }
+
+    private JsonNode sent(ChatRequest request, ModelTraits traits) {
         server.stream("text-with-ping.sse");
-        try (ChatStream reply = server.provider().chat(request)) {
+        try (ChatStream reply = server.provider(traits).chat(request)) {
             drain(reply);
         }
         last = server.request();
@@ -114,6 +119,21 @@ class AnthropicRequestTest {
                  "input_schema":{"type":"object","properties":{"location":{"type":"string","description":"A city"}},
                                  "required":["location"],"additionalProperties":false},
                  "cache_control":{"type":"ephemeral"}}"""));
+    }
+
+    @Test
+    void aModelNotMarkedParallelIsAskedForOneCallPerReplyAsOnTheOpenAiPaths() {
+        JsonNode body = sent(request(Message.user("Hi")).withTools(List.of(SHELL)),
+                new ModelTraits(false, false, false));
+        assertThat(body.get("tool_choice")).isEqualTo(json("{\"type\": \"auto\", \"disable_parallel_tool_use\": true}"));
+    }
+
+    @Test
+    void aParallelModelAndARequestWithoutToolsGetNoToolChoice() {
+        assertThat(sent(request(Message.user("Hi")).withTools(List.of(SHELL)), new ModelTraits(false, true, false))
+                .has("tool_choice")).isFalse();
+        assertThat(sent(request(Message.user("Hi")), new ModelTraits(false, false, false)).has("tool_choice"))
+                .as("the API rejects tool_choice without tools").isFalse();
     }
 
     @Test

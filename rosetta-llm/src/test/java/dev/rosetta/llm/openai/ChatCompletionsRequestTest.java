@@ -53,7 +53,7 @@ class ChatCompletionsRequestTest {
     static final List<Message> CONVERSATION = List.of(
             Message.system("You are Rosetta."),
             Message.user("List the files and show the date."),
-            Message.assistant("Let me check.\n@shell(call_1): {\"command\": \"ls\"}\n@shell(call_2): {\"command\": \"date\"}",
+            Message.assistant("Let me check.",
                     List.of(ToolUse.named("shell", Map.of("command", "ls"), "call_1"),
                             ToolUse.named("shell", Map.of("command", "date"), "call_2")),
                     List.of(Reasoning.of("openai-chat", "Two commands will do.", null))),
@@ -192,7 +192,7 @@ class ChatCompletionsRequestTest {
     @Test
     void anAssistantTurnThatOnlyCallsToolsHasNoContent() throws Exception {
         List<Message> messages = List.of(Message.user("date?"),
-                Message.assistant("@shell(call_7): {\"command\": \"date\"}",
+                Message.assistant("",
                         List.of(ToolUse.named("shell", Map.of("command", "date"), "call_7"))),
                 Message.toolResult("call_7", ToolResult.ok("Tue")));
         JsonNode body = body(send(harness.provider("openai"),

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
-import dev.rosetta.core.message.Role;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.Parameter;
 import dev.rosetta.core.tool.ToolResult;
@@ -58,7 +57,7 @@ class ResponsesRequestTest {
         return List.of(
                 Message.system("You are Rosetta."),
                 Message.user("List the files, then read a.txt."),
-                Message.assistant("I'll look.\n@shell(call_1): {\"command\": \"ls\"}", List.of(ls, read),
+                Message.assistant("I'll look.", List.of(ls, read),
                         List.of(new Reasoning("openai-responses", "Planning the listing", null, "gAAAAABenc=="))),
                 Message.toolResult("call_1", new ToolResult("a.txt\nb.txt", false, null)),
                 Message.system("The user is watching."),
@@ -154,7 +153,7 @@ class ResponsesRequestTest {
 
     @Test
     void signedThinkingFromAnotherProviderIsNotSentAsReasoning() throws Exception {
-        Message fromClaude = new Message(Role.ASSISTANT, "Done.", List.of(), null, false,
+        Message fromClaude = Message.assistant("Done.", List.of(),
                 List.of(Reasoning.of("anthropic", "thinking", "EqQBCkYIBxgC…signature")));
         ChatRequest request = ChatRequest.of("o4-mini", List.of(Message.user("go"), fromClaude, Message.user("and?")));
         JsonNode body = send(request, new ModelTraits(true, true, true));

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import dev.rosetta.core.tool.ErrorCode;
-import dev.rosetta.tools.shell.Executables;
+import dev.rosetta.tools.process.Executables;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;

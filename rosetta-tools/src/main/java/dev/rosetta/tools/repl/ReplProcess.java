@@ -7,7 +7,9 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,6 +17,9 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+
+import dev.rosetta.tools.process.Executables;
+import dev.rosetta.tools.process.Watchdog;
 
 /**
  * One running interpreter process that speaks {@link Frames} on its stdin and stdout. A virtual
@@ -48,8 +53,27 @@ public final class ReplProcess {
         Thread.ofVirtual().name("repl-stderr-" + process.pid()).start(this::readStderr);
     }
 
+    /**
+     * Starts the interpreter in a session of its own where {@code setsid} is on the builder's
+     * PATH, guarded by a {@link Watchdog}: should Rosetta end first, the interpreter and what its
+     * code started end with it (a busy interpreter would not notice its input closing). In its
+     * own session the terminal's Ctrl-C and hang-up no longer reach it; Rosetta interrupts it
+     * itself. setsid runs the interpreter in its own place (a child Java starts never leads a
+     * process group, so setsid need not fork), so its pid is the session's id.
+     */
     public static ReplProcess start(ProcessBuilder builder) throws IOException {
-        return new ReplProcess(builder.start());
+        Optional<Path> setsid = Executables.find("setsid", builder.environment().get("PATH"));
+        if (setsid.isPresent()) {
+            List<String> command = new ArrayList<>(builder.command());
+            command.addFirst(setsid.get().toString());
+            builder.command(command);
+        }
+        Process process = builder.start();
+        if (setsid.isPresent()) {
+            Watchdog watchdog = Watchdog.guard(process.pid());
+            process.onExit().thenRun(watchdog::close); // what outlives the interpreter is left, as before
+        }
+        return new ReplProcess(process);
     }
 
     public long pid() {

@@ -18,6 +18,7 @@ import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 import dev.rosetta.tools.output.OutputLimit;
+import dev.rosetta.tools.process.Watchdog;
 
 /**
  * One persistent bash process: commands run in it one at a time, so {@code cd}, variables and
@@ -36,6 +37,9 @@ import dev.rosetta.tools.output.OutputLimit;
  * programs that ignore SIGINT), and repeats a few times. Background jobs of earlier commands are
  * left alone. If the shell still does not come back, it is killed: the outcome then says the
  * state is lost, and the owner starts a new session.
+ *
+ * <p><b>Ending.</b> {@link #close} ends bash and everything it started. Should Rosetta end first
+ * (a signal, kill -9), a {@link Watchdog} ends the session, which bash leads where setsid exists.
  *
  * <p><b>Cancelling.</b> Interrupting the thread in {@link #run} stops the command as above and
  * returns a {@link Ending#CANCELED} outcome with the thread's interrupt status set again.
@@ -80,6 +84,7 @@ public final class ShellSession implements AutoCloseable {
     private final OutputStream stdin;
     private long pid;
     private ProcessTable processes;
+    private Watchdog watchdog = Watchdog.NONE;
     private long nextSequence = 1;
     /**
      * What an interactive bash without a terminal says each time a command dies of a signal
@@ -152,6 +157,9 @@ public final class ShellSession implements AutoCloseable {
         }
         pid = shellPid.getAsLong();
         processes = new ProcessTable(pid);
+        if (interactive) {
+            watchdog = Watchdog.guard(pid); // the session ends with Rosetta, even with a kill -9
+        }
         terminalNoise = Pattern.compile("(?m)^[^\n]*: \\[" + pid + ": \\d+ \\(\\d+\\)\\] tc[gs]etattr: [^\n]*\n?");
         // bash is normally the process Java started (setsid execs it in place); watch the real one
         (pid == process.pid() ? process.toHandle() : ProcessHandle.of(pid).orElse(process.toHandle()))
@@ -176,6 +184,11 @@ public final class ShellSession implements AutoCloseable {
     /** The session's secret marker key, for tests that try to fake a marker. */
     String markerKey() {
         return key;
+    }
+
+    /** For tests: waits until background jobs have printed {@code bytes} bytes since the last call. */
+    boolean awaitBackgroundOutput(long bytes, Duration timeout) throws InterruptedException {
+        return channel.awaitBetweenCalls(bytes, System.nanoTime() + timeout.toNanos());
     }
 
     /** Where bash started. */
@@ -348,6 +361,7 @@ public final class ShellSession implements AutoCloseable {
             process.destroyForcibly();
         }
         ProcessHandle.of(pid).filter(p -> p.pid() != process.pid()).ifPresent(ProcessHandle::destroyForcibly);
+        watchdog.close();
     }
 
     private static long nanos(Duration duration) {

@@ -18,6 +18,8 @@ final class Signals {
 
     private final Optional<Path> kill;
 
+    private static final long KILL_NANOS = TimeUnit.SECONDS.toNanos(10);
+
     /** @param kill the {@code kill} program; without it SIGINT is replaced by TERM */
     Signals(Optional<Path> kill) {
         this.kill = kill;
@@ -37,7 +39,9 @@ final class Signals {
         try {
             Process k = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            waitFor(k, TimeUnit.SECONDS.toNanos(1));
+            // kill ends at once on an idle machine; on a loaded one its start alone can take a second,
+            // and cutting it short would leave bash without the SIGINT that abandons the command.
+            waitFor(k, KILL_NANOS);
             if (k.isAlive()) {
                 k.destroyForcibly();
             }

@@ -1,0 +1,51 @@
+package dev.rosetta.cli.option;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import dev.rosetta.core.dialect.ToolFormat;
+
+/**
+ * The values options take, checked where the command line is read so that a wrong one is the
+ * first and only thing reported. Plain Java, no picocli: the hand readers of the fast start-up
+ * path use these too, and picocli's {@link OptionConverters} wrap them, so both readers accept and
+ * refuse the same values.
+ */
+public final class OptionValues {
+
+    private OptionValues() {}
+
+    /** The items of a {@code --tools} value: split at every comma, blanks kept ({@link ToolSelection} skips them). */
+    public static List<String> toolItems(String value) {
+        return List.of(value.split(",", -1));
+    }
+
+    /** {@code markdown}, {@code xml} or {@code tool}, in any case. */
+    public static ToolFormat toolFormat(String value) {
+        return ToolFormat.of(value);
+    }
+
+    /** {@code text} or {@code json}, in any case. */
+    public static OutputFormat outputFormat(String value) {
+        for (OutputFormat f : OutputFormat.values()) {
+            if (f.id().equalsIgnoreCase(value.strip())) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("unknown output format '" + value + "'; use one of "
+                + Arrays.stream(OutputFormat.values()).map(OutputFormat::id).collect(Collectors.joining(", ")));
+    }
+
+    /** The largest count an option takes. */
+    static final int MAX_COUNT = 999_999_999;
+
+    /** A whole number from 1 to {@value #MAX_COUNT}, written in decimal digits. */
+    public static int atLeastOne(String value) {
+        String digits = value.strip();
+        if (!digits.matches("[0-9]{1,9}") || Integer.parseInt(digits) < 1) {
+            throw new IllegalArgumentException("'" + value + "' is not a whole number from 1 to " + MAX_COUNT);
+        }
+        return Integer.parseInt(digits);
+    }
+}

@@ -1,6 +1,8 @@
 package dev.rosetta.cli.chat;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.AgentEvent;
@@ -30,8 +32,13 @@ public record Chat(ChatSession session, AgentLoop loop, ConversationLog log, Mod
     /** Records the settings that make a resumed conversation sticky (model, format, tools). */
     public void saveConfig() {
         ChatConfig current = log.readConfig().orElse(ChatConfig.empty());
+        // An MCP server's tools come with the server, not with the conversation: a resume without it must work.
+        List<String> tools = new ArrayList<>(session.toolbox().catalog().names());
+        if (mcp != null) {
+            tools.removeAll(mcp.toolNames());
+        }
         log.writeConfig(current.withModel(session.model().name()).withToolFormat(session.format())
-                .withTools(session.toolbox().catalog().names()).withWorkspace(workspace).withName(log.id()));
+                .withTools(tools).withWorkspace(workspace).withName(log.id()));
     }
 
     @Override

@@ -66,6 +66,13 @@ public final class ChatMcp {
         return entries;
     }
 
+    /** The names of the tools the servers offer now. */
+    public List<String> toolNames() {
+        McpServers running = servers;
+        return running == null ? List.of()
+                : running.status().stream().flatMap(s -> s.toolNames().stream()).toList();
+    }
+
     public StatusLines status() {
         return status;
     }

@@ -70,7 +70,7 @@ public final class ChatOptions {
 
     // Also read by hand in ChatArguments (the fast path): an option added here must be added there.
     @Option(names = "--mcp", paramLabel = "NAME=URL|NAME=COMMAND", description = "An MCP server for this chat:"
-            + " NAME=URL (HTTP) or 'NAME=COMMAND ARGS…' (started; words split as a shell would). Repeatable.")
+            + " NAME=URL (HTTP) or 'NAME=COMMAND ARGS...' (started; words split as a shell would). Repeatable.")
     List<String> mcp = new ArrayList<>();
 
     public List<String> prompt() {

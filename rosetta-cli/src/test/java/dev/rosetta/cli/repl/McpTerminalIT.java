@@ -95,6 +95,20 @@ class McpTerminalIT {
         assertThat(rosetta.waitFor("everything  ready")).contains("everything.echo");
         assertThat(serverLog()).contains("sent notifications/cancelled for the call of trigger-long-running-operation");
         assertThat(model.requests()).hasSize(3);
+
+        // Switching the model saves the chat's settings: its tools without the server's, so a resume
+        // without the server still works.
+        rosetta.type("/model openai/gpt-4.1");
+        rosetta.press("Enter");
+        rosetta.waitFor("model: openai/gpt-4.1");
+        assertThat(chatConfig()).contains("shell").doesNotContain("everything.");
+    }
+
+    private String chatConfig() throws Exception {
+        try (Stream<Path> files = Files.walk(dir.resolve("logs"))) {
+            return Files.readString(files.filter(p -> p.getFileName().toString().equals("config.toml")).findFirst()
+                    .orElseThrow());
+        }
     }
 
     private String serverLog() throws Exception {

@@ -25,7 +25,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "rosetta",
         description = "A terminal AI agent that reads every spelling of a tool call.",
         versionProvider = ManifestVersion.class,
-        subcommands = {ParseCommand.class, ModelsCommand.class, LogsCommand.class, HelpCommand.class},
+        subcommands = {ParseCommand.class, ModelsCommand.class, LogsCommand.class, McpCommand.class, HelpCommand.class},
         customSynopsis = {"rosetta [OPTIONS] [PROMPT...]", "       rosetta COMMAND ..."},
         parameterListHeading = "%nArguments:%n",
         commandListHeading = "%nCommands:%n",

@@ -184,6 +184,7 @@ public final class AgentLoop {
     }
 
     private Reply request() throws ProviderException {
+        session.toolbox().awaitSources(); // MCP servers still starting, the first time, within a bound
         var request = session.request(workspace, LocalDate.now());
         if (!warnedOfContext) {
             contextFit.overflow(request, session.model()).ifPresent(line -> {

@@ -37,10 +37,12 @@ import dev.rosetta.tools.shell.ShellSettings;
  * @param providers    {@code [[providers]]}: custom OpenAI-compatible providers
  * @param localContext {@code [models] local_context}: the most context a local model is run with
  * @param thinking     {@code [models] thinking}
+ * @param mcpServers   {@code [mcp.servers.NAME]}: MCP servers, as written
+ * @param mcpWait      {@code [mcp] startup_wait}: how long a chat's first request waits for servers
  */
 public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
         OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
-        Integer localContext, Thinking thinking) {
+        Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait) {
 
     /** The files, most specific first: the order in which they are asked. */
     public enum Kind {
@@ -65,17 +67,28 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         env = env == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(env));
         fallback = fallback == null ? null : List.copyOf(fallback);
         providers = providers == null ? List.of() : List.copyOf(providers);
+        mcpServers = mcpServers == null ? List.of() : List.copyOf(mcpServers);
     }
 
-    /** A layer without the local-model settings. */
+    /** A layer without the local-model and MCP settings. */
     public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
             OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
-        this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, null, null);
+        this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, null, null,
+                List.of(), null);
+    }
+
+    /** A layer without MCP settings. */
+    public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
+            OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
+            Integer localContext, Thinking thinking) {
+        this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, localContext,
+                thinking, List.of(), null);
     }
 
     /** A chat config as a layer: its {@code [env]} table. */
     static ConfigLayer chat(Path file, ChatConfig chat) {
-        return new ConfigLayer(Kind.CHAT, file, chat.env(), null, null, null, null, null, List.of(), null, null);
+        return new ConfigLayer(Kind.CHAT, file, chat.env(), null, null, null, null, null, List.of(), null, null,
+                List.of(), null);
     }
 
     /** The file as a layer of {@code kind}, or empty when it does not exist. */
@@ -109,10 +122,18 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
             tools.finish("confine", "shell_timeout");
         }
         List<ProviderSettings> providers = providers(root, kind);
+        List<McpServerEntry> mcpServers = List.of();
+        Duration mcpWait = null;
+        ConfigTable mcp = root.table("mcp");
+        if (mcp != null) {
+            mcpServers = McpServerEntry.read(mcp, kind, doc.file());
+            mcpWait = mcp.duration("startup_wait");
+            mcp.finish("servers", "startup_wait");
+        }
         Map<String, String> env = env(root, kind);
-        root.finish("[models]", "[tools]", "[[providers]]", "[env]");
+        root.finish("[models]", "[tools]", "[[providers]]", "[mcp]", "[env]");
         return new ConfigLayer(kind, doc.file(), env, defaultModel, fallback, openAiApi, confine, shellTimeout,
-                providers, localContext, thinking);
+                providers, localContext, thinking, mcpServers, mcpWait);
     }
 
     private static Thinking thinking(ConfigTable models) {
@@ -203,7 +224,7 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
     }
 
     /** API keys and the variables that point a provider at a server. */
-    static boolean isProtected(String name) {
+    public static boolean isProtected(String name) {
         return name.endsWith("_API_KEY") || name.endsWith("_BASE_URL") || name.equals("OLLAMA_HOST");
     }
 

@@ -42,6 +42,13 @@ final class ConfigTable {
         return node.has(key);
     }
 
+    /** The keys of this table, in the file's order (the names of {@code [mcp.servers.NAME]}). */
+    List<String> keys() {
+        List<String> keys = new ArrayList<>();
+        node.propertyNames().forEach(keys::add);
+        return keys;
+    }
+
     String string(String key) {
         JsonNode value = take(key);
         if (value == null) {

@@ -136,6 +136,23 @@ public record Configuration(ChatConfig chat, List<ConfigLayer> layers, List<Stri
                 .map(l -> new Resolved<>(l.shellTimeout(), "[tools] shell_timeout in " + l.file()));
     }
 
+    /**
+     * The MCP servers of every file, by name; a more specific file's server replaces one of the
+     * same name (a project's, which needs the user's approval, over the user's).
+     */
+    public List<McpServerEntry> mcpServers() {
+        Map<String, McpServerEntry> byName = new LinkedHashMap<>();
+        for (ConfigLayer layer : layers.reversed()) {
+            layer.mcpServers().forEach(s -> byName.put(s.name(), s));
+        }
+        return List.copyOf(byName.values());
+    }
+
+    /** {@code [mcp] startup_wait} of the first file that sets it. */
+    public Optional<Duration> mcpStartupWait() {
+        return layers.stream().map(ConfigLayer::mcpWait).filter(w -> w != null).findFirst();
+    }
+
     /** Keys in a file other users can read are worth a warning (never the keys themselves). */
     private static void warnIfOthersCanRead(ConfigLayer local, List<String> warnings) {
         if (local.env().keySet().stream().noneMatch(ConfigLayer::isProtected)) {

@@ -37,7 +37,7 @@ public final class LogDirectory {
      * {@code $XDG_DATA_HOME}, or {@code ~/.local/share}. The XDG spec says a relative path there is
      * invalid and is to be ignored, so it is.
      */
-    static Path dataHome(Map<String, String> env) {
+    public static Path dataHome(Map<String, String> env) {
         String xdg = set(env.get("XDG_DATA_HOME"));
         if (xdg != null && Path.of(xdg).isAbsolute()) {
             return Path.of(xdg);

@@ -73,6 +73,11 @@ public final class ChatOptions {
     @Option(names = "--confine", description = "File tools refuse paths outside the workspace.")
     boolean confine;
 
+    // Also read by hand in ChatArguments (the fast path): an option added here must be added there.
+    @Option(names = "--mcp", paramLabel = "NAME=URL|NAME=COMMAND", description = "An MCP server for this chat:"
+            + " NAME=URL (HTTP) or 'NAME=COMMAND ARGS...' (started; words split as a shell would). Repeatable.")
+    List<String> mcp = new ArrayList<>();
+
     public List<String> prompt() {
         return prompt;
     }

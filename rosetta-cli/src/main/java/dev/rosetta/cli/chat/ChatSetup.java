@@ -17,6 +17,8 @@ import dev.rosetta.agent.config.Resolution;
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.Conversations;
 import dev.rosetta.agent.log.LogDirectory;
+import dev.rosetta.agent.mcp.McpApprovals;
+import dev.rosetta.agent.mcp.McpServers;
 import dev.rosetta.cli.option.ToolSelection;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -156,10 +158,24 @@ public final class ChatSetup {
             provider.thinkingProblem(r.model().id(), settings.thinking()).ifPresent(warnings);
         }
         ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings);
+        ChatMcp mcp = mcp(r, log, toolbox, output);
         Chat chat = new Chat(session, new AgentLoop(session, r.workspace(), output), log, r.registry(), providers,
-                r.workspace(), output);
+                r.workspace(), output, mcp);
         chat.saveConfig();
         return chat;
+    }
+
+    /**
+     * The chat's MCP servers, started without waiting for them; null when none is configured or
+     * given, and then nothing of the MCP client is loaded.
+     */
+    private ChatMcp mcp(Resolved r, ConversationLog log, Toolbox toolbox, Chat.EventOutput output) {
+        if (r.config().mcpServers().isEmpty() && options.mcp.isEmpty()) {
+            return null;
+        }
+        return ChatMcp.start(r.config().mcpServers(), options.mcp, r.resolution().environment(), r.workspace(),
+                log.folder(), McpApprovals.of(env), r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT),
+                toolbox, new StatusLines(output));
     }
 
     /** The tools {@code --tools} and the resumed conversation choose; the others are closed. */

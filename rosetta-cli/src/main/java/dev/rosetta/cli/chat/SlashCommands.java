@@ -29,7 +29,7 @@ import dev.rosetta.llm.model.ModelInfo;
 public final class SlashCommands {
 
     public static final List<String> NAMES = List.of("/help", "/model", "/think", "/tools", "/tokens", "/undo", "/log",
-            "/rename", "/fork", "/impersonate", "/replay", "/clear", "/exit");
+            "/rename", "/fork", "/impersonate", "/replay", "/clear", "/exit", "/mcp");
 
     private final Chat chat;
     /** Where the commands answer; names, paths and messages in the answers may hold anything. */
@@ -56,6 +56,7 @@ public final class SlashCommands {
                 case "/rename" -> rename(arg);
                 case "/fork" -> out.line("forked into " + chat.log().fork(required(arg, "/fork NAME")));
                 case "/replay" -> replay();
+                case "/mcp" -> McpSlash.run(chat, arg, out);
                 default -> {
                     return false;
                 }
@@ -78,6 +79,7 @@ public final class SlashCommands {
                 /fork NAME       copy the conversation under a new name
                 /impersonate     write the assistant's next message yourself; its calls run
                 /replay          show the conversation again
+                /mcp [NAME]      the MCP servers: state, tools, last error (/mcp approve NAME starts a project's)
                 /clear           clear the screen
                 /exit            leave (Ctrl-D too; Ctrl-C stops the model or a tool)""");
     }

@@ -65,6 +65,11 @@ public final class JLineRepl {
             output.warning(problem);
         }
         this.reader = new PromptReader(terminal, completer, problem == null ? history : null);
+        if (chat.mcp() != null) {
+            // An MCP server's report that comes while the user types goes above the line, which stays.
+            chat.mcp().status().whileReading(line -> reader.printAboveIfReading(
+                    style.paint("ℹ " + TerminalText.safe(line).strip().replace('\n', ' '), Tone.DIM)));
+        }
     }
 
     /** Runs the first prompt, if there is one, then reads until the user leaves; the exit code. */

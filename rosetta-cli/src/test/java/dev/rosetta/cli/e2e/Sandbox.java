@@ -152,6 +152,11 @@ final class Sandbox {
         }
     }
 
+    /** Where the stdout of the next run is written as it runs (for a test that watches it). */
+    Path nextStdout() {
+        return root.resolve("stdio").resolve((runs + 1) + ".out");
+    }
+
     /** The one conversation in the log folder. */
     Path conversation() {
         List<Path> folders = conversations();

@@ -76,6 +76,6 @@ final class ChatCompletionsBody {
     private static ChatHistory history(ChatRequest request) {
         Map<String, String> names = request.tools().stream()
                 .collect(Collectors.toMap(ToolSpec::name, ToolSchemas::name, (a, b) -> a));
-        return new ChatHistory(t -> names.getOrDefault(t, t));
+        return new ChatHistory(t -> names.getOrDefault(t, ToolSpec.nativeName(t)));
     }
 }

@@ -161,7 +161,7 @@ final class InputItems {
 
     /** The name the call goes by natively: its tool's first block type, as the tool was offered. */
     private String wireName(ToolUse call) {
-        return catalog.resolve(call.tool()).map(ToolSchemas::name).orElse(call.tool());
+        return catalog.resolve(call.tool()).map(ToolSchemas::name).orElse(ToolSpec.nativeName(call.tool()));
     }
 
     /** Named arguments; a call read from text (positional, body) is bound to its declaration. */

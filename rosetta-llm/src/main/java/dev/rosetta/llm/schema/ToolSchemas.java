@@ -11,7 +11,7 @@ import dev.rosetta.core.tool.ToolSpec;
 
 /**
  * Native tool definitions from a tool's declaration: the name (its first block type, so
- * {@code @ipython} and ```ipython agree), a JSON Schema for its parameters, and a description
+ * {@code @ipython} and ```ipython agree; dots spelled {@code __}), a JSON Schema for its parameters, and a description
  * that fits the API's limit.
  */
 public final class ToolSchemas {
@@ -22,7 +22,7 @@ public final class ToolSchemas {
     private ToolSchemas() {}
 
     public static String name(ToolSpec spec) {
-        return spec.tag();
+        return spec.nativeName();
     }
 
     /** {@code {"type":"object","properties":{…},"required":[…],"additionalProperties":false}}. */
@@ -63,13 +63,14 @@ public final class ToolSchemas {
     }
 
     /**
-     * Whether {@code strict: true} may be sent: the model supports strict tools, the tool declares
+     * Whether {@code strict: true} may be sent: the model supports strict tools, the schema is
+     * Rosetta's own (a server's schema may hold what strict mode refuses), the tool declares
      * parameters, and each is a scalar — a declared array or object says nothing of its items, and
      * strict mode would allow only empty ones. Optional parameters are sent as nullable
      * ({@link #strictParameters}).
      */
     public static boolean strict(ToolSpec spec, boolean modelSupportsStrict) {
-        return modelSupportsStrict && !spec.parameters().isEmpty()
+        return modelSupportsStrict && spec.schema() == null && !spec.parameters().isEmpty()
                 && spec.parameters().stream().allMatch(p -> SCALARS.contains(p.type()));
     }
 

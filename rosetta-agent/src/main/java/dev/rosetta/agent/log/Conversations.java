@@ -31,6 +31,7 @@ public final class Conversations {
     private static final int PREVIEW_LINES = 50;
     private static final int PREVIEW_CHARS = 80;
     private static final Pattern UNDO = Pattern.compile("\\{\\s*\"undo\"\\s*:\\s*(\\d{1,12})");
+    private static final Pattern RECORD = Pattern.compile("\\{\\s*\"(compaction|checkpoint)\"\\s*:");
 
     private Conversations() {}
 
@@ -133,8 +134,8 @@ public final class Conversations {
     }
 
     /**
-     * Visible messages, from the bytes: a line is a message unless it starts as an undo line (the
-     * writer puts "role" first in a message, so the two never look alike). A last line without its
+     * Visible messages, from the bytes: a line is a message unless it starts as an undo, compaction
+     * or checkpoint line (the writer puts "role" first in a message, so they never look alike). A last line without its
      * newline is not counted: it is usually one a crash cut off.
      */
     static int count(Path file) {
@@ -168,7 +169,8 @@ public final class Conversations {
         if (undo.lookingAt()) {
             return Math.max(0, count - (int) Math.min(Integer.MAX_VALUE, Long.parseLong(undo.group(1))));
         }
-        return count + 1;
+        // Compaction and checkpoint lines are no messages.
+        return RECORD.matcher(head).lookingAt() ? count : count + 1;
     }
 
     /** The first user message among the first lines, on one line, cut to a preview's length. */

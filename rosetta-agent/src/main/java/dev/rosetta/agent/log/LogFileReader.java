@@ -12,7 +12,7 @@ import java.util.List;
 import dev.rosetta.core.RosettaException;
 
 /**
- * Reads {@code conversation.jsonl}: one message or undo per line, applied in order. The last line
+ * Reads {@code conversation.jsonl}: one message, undo, compaction or checkpoint per line, applied in order. The last line
  * may have been cut off by a crash (Rosetta writes a line in one go and syncs it, so only the last
  * can be): it is skipped with a warning. Any other unreadable line is an error naming it — a log
  * is never loaded with data silently missing.
@@ -43,7 +43,7 @@ final class LogFileReader {
     }
 
     static LogContents read(Path file, byte[] bytes) {
-        List<LoggedMessage> messages = new ArrayList<>();
+        LogState state = new LogState();
         List<String> warnings = new ArrayList<>();
         int good = 0;
         boolean missingNewline = false;
@@ -64,26 +64,16 @@ final class LogFileReader {
                                 + " then try again");
                     }
                     warnings.add(tornWarning(file, lineNumber));
-                    return new LogContents(messages, warnings, good, false,
+                    return new LogContents(state, warnings, good, false,
                             Arrays.copyOfRange(bytes, start, bytes.length));
                 }
-                apply(line, messages);
+                state.apply(line);
                 good = next;
                 missingNewline = newline < 0;
             }
             start = next;
         }
-        return new LogContents(messages, warnings, good, missingNewline, new byte[0]);
-    }
-
-    private static void apply(LogLine line, List<LoggedMessage> messages) {
-        switch (line) {
-            case LogLine.Entry e -> messages.add(e.message());
-            case LogLine.Undo u -> {
-                int keep = Math.max(0, messages.size() - u.count());
-                messages.subList(keep, messages.size()).clear();
-            }
-        }
+        return new LogContents(state, warnings, good, missingNewline, new byte[0]);
     }
 
     private static String tornWarning(Path file, int lineNumber) {

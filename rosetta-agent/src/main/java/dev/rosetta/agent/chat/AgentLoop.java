@@ -10,6 +10,9 @@ import java.util.UUID;
 import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.TurnOutcome.Reason;
+import dev.rosetta.agent.context.CompactionResult;
+import dev.rosetta.agent.context.Summarizer;
+import dev.rosetta.agent.log.Compaction;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.log.StoredSegment;
 import dev.rosetta.core.message.Message;
@@ -18,6 +21,9 @@ import dev.rosetta.core.split.StreamSplitter;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.agent.undo.FileCheckpoints;
+import dev.rosetta.llm.ChatEvent;
+import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.StopReason;
@@ -26,7 +32,9 @@ import dev.rosetta.llm.StopReason;
  * A turn: request → read the reply (stopping at the first complete call when the model can't do
  * parallel calls) → run its calls in order → one result message per call → the next request,
  * until a reply calls nothing, the step limit is reached or the user interrupts. A reply whose
- * calls could not be read gets the model told why, at most three times in a row.
+ * calls could not be read gets the model told why, at most three times in a row; the same call
+ * failing the same way three times in a row stops the turn. Before each request the conversation
+ * is compacted if the request would pass its budget, and the user is told what was compacted.
  */
 public final class AgentLoop {
 
@@ -36,6 +44,7 @@ public final class AgentLoop {
     private volatile Thread worker;
     private volatile ChatStream current;
     private volatile boolean interrupted;
+    private RepeatedFailure repeats = new RepeatedFailure();
 
     public AgentLoop(ChatSession session, Path workspace, Consumer<AgentEvent> events) {
         this.session = session;
@@ -53,6 +62,7 @@ public final class AgentLoop {
     public TurnOutcome resume() {
         worker = Thread.currentThread();
         interrupted = false;
+        repeats = new RepeatedFailure();
         Thread.interrupted();
         try {
             return steps();
@@ -70,6 +80,7 @@ public final class AgentLoop {
     public TurnOutcome impersonate(String assistantText) {
         worker = Thread.currentThread();
         interrupted = false;
+        repeats = new RepeatedFailure();
         Thread.interrupted();
         try {
             Reply reply = written(assistantText);
@@ -77,8 +88,9 @@ public final class AgentLoop {
             if (calls.isEmpty()) {
                 return TurnOutcome.done();
             }
-            if (!run(calls, reply)) {
-                return interruptedOutcome();
+            TurnOutcome stopped = run(calls, reply);
+            if (stopped != null) {
+                return stopped;
             }
             return steps();
         } finally {
@@ -154,8 +166,9 @@ public final class AgentLoop {
                 continue;
             }
             unreadableStreak = 0;
-            if (!run(calls, reply)) {
-                return interruptedOutcome();
+            TurnOutcome stopped = run(calls, reply);
+            if (stopped != null) {
+                return stopped;
             }
             if (!reply.unparsed().isEmpty()) {
                 feedback(reply.unparsed());
@@ -174,7 +187,75 @@ public final class AgentLoop {
         };
     }
 
+    /**
+     * {@code /compact}: compacts everything before the latest replies now, the summary keeping
+     * {@code keep} in particular (may be blank). Ctrl-C ({@link #interrupt}) stops the summary.
+     */
+    public CompactionResult compact(String keep) {
+        worker = Thread.currentThread();
+        interrupted = false;
+        Thread.interrupted();
+        try {
+            return session.compact(workspace, LocalDate.now(), Compaction.Trigger.MANUAL, keep, summaries());
+        } finally {
+            worker = null;
+            current = null;
+            Thread.interrupted();
+        }
+    }
+
+    /** Compacts the conversation when the next request would pass its budget, and says so. */
+    private void compactIfNeeded() {
+        CompactionResult result = session.compact(workspace, LocalDate.now(), Compaction.Trigger.AUTO, null,
+                summaries());
+        if (result.compacted() || result.problem() != null) {
+            events.accept(new AgentEvent.Notice(result.describe()));
+        }
+    }
+
+    /** The model, for the summaries of one compaction: the user is told once that it is asked. */
+    private Summarizer.Model summaries() {
+        boolean[] told = {false};
+        return request -> {
+            if (!told[0]) {
+                told[0] = true;
+                events.accept(new AgentEvent.Notice("summarising the oldest messages with " + session.model().name()
+                        + " to keep the conversation within its context window…"));
+            }
+            return summary(request);
+        };
+    }
+
+    /** One summarising request: its text, read to the end; Ctrl-C stops it like any reply. */
+    private String summary(ChatRequest request) throws ProviderException {
+        ChatStream stream = session.provider().chat(request);
+        current = stream;
+        if (interrupted) {
+            stream.close();
+        }
+        StringBuilder text = new StringBuilder();
+        try (stream) {
+            for (ChatEvent e = stream.next(); e != null; e = stream.next()) {
+                if (e instanceof ChatEvent.TextDelta t) {
+                    text.append(t.text());
+                } else if (e instanceof ChatEvent.Finished f && f.error() != null) {
+                    throw f.error();
+                }
+            }
+        } finally {
+            current = null;
+        }
+        if (interrupted) {
+            throw new ProviderException(ProviderException.Kind.STREAM_CUT, "the user interrupted it");
+        }
+        return text.toString();
+    }
+
     private Reply request() throws ProviderException {
+        compactIfNeeded();
+        if (interrupted) {
+            throw new ProviderException(ProviderException.Kind.STREAM_CUT, "interrupted while compacting");
+        }
         var request = session.request(workspace, LocalDate.now());
         ChatStream stream = session.provider().chat(request);
         current = stream;
@@ -202,6 +283,7 @@ public final class AgentLoop {
                 model.name(), reply.usage(), cost);
         add(logged);
         if (reply.usage() != null) {
+            session.reported(reply.usage());
             events.accept(new AgentEvent.UsageReport(model.name(), reply.usage(), cost));
         }
         List<ToolUse> calls = new ArrayList<>();
@@ -210,19 +292,34 @@ public final class AgentLoop {
         return calls;
     }
 
-    /** Runs the calls in order; false when the user interrupted (every call still gets a result). */
-    private boolean run(List<ToolUse> calls, Reply reply) {
+    /**
+     * Runs the calls in order, every call getting a result; null to go on, or how the turn ends:
+     * the user interrupted, or a call kept failing the same way.
+     */
+    private TurnOutcome run(List<ToolUse> calls, Reply reply) {
         for (int i = 0; i < calls.size(); i++) {
             ToolUse use = calls.get(i);
             if (interrupted) {
                 answerUnrun(calls.subList(i, calls.size()), "the user interrupted before it ran");
-                return false;
+                return interruptedOutcome();
             }
             ToolResult result = execute(use, problemOf(use, reply));
             events.accept(new AgentEvent.ToolFinished(use, result));
             add(Message.toolResult(use.callId(), result));
+            if (repeats.record(use, result)) {
+                answerUnrun(calls.subList(i + 1, calls.size()), "the turn was stopped: " + repeats.describe());
+                return looping();
+            }
         }
-        return !interrupted;
+        return interrupted ? interruptedOutcome() : null;
+    }
+
+    /** Stops a turn going round in circles: a note for the model's next turn, a line for the user. */
+    private TurnOutcome looping() {
+        String what = repeats.describe();
+        add(Message.system("Rosetta stopped your turn: " + what + ". Running it again will fail again. Next time,"
+                + " read the error and change the call, try another way, or ask the user."));
+        return new TurnOutcome(Reason.REPEATED_FAILURE, "stopped: " + what + "; say how to go on");
     }
 
     private ToolResult execute(ToolUse use, String problem) {
@@ -230,11 +327,19 @@ public final class AgentLoop {
             return ToolResult.error(ErrorCode.INVALID_ARGS, problem);
         }
         events.accept(new AgentEvent.ToolStarted(use));
+        FileCheckpoints checkpoints = session.checkpoints();
+        if (checkpoints != null) {
+            checkpoints.begin(use.callId());
+        }
         try {
             return session.toolbox().execute(use);
         } catch (InterruptedException e) {
             interrupted = true;
             return ToolResult.error(ErrorCode.CANCELED, "the user interrupted the call");
+        } finally {
+            if (checkpoints != null) {
+                checkpoints.end();
+            }
         }
     }
 

@@ -18,6 +18,7 @@ import dev.rosetta.agent.chat.TurnSettings;
 import dev.rosetta.llm.Providers.OpenAiApi;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.llm.provider.ProviderSettings;
+import dev.rosetta.tools.permission.PermissionRule;
 import dev.rosetta.tools.shell.ShellSettings;
 
 /**
@@ -33,9 +34,13 @@ import dev.rosetta.tools.shell.ShellSettings;
  * @param confine      {@code [tools] confine}
  * @param shellTimeout {@code [tools] shell_timeout}
  * @param providers    {@code [[providers]]}: custom OpenAI-compatible providers
+ * @param context      {@code [context]}: how the conversation is kept within the context window
+ * @param permissions  {@code [permissions]}: per tool, which calls run without asking, are asked
+ *                     about or are refused; a project's never allow
  */
 public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
-        OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
+        OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
+        ContextPart context, List<PermissionRule> permissions) {
 
     /** The files, most specific first: the order in which they are asked. */
     public enum Kind {
@@ -59,11 +64,21 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         env = env == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(env));
         fallback = fallback == null ? null : List.copyOf(fallback);
         providers = providers == null ? List.of() : List.copyOf(providers);
+        context = context == null ? ContextPart.NONE : context;
+        permissions = permissions == null ? List.of() : List.copyOf(permissions);
     }
 
-    /** A chat config as a layer: its {@code [env]} table. */
+    /** A layer without {@code [context]} and {@code [permissions]}. */
+    public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
+            OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
+        this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, ContextPart.NONE,
+                List.of());
+    }
+
+    /** A chat config as a layer: its {@code [env]} table, and the permission rules remembered in it. */
     static ConfigLayer chat(Path file, ChatConfig chat) {
-        return new ConfigLayer(Kind.CHAT, file, chat.env(), null, null, null, null, null, List.of());
+        return new ConfigLayer(Kind.CHAT, file, chat.env(), null, null, null, null, null, List.of(), ContextPart.NONE,
+                chat.permissions());
     }
 
     /** The file as a layer of {@code kind}, or empty when it does not exist. */
@@ -94,9 +109,11 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         }
         List<ProviderSettings> providers = providers(root, kind);
         Map<String, String> env = env(root, kind);
-        root.finish("[models]", "[tools]", "[[providers]]", "[env]");
+        ContextPart context = ContextPart.read(root);
+        List<PermissionRule> permissions = PermissionTable.read(root, doc.file(), kind == Kind.PROJECT);
+        root.finish("[models]", "[tools]", "[[providers]]", "[env]", "[context]", "[permissions]");
         return new ConfigLayer(kind, doc.file(), env, defaultModel, fallback, openAiApi, confine, shellTimeout,
-                providers);
+                providers, context, permissions);
     }
 
     /**

@@ -102,6 +102,25 @@ final class ConfigTable {
         return value.longValue();
     }
 
+    /** A number in {@code [min, max]}; a whole number is taken too. */
+    Double number(String key, double min, double max) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isNumber() || value.doubleValue() < min || value.doubleValue() > max) {
+            throw error(key, "must be a number from " + min + " to " + max);
+        }
+        return value.doubleValue();
+    }
+
+    /** The keys this table holds, in file order. */
+    List<String> keys() {
+        List<String> keys = new ArrayList<>();
+        node.propertyNames().forEach(keys::add);
+        return keys;
+    }
+
     /** One of the given words; the error lists them. */
     <T> T choice(String key, Map<String, T> choices) {
         String value = string(key);

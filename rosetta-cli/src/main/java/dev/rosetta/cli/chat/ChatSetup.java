@@ -10,6 +10,9 @@ import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.AgentLoop;
 import dev.rosetta.agent.chat.ChatSession;
+import dev.rosetta.agent.chat.SessionOptions;
+import dev.rosetta.agent.context.ContextSettings;
+import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.chat.TurnSettings;
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.config.ConfigPaths;
@@ -18,6 +21,7 @@ import dev.rosetta.agent.config.Resolution;
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.Conversations;
 import dev.rosetta.agent.log.LogDirectory;
+import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.Provider;
@@ -35,6 +39,7 @@ import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.output.OutputLimit;
+import dev.rosetta.tools.permission.PermissionRule;
 import dev.rosetta.tools.shell.ShellSettings;
 
 /**
@@ -127,17 +132,28 @@ public final class ChatSetup {
                 .withTimeout(r.resolution().shellTimeout().value());
         List<Tool> tools = ToolAllowlist.apply(BuiltinToolset.create(shell), r.saved() == null ? null : r.saved().tools(),
                 options.tools);
+        ContextSettings contextSettings = r.config().context();
         ConversationLog log = resumed != null ? resumed : ConversationLog.create(logs, options.name);
         log.warnings().forEach(warnings);
+        FileCheckpoints checkpoints = new FileCheckpoints(log);
         ToolContext context = new ToolContext(r.workspace(), options.confine || r.config().confine(),
-                OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"));
+                OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"), checkpoints);
         boolean ask = !(options.noConfirm || options.nonInteractive);
-        Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS);
-        ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings(r.resolution()));
+        Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS,
+                r.config().permissions(), rule -> remember(log, rule));
+        ProjectInstructions instructions = ProjectInstructions.load(r.workspace(), ConfigPaths.of(env).userFolder());
+        instructions.notes().forEach(warnings);
+        ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings(r.resolution()),
+                new SessionOptions(contextSettings, instructions, checkpoints));
         Chat chat = new Chat(session, new AgentLoop(session, r.workspace(), output), log, r.registry(), providers,
                 r.workspace(), output);
         chat.saveConfig();
         return chat;
+    }
+
+    /** A rule the user chose to remember goes into the chat config, so that --resume keeps it. */
+    private static void remember(ConversationLog log, PermissionRule rule) {
+        log.writeConfig(log.readConfig().orElse(ChatConfig.empty()).withRemembered(rule));
     }
 
     private String resumedId(Path logs) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -14,10 +15,12 @@ import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.Decision;
 import dev.rosetta.tools.Preview;
+import dev.rosetta.tools.permission.PermissionRule;
 
 /**
- * Asks before a call runs: shows the command or the diff, then takes y (run), n (don't), a (run
- * this and everything after) or e (edit the command or content in $EDITOR, then run that).
+ * Asks before a call runs: shows the command or the diff, then takes y (run), n (don't), a
+ * (always: run it, and remember one of the rules offered so calls like it are not asked about
+ * again) or e (edit the command or content in $EDITOR, then run that).
  */
 final class LineConfirmation implements Confirmation {
 
@@ -33,17 +36,18 @@ final class LineConfirmation implements Confirmation {
 
     @Override
     public Decision confirm(ToolUse use, Preview preview) throws InterruptedException {
+        return confirm(use, preview, List.of());
+    }
+
+    /** With no rules to offer, a runs this call and every later one without asking. */
+    @Override
+    public Decision confirm(ToolUse use, Preview preview, List<PermissionRule> remember) throws InterruptedException {
         // Plain: this prompt serves terminals without line editing (TERM=dumb) and JSON output.
         err.print(PreviewText.of(preview, TerminalStyle.plain()));
         while (true) {
-            err.print("Run " + TerminalText.safe(use.tool()) + "? [y]es / [n]o / [a]ll / [e]dit: ");
+            err.print("Run " + TerminalText.safe(use.tool()) + "? [y]es / [n]o / [a]lways / [e]dit: ");
             err.flush();
-            String answer;
-            try {
-                answer = input.readLine();
-            } catch (IOException e) {
-                return new Decision.No("no answer could be read");
-            }
+            String answer = line();
             if (answer == null) {
                 return new Decision.No("the user closed the input");
             }
@@ -54,8 +58,14 @@ final class LineConfirmation implements Confirmation {
                 case "n", "no" -> {
                     return new Decision.No("");
                 }
-                case "a", "all" -> {
-                    return new Decision.YesToAll();
+                case "a", "always", "all" -> {
+                    if (remember.isEmpty()) {
+                        return new Decision.YesToAll();
+                    }
+                    PermissionRule rule = pick(remember);
+                    if (rule != null) {
+                        return new Decision.Remember(rule);
+                    }
                 }
                 case "e", "edit" -> {
                     Decision edited = editor.edit(use);
@@ -65,6 +75,31 @@ final class LineConfirmation implements Confirmation {
                 }
                 default -> err.println("Please answer y, n, a or e.");
             }
+        }
+    }
+
+    /** Offers the rules by number; the one picked, or null to go back to the question. */
+    private PermissionRule pick(List<PermissionRule> rules) {
+        for (int i = 0; i < rules.size(); i++) {
+            err.println("  " + (i + 1) + "  " + RuleText.of(rules.get(i)));
+        }
+        err.print("Allow from now on, in this conversation [1-" + rules.size() + ", Enter goes back]: ");
+        err.flush();
+        String answer = line();
+        try {
+            int n = answer == null ? 0 : Integer.parseInt(answer.strip());
+            return n >= 1 && n <= rules.size() ? rules.get(n - 1) : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** The next line typed, or null when the input is closed or unreadable. */
+    private String line() {
+        try {
+            return input.readLine();
+        } catch (IOException e) {
+            return null;
         }
     }
 }

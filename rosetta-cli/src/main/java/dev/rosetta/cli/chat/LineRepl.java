@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 import dev.rosetta.agent.chat.TurnOutcome;
+import dev.rosetta.cli.render.TerminalStyle;
 
 /**
  * The interactive prompt in its plain form: a line at a time, slash commands, Ctrl-D to leave.
@@ -22,7 +23,7 @@ final class LineRepl {
         this.chat = chat;
         this.input = LineInput.of(in);
         this.out = new PrintStream(out, true, StandardCharsets.UTF_8);
-        this.commands = new SlashCommands(chat, this.out);
+        this.commands = new SlashCommands(chat, this.out, this::ask, TerminalStyle.plain());
     }
 
     int run() throws IOException {
@@ -59,6 +60,17 @@ final class LineRepl {
             text.append(line).append('\n');
         }
         return text.toString();
+    }
+
+    /** A slash command's question: answered on the next line typed. */
+    private String ask(String question) {
+        out.print(question);
+        out.flush();
+        try {
+            return input.readLine();
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private void turnEnded(TurnOutcome outcome) {

@@ -1,38 +1,64 @@
 package dev.rosetta.cli.chat;
 
 import java.io.PrintStream;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 
 import dev.rosetta.agent.chat.ChatSession;
+import dev.rosetta.agent.context.CompactionResult;
+import dev.rosetta.agent.instructions.InstructionFile;
+import dev.rosetta.agent.instructions.ProjectInstructions;
+import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.agent.tokens.TokenTally;
+import dev.rosetta.agent.undo.FileCheckpoints;
+import dev.rosetta.agent.undo.Rewind;
+import dev.rosetta.cli.render.PreviewText;
+import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.cli.render.TerminalText;
+import dev.rosetta.cli.render.Tone;
 import dev.rosetta.cli.render.UsageLine;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
-import dev.rosetta.core.message.Role;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.model.ModelInfo;
+import dev.rosetta.tools.Preview;
 
 /**
- * The commands of the interactive prompt that change or show the conversation without asking
- * the model: /model, /tools, /tokens, /undo, /log, /rename, /fork, /replay, /help. (/exit,
- * /clear and /impersonate need the prompt itself and live there.)
+ * The commands of the interactive prompt that change or show the conversation: /model, /tools,
+ * /tokens, /context, /compact, /instructions, /undo, /rewind, /log, /rename, /fork, /replay,
+ * /help. (/exit, /clear and /impersonate need the prompt itself and live there.) One table for
+ * every prompt: the line REPL, the JLine prompt and the terminal UI.
  */
 public final class SlashCommands {
 
-    public static final List<String> NAMES = List.of("/help", "/model", "/tools", "/tokens", "/undo", "/log", "/rename",
-            "/fork", "/impersonate", "/replay", "/clear", "/exit");
+    public static final List<String> NAMES = List.of("/help", "/model", "/tools", "/tokens", "/context", "/compact",
+            "/instructions", "/undo", "/rewind", "/log", "/rename", "/fork", "/impersonate", "/replay", "/clear",
+            "/exit");
 
     private final Chat chat;
     private final PrintStream out;
+    private final Questions questions;
+    private final TerminalStyle style;
 
+    /** Commands that cannot ask anything: /undo then leaves files as they are. */
     public SlashCommands(Chat chat, PrintStream out) {
+        this(chat, out, Questions.NONE, TerminalStyle.plain());
+    }
+
+    /**
+     * @param questions how a command asks the user (which files to put back, which turn)
+     * @param style     how diffs are coloured
+     */
+    public SlashCommands(Chat chat, PrintStream out, Questions questions, TerminalStyle style) {
         this.chat = chat;
         this.out = out;
+        this.questions = questions;
+        this.style = style;
     }
 
     /** Runs one command line ("/model sonnet"); false when it is not one of these commands. */
@@ -45,7 +71,11 @@ public final class SlashCommands {
                 case "/model" -> model(arg);
                 case "/tools" -> tools();
                 case "/tokens" -> tokens();
+                case "/context" -> context();
+                case "/compact" -> compact(arg);
+                case "/instructions" -> instructions();
                 case "/undo" -> undo(arg);
+                case "/rewind" -> rewind(arg);
                 case "/log" -> out.println(chat.log().folder().resolve("conversation.jsonl"));
                 case "/rename" -> rename(arg);
                 case "/fork" -> out.println("forked into " + chat.log().fork(required(arg, "/fork NAME")));
@@ -65,7 +95,11 @@ public final class SlashCommands {
                 /model [MODEL]   show or switch the model (and its tool format)
                 /tools           the tools loaded, and those that cannot run here
                 /tokens          tokens and cost so far
-                /undo [N]        take back the last N turns (default 1)
+                /context         what fills the context window, and when it is compacted
+                /compact [KEEP]  compact the conversation now; KEEP: what the summary must keep
+                /instructions    the instruction files (AGENTS.md …) in the system prompt
+                /undo [N]        take back the last N turns (default 1), and their file changes
+                /rewind [N]      go back to before turn N, picked from a list
                 /log             where the conversation is saved
                 /rename NAME     rename the conversation
                 /fork NAME       copy the conversation under a new name
@@ -131,24 +165,126 @@ public final class SlashCommands {
                 chat.session().model().contextWindowOrDefault());
     }
 
+    private void context() {
+        chat.session().usage(chat.workspace(), LocalDate.now()).lines().forEach(out::println);
+    }
+
+    /** Compacts now; the summary is asked of the model, and keeps {@code keep} in particular. */
+    private void compact(String keep) {
+        CompactionResult result = chat.loop().compact(keep);
+        chat.output().endTurn();
+        out.println(result.describe());
+    }
+
+    private void instructions() {
+        ProjectInstructions loaded = chat.session().instructions();
+        if (loaded.isEmpty()) {
+            out.println("no instruction files: Rosetta reads " + String.join(", ", ProjectInstructions.NAMES)
+                    + " from your config folder and from the workspace up to the repository's root");
+            return;
+        }
+        for (InstructionFile f : loaded.files()) {
+            out.printf(Locale.ROOT, "%s  %,d characters%s%n", TerminalText.safe(f.path().toString()), f.chars(),
+                    f.cut() ? String.format(Locale.ROOT, ", cut to the first %,d", ProjectInstructions.MAX_CHARS) : "");
+        }
+    }
+
     /** Takes back whole turns: back to (and including) the N-th last user message, so no call loses its result. */
     private void undo(String arg) {
-        int turns = arg.isEmpty() ? 1 : count(arg);
-        List<LoggedMessage> messages = chat.session().messages();
-        int cut = messages.size();
-        for (int seen = 0; cut > 0 && seen < turns; ) {
-            cut--;
-            if (messages.get(cut).message().role() == Role.USER) {
-                seen++;
-            }
+        int turns = arg.isEmpty() ? 1 : count(arg, "/undo [N]");
+        rewindTo(Rewind.cutForLast(chat.session().messages(), turns));
+    }
+
+    /** Back to before a turn: the one named, or one picked from the list. */
+    private void rewind(String arg) {
+        List<Rewind.Turn> turns = Rewind.turns(chat.session().messages());
+        if (turns.isEmpty()) {
+            out.println("nothing to rewind: no turns yet");
+            return;
         }
-        int n = messages.size() - cut;
-        if (n == 0) {
+        int pick = arg.isEmpty() ? pickTurn(turns) : count(arg, "/rewind [N]");
+        if (pick < 0) {
+            out.println("nothing taken back");
+            return;
+        }
+        if (pick > turns.size()) {
+            throw new RosettaException("there " + (turns.size() == 1 ? "is 1 turn" : "are " + turns.size() + " turns")
+                    + "; /rewind N goes back to before turn N");
+        }
+        rewindTo(turns.get(pick - 1).index());
+    }
+
+    /** Lists the turns, oldest first, and asks for one; -1 when none is picked. */
+    private int pickTurn(List<Rewind.Turn> turns) {
+        for (int i = 0; i < turns.size(); i++) {
+            out.printf(Locale.ROOT, "%3d  %s%n", i + 1, TerminalText.safe(preview(turns.get(i).message())));
+        }
+        String answer = questions.ask("Go back to before which turn? (1–" + turns.size() + ", Enter: none) ");
+        if (answer == null || answer.isBlank()) {
+            return -1;
+        }
+        return count(answer.strip(), "a turn's number from the list");
+    }
+
+    private static String preview(LoggedMessage m) {
+        String flat = m.message().content().strip().replaceAll("\\s+", " ");
+        return flat.length() > 70 ? flat.substring(0, 69) + "…" : flat;
+    }
+
+    /**
+     * Takes back every message from {@code cut} on. When their calls changed files, the diffs of
+     * putting them back are shown first and the user chooses: put them back, leave them, or keep
+     * the turns after all.
+     */
+    private void rewindTo(int cut) {
+        ConversationLog log = chat.log();
+        FileCheckpoints store = chat.session().checkpoints() != null ? chat.session().checkpoints()
+                : new FileCheckpoints(log);
+        Rewind.Plan plan = Rewind.plan(log, store, cut, chat.workspace());
+        if (plan.messages() == 0) {
             out.println("nothing to undo");
             return;
         }
-        chat.session().undo(n);
-        out.println("took back " + n + " message" + (n == 1 ? "" : "s"));
+        boolean restore = false;
+        if (plan.changesFiles()) {
+            showRestores(plan);
+            String answer = questions.ask("Put " + files(plan.restores().size()) + " back as "
+                    + (plan.restores().size() == 1 ? "it was" : "they were") + "? [y]es / [n]o, leave the files / [c]ancel ");
+            String a = answer == null ? "n" : answer.strip().toLowerCase(Locale.ROOT);
+            if (a.startsWith("c")) {
+                out.println("nothing taken back");
+                return;
+            }
+            restore = a.startsWith("y");
+        }
+        plan.cannotRestore().forEach(c -> out.println("cannot put back " + TerminalText.safe(c)));
+        if (!plan.untracked().isEmpty()) {
+            out.println("not undone: whatever " + String.join(" and ", plan.untracked()) + " changed (Rosetta cannot"
+                    + " know what a command did)");
+        }
+        List<String> failed = Rewind.apply(log, plan, restore, chat.workspace());
+        failed.forEach(f -> out.println("could not put back " + TerminalText.safe(f)));
+        int n = plan.messages();
+        out.println("took back " + n + " message" + (n == 1 ? "" : "s")
+                + (restore ? "; put back " + files(plan.restores().size() - failed.size())
+                        : plan.changesFiles() ? "; the files stay as they are" : ""));
+    }
+
+    private void showRestores(Rewind.Plan plan) {
+        for (Rewind.FileRestore r : plan.restores()) {
+            String shown = r.path().startsWith(chat.workspace()) ? chat.workspace().relativize(r.path()).toString()
+                    : r.path().toString();
+            if (r.changedElsewhere()) {
+                out.println(style.paint("⚠ " + TerminalText.safe(shown) + " changed since this conversation last"
+                        + " wrote it: putting it back undoes that change too", Tone.BOLD));
+            }
+            out.print(r.bytes() == null ? style.paint("delete " + TerminalText.safe(shown), Tone.BOLD) + "\n"
+                    : PreviewText.of(new Preview.FileChange(shown, r.diff(), false), style));
+        }
+    }
+
+    private static String files(int n) {
+        return n == 1 ? "1 file" : n + " files";
     }
 
     private void rename(String name) {
@@ -161,7 +297,7 @@ public final class SlashCommands {
         new ConversationReplay(chat.output(), out).show(chat.session().messages());
     }
 
-    private static int count(String arg) {
+    private static int count(String arg, String usage) {
         try {
             int n = Integer.parseInt(arg);
             if (n > 0) {
@@ -170,7 +306,7 @@ public final class SlashCommands {
         } catch (NumberFormatException e) {
             // said below
         }
-        throw new RosettaException("usage: /undo [N], where N is how many turns to take back (1 or more)");
+        throw new RosettaException("usage: " + usage + ", where N is a number of turns (1 or more)");
     }
 
     private static String required(String value, String usage) {

@@ -54,7 +54,6 @@ public final class JLineRepl {
         this.terminal = terminal;
         this.style = style;
         this.out = out;
-        this.commands = new SlashCommands(chat, out);
         this.interrupts = new TurnInterrupts(terminal);
         ReplCompleter completer = new ReplCompleter(SlashCommands.NAMES, modelNames(chat),
                 new PathCompletion(chat.workspace(), LogDirectory.home(env)));
@@ -64,6 +63,16 @@ public final class JLineRepl {
             say("rosetta: warning: " + problem);
         }
         this.reader = new PromptReader(terminal, completer, problem == null ? history : null);
+        this.commands = new SlashCommands(chat, out, this::ask, style);
+    }
+
+    /** A slash command's question, answered on a line of its own (not kept in the history); null on Ctrl-C or Ctrl-D. */
+    private String ask(String question) {
+        try {
+            return reader.readUnrecorded(question);
+        } catch (UserInterruptException | EndOfFileException e) {
+            return null;
+        }
     }
 
     /** Runs the first prompt, if there is one, then reads until the user leaves; the exit code. */

@@ -45,7 +45,7 @@ public final class SlashCommands {
     private final Questions questions;
     private final TerminalStyle style;
 
-    /** Commands that cannot ask anything: /undo then leaves files as they are. */
+    /** Commands that cannot ask anything: an /undo that would put files back then takes nothing back. */
     public SlashCommands(Chat chat, PrintStream out) {
         this(chat, out, Questions.NONE, TerminalStyle.plain());
     }
@@ -161,8 +161,9 @@ public final class SlashCommands {
                 guessed, guessed == 1 ? "reply" : "replies");
         out.printf(Locale.ROOT, "tokens: %s%,d in%s · %s%,d out · %s%s%n", about, tally.inputTokens(), cached, about,
                 tally.outputTokens(), cost, why);
-        out.printf(Locale.ROOT, "context: ≈%,d of %,d tokens%n", tally.contextTokens(),
-                chat.session().model().contextWindowOrDefault());
+        // What the next request carries: the compacted history, as /context counts it.
+        var usage = chat.session().usage(chat.workspace(), LocalDate.now());
+        out.printf(Locale.ROOT, "context: ≈%,d of %,d tokens%n", usage.total(), usage.budget().window());
     }
 
     private void context() {
@@ -250,7 +251,8 @@ public final class SlashCommands {
             showRestores(plan);
             String answer = questions.ask("Put " + files(plan.restores().size()) + " back as "
                     + (plan.restores().size() == 1 ? "it was" : "they were") + "? [y]es / [n]o, leave the files / [c]ancel ");
-            String a = answer == null ? "n" : answer.strip().toLowerCase(Locale.ROOT);
+            // No answer (Ctrl-C, the input closed, nobody to ask) takes nothing back.
+            String a = answer == null ? "c" : answer.strip().toLowerCase(Locale.ROOT);
             if (a.startsWith("c")) {
                 out.println("nothing taken back");
                 return;

@@ -157,7 +157,8 @@ public final class JLineRepl {
     }
 
     private void command(String text, String name) {
-        try {
+        // /compact asks the model for a summary: Ctrl-C stops it as it stops a turn.
+        try (TurnInterrupts.Active routed = name.equals("/compact") ? interrupts.during(chat.loop()) : null) {
             if (!commands.run(text)) {
                 say("rosetta: unknown command " + name + "; /help lists the commands");
             }

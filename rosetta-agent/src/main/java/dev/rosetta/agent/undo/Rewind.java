@@ -98,45 +98,33 @@ public final class Rewind {
         List<FileRestore> restores = new ArrayList<>();
         List<String> cannot = new ArrayList<>();
         for (var e : byFile.entrySet()) {
+            Path path = e.getKey();
             FileCheckpoint first = e.getValue().getFirst();
-            FileCheckpoint last = e.getValue().getLast();
-            restore(e.getKey(), first, last, store, workspace).ifPresentOrElse(restores::add, () -> {
-                if (!first.kept()) {
-                    cannot.add(shown(e.getKey(), workspace) + " (it was too large to keep, or could not be read)");
-                } else if (!first.created() && store.bytes(first.before()).isEmpty()) {
-                    cannot.add(shown(e.getKey(), workspace) + " (its kept copy is gone from the checkpoints folder)");
-                }
-            });
+            String now = currentHash(path);
+            if (Objects.equals(now, first.before())) {
+                continue; // as it was already
+            }
+            Optional<byte[]> before = first.created() ? Optional.empty() : store.bytes(first.before());
+            if (!first.created() && !first.kept()) {
+                cannot.add(shown(path, workspace) + " (it was too large to keep, or could not be read)");
+            } else if (!first.created() && before.isEmpty()) {
+                cannot.add(shown(path, workspace) + " (its kept copy is gone from the checkpoints folder)");
+            } else {
+                byte[] bytes = before.orElse(null);
+                boolean elsewhere = !Objects.equals(now, e.getValue().getLast().after());
+                restores.add(new FileRestore(path, bytes, elsewhere, diff(path, bytes, workspace)));
+            }
         }
         return new Plan(cut, messages.size() - Math.min(cut, messages.size()), restores, cannot,
                 untracked(messages.subList(Math.min(cut, messages.size()), messages.size())));
     }
 
-    /** Empty when there is nothing to put back (it is as it was) or no way to (its bytes were not kept). */
-    private static Optional<FileRestore> restore(Path path, FileCheckpoint first, FileCheckpoint last,
-            FileCheckpoints store, Path workspace) {
-        String now;
+    private static String currentHash(Path path) {
         try {
-            now = FileCheckpoints.hash(path);
+            return FileCheckpoints.hash(path);
         } catch (IOException e) {
-            now = "unreadable";
+            return "unreadable"; // never a checkpoint's hash: the file counts as changed
         }
-        if (Objects.equals(now, first.before())) {
-            return Optional.empty();
-        }
-        byte[] before = null;
-        if (!first.created()) {
-            if (!first.kept()) {
-                return Optional.empty();
-            }
-            Optional<byte[]> kept = store.bytes(first.before());
-            if (kept.isEmpty()) {
-                return Optional.empty();
-            }
-            before = kept.get();
-        }
-        boolean elsewhere = !Objects.equals(now, last.after());
-        return Optional.of(new FileRestore(path, before, elsewhere, diff(path, before, workspace)));
     }
 
     private static String diff(Path path, byte[] before, Path workspace) {

@@ -142,6 +142,23 @@ class UndoTest {
     }
 
     @Test
+    void aFileThatIsAsItWasAlreadyIsNeitherPutBackNorNamedAsOneThatCannotBe() throws Exception {
+        String big = "x".repeat(5_000);
+        Files.writeString(dir.resolve("big.txt"), big);
+        loop.interrupt();
+        loop = loop(FileCheckpoints.withLimits(log, 1_000, FileCheckpoints.MAX_TOTAL_BYTES));
+        api.replyText("```save big.txt\nsmall now\n```\n");
+        api.replyText("Done.");
+        loop.run("shrink big.txt");
+        Files.writeString(dir.resolve("big.txt"), big); // put back by hand
+
+        Rewind.Plan plan = Rewind.plan(log, new FileCheckpoints(log), 0, dir);
+
+        assertThat(plan.restores()).isEmpty();
+        assertThat(plan.cannotRestore()).isEmpty();
+    }
+
+    @Test
     void aFileTooLargeToKeepIsNamedAsOneThatCannotBePutBack() throws Exception {
         Files.writeString(dir.resolve("big.txt"), "x".repeat(5_000));
         loop.interrupt();

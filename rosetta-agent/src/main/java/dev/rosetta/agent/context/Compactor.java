@@ -28,6 +28,9 @@ public final class Compactor {
         String transcript(LoggedMessage message);
     }
 
+    /** The summary message's own lines, in tokens, rounded up. */
+    private static final int SUMMARY_FRAME = 80;
+
     private final ContextMeter meter;
     private final ContextBudget budget;
     private final int keepRecent;
@@ -69,7 +72,7 @@ public final class Compactor {
         Compaction.Summary summary = null;
         String problem = null;
         if (summarizer != null && meter.scaled(w.total) > goal) {
-            int upTo = cutFor(w, boundaries, start, goal, trigger);
+            int upTo = cutFor(w, messages, boundaries, start, goal, trigger);
             if (upTo > start) {
                 try {
                     summary = summarize(w, messages, start, upTo, keep);
@@ -114,22 +117,35 @@ public final class Compactor {
     /**
      * Where the summary ends: by hand, just before the latest replies; automatically, at the
      * earliest place that brings the request to the goal (a summary of fewer messages loses
-     * less), else just before the latest replies.
+     * less), else just before the latest replies. The summary is reckoned at its longest, with
+     * the user's messages it will quote.
      */
-    private int cutFor(Working w, Boundaries boundaries, int start, long goal, Compaction.Trigger trigger) {
+    private int cutFor(Working w, List<LoggedMessage> messages, Boundaries boundaries, int start, long goal,
+            Compaction.Trigger trigger) {
         int latest = boundaries.latestCut(start);
         if (trigger == Compaction.Trigger.MANUAL || latest < 0) {
             return latest;
         }
-        long summaryTokens = summarizer.replyTokens() + quoteChars() / 4;
+        long quoted = 0;
+        for (int i = 0; i < start; i++) {
+            quoted += quotedChars(messages.get(i));
+        }
         long remaining = w.total - w.summaryTokens();
         for (int b = start; b < latest; b++) {
             remaining -= w.tokens(b);
-            if (boundaries.canCutBefore(b + 1) && meter.scaled(remaining + summaryTokens) <= goal) {
+            quoted += quotedChars(messages.get(b));
+            long summary = SUMMARY_FRAME + summarizer.replyTokens() + Math.min(quoted, quoteChars()) / 4;
+            if (boundaries.canCutBefore(b + 1) && meter.scaled(remaining + summary) <= goal) {
                 return b + 1;
             }
         }
         return latest;
+    }
+
+    /** What quoting a message in the summary takes: a user's message, up to its cut. */
+    private static long quotedChars(LoggedMessage m) {
+        return m.message().role() == Role.USER ? Math.min(m.message().content().length(), SummaryMessage.MESSAGE_CHARS) + 8
+                : 0;
     }
 
     private Compaction.Summary summarize(Working w, List<LoggedMessage> messages, int start, int upTo, String keep)

@@ -22,8 +22,6 @@ import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.agent.undo.FileCheckpoints;
-import dev.rosetta.llm.ChatEvent;
-import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.StopReason;
@@ -213,42 +211,14 @@ public final class AgentLoop {
         }
     }
 
-    /** The model, for the summaries of one compaction: the user is told once that it is asked. */
+    /** The model, for the summaries of one compaction; Ctrl-C stops them like any reply. */
     private Summarizer.Model summaries() {
-        boolean[] told = {false};
-        return request -> {
-            if (!told[0]) {
-                told[0] = true;
-                events.accept(new AgentEvent.Notice("summarising the oldest messages with " + session.model().name()
-                        + " to keep the conversation within its context window…"));
+        return new SummaryRequests(session, events, stream -> {
+            current = stream;
+            if (interrupted && stream != null) {
+                stream.close();
             }
-            return summary(request);
-        };
-    }
-
-    /** One summarising request: its text, read to the end; Ctrl-C stops it like any reply. */
-    private String summary(ChatRequest request) throws ProviderException {
-        ChatStream stream = session.provider().chat(request);
-        current = stream;
-        if (interrupted) {
-            stream.close();
-        }
-        StringBuilder text = new StringBuilder();
-        try (stream) {
-            for (ChatEvent e = stream.next(); e != null; e = stream.next()) {
-                if (e instanceof ChatEvent.TextDelta t) {
-                    text.append(t.text());
-                } else if (e instanceof ChatEvent.Finished f && f.error() != null) {
-                    throw f.error();
-                }
-            }
-        } finally {
-            current = null;
-        }
-        if (interrupted) {
-            throw new ProviderException(ProviderException.Kind.STREAM_CUT, "the user interrupted it");
-        }
-        return text.toString();
+        }, () -> interrupted);
     }
 
     private Reply request() throws ProviderException {

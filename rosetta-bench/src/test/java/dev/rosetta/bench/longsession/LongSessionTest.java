@@ -23,7 +23,6 @@ import dev.rosetta.agent.context.ContextBudget;
 import dev.rosetta.agent.log.Compaction;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.undo.Rewind;
-import dev.rosetta.core.message.Role;
 
 /**
  * 300 tool calls with large results and reasoning on a 32,000-token model, against a local fake

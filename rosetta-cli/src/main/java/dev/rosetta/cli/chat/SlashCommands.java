@@ -10,23 +10,16 @@ import dev.rosetta.agent.chat.ChatSession;
 import dev.rosetta.agent.context.CompactionResult;
 import dev.rosetta.agent.instructions.InstructionFile;
 import dev.rosetta.agent.instructions.ProjectInstructions;
-import dev.rosetta.agent.log.ConversationLog;
-import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.agent.tokens.TokenTally;
-import dev.rosetta.agent.undo.FileCheckpoints;
-import dev.rosetta.agent.undo.Rewind;
-import dev.rosetta.cli.render.PreviewText;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.render.TerminalText;
-import dev.rosetta.cli.render.Tone;
 import dev.rosetta.cli.render.UsageLine;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.model.ModelInfo;
-import dev.rosetta.tools.Preview;
 
 /**
  * The commands of the interactive prompt that change or show the conversation: /model, /tools,
@@ -74,8 +67,8 @@ public final class SlashCommands {
                 case "/context" -> context();
                 case "/compact" -> compact(arg);
                 case "/instructions" -> instructions();
-                case "/undo" -> undo(arg);
-                case "/rewind" -> rewind(arg);
+                case "/undo" -> rewinds().undo(arg.isEmpty() ? 1 : count(arg, "/undo [N]"));
+                case "/rewind" -> rewinds().rewind(arg.isEmpty() ? -1 : count(arg, "/rewind [N]"));
                 case "/log" -> out.println(chat.log().folder().resolve("conversation.jsonl"));
                 case "/rename" -> rename(arg);
                 case "/fork" -> out.println("forked into " + chat.log().fork(required(arg, "/fork NAME")));
@@ -190,103 +183,8 @@ public final class SlashCommands {
         }
     }
 
-    /** Takes back whole turns: back to (and including) the N-th last user message, so no call loses its result. */
-    private void undo(String arg) {
-        int turns = arg.isEmpty() ? 1 : count(arg, "/undo [N]");
-        rewindTo(Rewind.cutForLast(chat.session().messages(), turns));
-    }
-
-    /** Back to before a turn: the one named, or one picked from the list. */
-    private void rewind(String arg) {
-        List<Rewind.Turn> turns = Rewind.turns(chat.session().messages());
-        if (turns.isEmpty()) {
-            out.println("nothing to rewind: no turns yet");
-            return;
-        }
-        int pick = arg.isEmpty() ? pickTurn(turns) : count(arg, "/rewind [N]");
-        if (pick < 0) {
-            out.println("nothing taken back");
-            return;
-        }
-        if (pick > turns.size()) {
-            throw new RosettaException("there " + (turns.size() == 1 ? "is 1 turn" : "are " + turns.size() + " turns")
-                    + "; /rewind N goes back to before turn N");
-        }
-        rewindTo(turns.get(pick - 1).index());
-    }
-
-    /** Lists the turns, oldest first, and asks for one; -1 when none is picked. */
-    private int pickTurn(List<Rewind.Turn> turns) {
-        for (int i = 0; i < turns.size(); i++) {
-            out.printf(Locale.ROOT, "%3d  %s%n", i + 1, TerminalText.safe(preview(turns.get(i).message())));
-        }
-        String answer = questions.ask("Go back to before which turn? (1–" + turns.size() + ", Enter: none) ");
-        if (answer == null || answer.isBlank()) {
-            return -1;
-        }
-        return count(answer.strip(), "a turn's number from the list");
-    }
-
-    private static String preview(LoggedMessage m) {
-        String flat = m.message().content().strip().replaceAll("\\s+", " ");
-        return flat.length() > 70 ? flat.substring(0, 69) + "…" : flat;
-    }
-
-    /**
-     * Takes back every message from {@code cut} on. When their calls changed files, the diffs of
-     * putting them back are shown first and the user chooses: put them back, leave them, or keep
-     * the turns after all.
-     */
-    private void rewindTo(int cut) {
-        ConversationLog log = chat.log();
-        FileCheckpoints store = chat.session().checkpoints() != null ? chat.session().checkpoints()
-                : new FileCheckpoints(log);
-        Rewind.Plan plan = Rewind.plan(log, store, cut, chat.workspace());
-        if (plan.messages() == 0) {
-            out.println("nothing to undo");
-            return;
-        }
-        boolean restore = false;
-        if (plan.changesFiles()) {
-            showRestores(plan);
-            String answer = questions.ask("Put " + files(plan.restores().size()) + " back as "
-                    + (plan.restores().size() == 1 ? "it was" : "they were") + "? [y]es / [n]o, leave the files / [c]ancel ");
-            // No answer (Ctrl-C, the input closed, nobody to ask) takes nothing back.
-            String a = answer == null ? "c" : answer.strip().toLowerCase(Locale.ROOT);
-            if (a.startsWith("c")) {
-                out.println("nothing taken back");
-                return;
-            }
-            restore = a.startsWith("y");
-        }
-        plan.cannotRestore().forEach(c -> out.println("cannot put back " + TerminalText.safe(c)));
-        if (!plan.untracked().isEmpty()) {
-            out.println("not undone: whatever " + String.join(" and ", plan.untracked()) + " changed (Rosetta cannot"
-                    + " know what a command did)");
-        }
-        List<String> failed = Rewind.apply(log, plan, restore, chat.workspace());
-        failed.forEach(f -> out.println("could not put back " + TerminalText.safe(f)));
-        int n = plan.messages();
-        out.println("took back " + n + " message" + (n == 1 ? "" : "s")
-                + (restore ? "; put back " + files(plan.restores().size() - failed.size())
-                        : plan.changesFiles() ? "; the files stay as they are" : ""));
-    }
-
-    private void showRestores(Rewind.Plan plan) {
-        for (Rewind.FileRestore r : plan.restores()) {
-            String shown = r.path().startsWith(chat.workspace()) ? chat.workspace().relativize(r.path()).toString()
-                    : r.path().toString();
-            if (r.changedElsewhere()) {
-                out.println(style.paint("⚠ " + TerminalText.safe(shown) + " changed since this conversation last"
-                        + " wrote it: putting it back undoes that change too", Tone.BOLD));
-            }
-            out.print(r.bytes() == null ? style.paint("delete " + TerminalText.safe(shown), Tone.BOLD) + "\n"
-                    : PreviewText.of(new Preview.FileChange(shown, r.diff(), false), style));
-        }
-    }
-
-    private static String files(int n) {
-        return n == 1 ? "1 file" : n + " files";
+    private RewindCommand rewinds() {
+        return new RewindCommand(chat, out, questions, style);
     }
 
     private void rename(String name) {
@@ -299,7 +197,7 @@ public final class SlashCommands {
         new ConversationReplay(chat.output(), out).show(chat.session().messages());
     }
 
-    private static int count(String arg, String usage) {
+    static int count(String arg, String usage) {
         try {
             int n = Integer.parseInt(arg);
             if (n > 0) {

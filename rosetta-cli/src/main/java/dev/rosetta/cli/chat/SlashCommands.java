@@ -194,7 +194,7 @@ public final class SlashCommands {
     }
 
     private void replay() {
-        new ConversationReplay(chat.output(), out).show(chat.session().messages());
+        new ConversationReplay(chat.output(), out).show(chat.session().messages(), 0, chat.log().compactions());
     }
 
     static int count(String arg, String usage) {

@@ -40,6 +40,8 @@ public final class JLineConfirmation implements Confirmation {
     private static final int CTRL_D = 4;
     /** How long to look for keys typed ahead; they are already in the terminal's buffer. */
     private static final long TYPEAHEAD_MILLIS = 15;
+    /** How long one wait for a key lasts before it is waited for again. */
+    private static final long KEY_WAIT_MILLIS = 200;
     /** No second question was asked. */
     private static final int NOT_ASKED = -3;
 
@@ -139,9 +141,8 @@ public final class JLineConfirmation implements Confirmation {
 
     /**
      * Writes the question and reads one key, with the terminal in raw mode; when {@code then} has
-     * a second question for that key, writes it and reads a second key in the same raw mode
-     * (leaving it between the two lost a key typed quickly after the second question). Keys
-     * typed before the question appears are dropped first, so none typed after it is. Ctrl-C
+     * a second question for that key, writes it and reads a second key in the same raw mode.
+     * Keys typed before the question appears are dropped first, so none typed after it is. Ctrl-C
      * arrives as a key here, not as a signal: the turn's handler would interrupt this very thread
      * in its read.
      *
@@ -157,20 +158,34 @@ public final class JLineConfirmation implements Confirmation {
             }
             terminal.writer().print(question);
             terminal.writer().flush();
-            int first = keys.read();
+            int first = key(keys);
             String second = then.apply(first);
             if (second == null) {
                 return new int[] {first, NOT_ASKED};
             }
             terminal.writer().print(second);
             terminal.writer().flush();
-            return new int[] {first, keys.read()};
+            return new int[] {first, key(keys)};
         } catch (IOException e) {
             return new int[] {-1, NOT_ASKED};
         } finally {
             terminal.handle(Signal.INT, turnHandler);
             terminal.setAttributes(saved);
         }
+    }
+
+    /**
+     * The next key, waited for in timed reads only. JLine reads a timed read through a thread of
+     * its own, and an untimed one on the calling thread when that thread is not reading: after
+     * the typeahead check had started it, the two read the terminal at once, and a key the
+     * other thread took was never seen here (a quick second key was lost).
+     */
+    private static int key(NonBlockingReader keys) throws IOException {
+        int key;
+        do {
+            key = keys.read(KEY_WAIT_MILLIS);
+        } while (key == NonBlockingReader.READ_EXPIRED);
+        return key;
     }
 
     private void say(String line) {

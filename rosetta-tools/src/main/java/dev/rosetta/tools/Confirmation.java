@@ -1,6 +1,9 @@
 package dev.rosetta.tools;
 
+import java.util.List;
+
 import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.tools.permission.PermissionRule;
 
 /**
  * Asked before every call runs. The terminal asks the user (y / n / a / e); {@link #ALWAYS} is for
@@ -23,6 +26,16 @@ public interface Confirmation {
     };
 
     Decision confirm(ToolUse use, Preview preview) throws InterruptedException;
+
+    /**
+     * Asks as {@link #confirm(ToolUse, Preview)} does, offering to remember one of {@code
+     * remember} (allow rules, narrowest first) so that calls like this one are not asked about
+     * again: answering {@link Decision.Remember} with it. A confirmation that cannot offer them
+     * asks as before.
+     */
+    default Decision confirm(ToolUse use, Preview preview, List<PermissionRule> remember) throws InterruptedException {
+        return confirm(use, preview);
+    }
 
     /**
      * Whether {@link #confirm} looks at the preview. When not, the preview (a whole diff, say) is

@@ -1,6 +1,7 @@
 package dev.rosetta.tools;
 
 import dev.rosetta.core.tool.Arguments;
+import dev.rosetta.tools.permission.PermissionRule;
 
 /** The user's answer to "run this call?". */
 public sealed interface Decision {
@@ -13,6 +14,12 @@ public sealed interface Decision {
 
     /** Don't run it; the reason (may be empty) is passed on to the model. */
     record No(String reason) implements Decision {}
+
+    /**
+     * Run it, and remember {@code rule} (one of those offered): calls it allows are not asked
+     * about again in this conversation.
+     */
+    record Remember(PermissionRule rule) implements Decision {}
 
     /** Run it with these arguments instead (the user edited the command or the content). */
     record Edit(Arguments edited) implements Decision {}

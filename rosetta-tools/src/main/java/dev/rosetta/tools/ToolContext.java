@@ -12,13 +12,21 @@ import dev.rosetta.tools.output.OutputLimit;
  * @param confine     whether file tools refuse paths outside the workspace (after {@code ..} and links)
  * @param outputLimit how much output the model gets before the middle is cut
  * @param outputDir   where cut outputs are saved whole
+ * @param writes      told before a tool writes a file, so the write can be undone
  */
-public record ToolContext(Path workspace, boolean confine, OutputLimit outputLimit, Path outputDir) {
+public record ToolContext(Path workspace, boolean confine, OutputLimit outputLimit, Path outputDir,
+        FileWrites writes) {
 
     public ToolContext {
         workspace = Objects.requireNonNull(workspace, "workspace").toAbsolutePath().normalize();
         Objects.requireNonNull(outputLimit, "outputLimit");
         outputDir = Objects.requireNonNull(outputDir, "outputDir").toAbsolutePath().normalize();
+        writes = writes == null ? FileWrites.NONE : writes;
+    }
+
+    /** A context whose file writes are not kept for undo. */
+    public ToolContext(Path workspace, boolean confine, OutputLimit outputLimit, Path outputDir) {
+        this(workspace, confine, outputLimit, outputDir, FileWrites.NONE);
     }
 
     /** Unconfined, default limits, cut outputs saved under {@code <workspace>/.rosetta/outputs}. */
@@ -28,10 +36,14 @@ public record ToolContext(Path workspace, boolean confine, OutputLimit outputLim
     }
 
     public ToolContext confined(boolean on) {
-        return new ToolContext(workspace, on, outputLimit, outputDir);
+        return new ToolContext(workspace, on, outputLimit, outputDir, writes);
     }
 
     public ToolContext withOutputLimit(OutputLimit limit) {
-        return new ToolContext(workspace, confine, limit, outputDir);
+        return new ToolContext(workspace, confine, limit, outputDir, writes);
+    }
+
+    public ToolContext withWrites(FileWrites hook) {
+        return new ToolContext(workspace, confine, outputLimit, outputDir, hook);
     }
 }

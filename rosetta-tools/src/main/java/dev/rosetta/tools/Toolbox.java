@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 import dev.rosetta.core.tool.Arguments;
 import dev.rosetta.core.tool.ErrorCode;
@@ -13,11 +14,17 @@ import dev.rosetta.core.tool.InvalidArgumentsException;
 import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.tools.permission.CallSubject;
+import dev.rosetta.tools.permission.PermissionRule;
+import dev.rosetta.tools.permission.PermissionRules;
+import dev.rosetta.tools.permission.RuleProposal;
+import dev.rosetta.tools.permission.Verdict;
 
 /**
- * A conversation's tools and the one way a call is run: bind the arguments, show the preview,
- * ask for confirmation, run, and turn every failure into a result the model can read. A call
- * never throws out of here except when the calling thread is interrupted.
+ * A conversation's tools and the one way a call is run: bind the arguments, apply the permission
+ * rules (a denied call is answered so, an allowed one runs without asking), show the preview, ask
+ * for confirmation, run, and turn every failure into a result the model can read. A call never
+ * throws out of here except when the calling thread is interrupted.
  */
 public final class Toolbox implements AutoCloseable {
 
@@ -27,12 +34,29 @@ public final class Toolbox implements AutoCloseable {
     private final List<ToolSource> sources = new CopyOnWriteArrayList<>();
     private final ToolContext context;
     private final Confirmation confirmation;
+    private final PermissionRules rules;
+    private final Consumer<PermissionRule> remembered;
     private boolean confirmEverything;
 
     public Toolbox(List<Tool> tools, ToolContext context, Confirmation confirmation) {
+        this(tools, context, confirmation, PermissionRules.NONE, rule -> { });
+    }
+
+    /**
+     * @param rules      the conversation's permission rules
+     * @param remembered told of each rule the user chose to remember at a confirmation (to save it)
+     */
+    public Toolbox(List<Tool> tools, ToolContext context, Confirmation confirmation, PermissionRules rules,
+            Consumer<PermissionRule> remembered) {
         tools.forEach(t -> this.tools.put(t.spec().name(), t));
         this.context = context;
         this.confirmation = confirmation;
+        this.rules = rules;
+        this.remembered = remembered;
+    }
+
+    public PermissionRules rules() {
+        return rules;
     }
 
     public ToolContext context() {
@@ -112,9 +136,23 @@ public final class Toolbox implements AutoCloseable {
         }
         try {
             Arguments args = tool.spec().bind(use);
-            Decision decision = confirmEverything || tool.trusted() ? Decision.yes()
-                    : confirmation.confirm(use, confirmation.wantsPreview() ? tool.preview(args, context) : null);
+            CallSubject subject = CallSubject.of(args, context.workspace());
+            Verdict verdict = rules.decide(use.tool(), subject);
+            if (verdict.denies()) {
+                return ToolResult.error(ErrorCode.DENIED, "denied by rule " + verdict.rule().describe()
+                        + ": the call was not run. Do it another way, or ask the user to do it.");
+            }
+            // A trusted tool (an MCP server the user trusts) is asked about only when a rule says ask, as with -y.
+            boolean ask = !verdict.allows() && (!(confirmEverything || tool.trusted()) || verdict.permission() != null);
+            Decision decision = !ask ? Decision.yes()
+                    : confirmation.confirm(use, confirmation.wantsPreview() ? tool.preview(args, context) : null,
+                            RuleProposal.of(use.tool(), subject));
             return switch (decision) {
+                case Decision.Remember r -> {
+                    rules.remember(r.rule());
+                    remembered.accept(r.rule());
+                    yield tool.run(args, context);
+                }
                 case Decision.No no -> ToolResult.error(ErrorCode.CANCELED, "the user declined to run this call"
                         + (no.reason().isBlank() ? "" : ": " + no.reason()));
                 case Decision.Edit edit -> tool.run(edit.edited(), context);

@@ -19,6 +19,9 @@ import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.files.FileTools;
+import dev.rosetta.tools.permission.Permission;
+import dev.rosetta.tools.permission.PermissionRule;
+import dev.rosetta.tools.permission.PermissionRules;
 
 /** The one way a call runs: bind, preview, confirm, run — with real file tools in a temp folder. */
 class ToolboxTest {
@@ -68,6 +71,71 @@ class ToolboxTest {
         box.execute(save("b.txt", "2"));
         assertThat(previews).hasSize(1);
         assertThat(dir.resolve("b.txt")).hasContent("2");
+    }
+
+    @Test
+    void aCallARuleDeniesIsAnsweredSoAndNobodyIsAsked() throws Exception {
+        Toolbox box = new Toolbox(FileTools.all(), ToolContext.in(dir), answering(), new PermissionRules(
+                List.of(new PermissionRule("save", "secrets/**", Permission.DENY, "/home/me/config.toml")), List.of()),
+                rule -> { });
+        ToolResult r = box.execute(save("secrets/key.txt", "x"));
+        assertThat(r.code()).isEqualTo(ErrorCode.DENIED);
+        assertThat(r.output()).contains("denied by rule save \"secrets/**\" = \"deny\" (/home/me/config.toml)");
+        assertThat(dir.resolve("secrets/key.txt")).doesNotExist();
+        assertThat(previews).isEmpty();
+    }
+
+    @Test
+    void aCallARuleAllowsRunsWithoutAskingAndAnAskRuleAsksEvenAfterYesToAll() throws Exception {
+        Toolbox box = new Toolbox(FileTools.all(), ToolContext.in(dir), answering(new Decision.YesToAll(),
+                Decision.yes()), new PermissionRules(List.of(new PermissionRule("save", "docs/**", Permission.ALLOW, ""),
+                        new PermissionRule("save", "release/**", Permission.ASK, "")), List.of()), rule -> { });
+        box.execute(save("docs/a.md", "a"));
+        assertThat(previews).isEmpty();
+        box.execute(save("b.txt", "b"));
+        box.execute(save("c.txt", "c"));
+        assertThat(previews).hasSize(1);
+        box.execute(save("release/notes.md", "n"));
+        assertThat(previews).hasSize(2);
+    }
+
+    @Test
+    void aRememberedRuleIsSavedAndNotAskedAgain() throws Exception {
+        List<PermissionRule> saved = new ArrayList<>();
+        List<List<PermissionRule>> offered = new ArrayList<>();
+        Confirmation remembering = new Confirmation() {
+            @Override
+            public Decision confirm(ToolUse use, Preview preview) {
+                throw new AssertionError("asked without the rules to offer");
+            }
+
+            @Override
+            public Decision confirm(ToolUse use, Preview preview, List<PermissionRule> remember) {
+                offered.add(remember);
+                return new Decision.Remember(remember.getFirst());
+            }
+        };
+        Toolbox box = new Toolbox(FileTools.all(), ToolContext.in(dir), remembering, new PermissionRules(List.of(),
+                List.of()), saved::add);
+        box.execute(save("docs/a.md", "a"));
+        box.execute(save("./docs/b.md", "b"));
+        assertThat(offered).hasSize(1);
+        assertThat(saved).extracting(PermissionRule::pattern).containsExactly("docs/**");
+        assertThat(dir.resolve("docs/b.md")).hasContent("b");
+    }
+
+    @Test
+    void fileToolsSayWhichFileTheyAreAboutToWrite() throws Exception {
+        List<String> told = new ArrayList<>();
+        ToolContext context = ToolContext.in(dir).withWrites(file -> told.add(file + " " + Files.exists(file)));
+        Toolbox box = new Toolbox(FileTools.all(), context, Confirmation.ALWAYS);
+        box.execute(save("a.txt", "one"));
+        box.execute(ToolUse.positional("append", List.of("a.txt"), "two"));
+        box.execute(ToolUse.positional("patch", List.of("a.txt"), "<<<<<<< ORIGINAL\none\n=======\nuno\n>>>>>>> UPDATED\n"));
+        box.execute(ToolUse.positional("read", List.of("a.txt"), null));
+        Path a = dir.resolve("a.txt").toAbsolutePath();
+        assertThat(told).containsExactly(a + " false", a + " true", a + " true");
+        assertThat(dir.resolve("a.txt")).hasContent("uno\ntwo");
     }
 
     @Test

@@ -10,9 +10,13 @@ import java.util.UUID;
 import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.TurnOutcome.Reason;
+import dev.rosetta.agent.context.CompactionResult;
+import dev.rosetta.agent.context.Summarizer;
+import dev.rosetta.agent.log.Compaction;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.log.StoredSegment;
 import dev.rosetta.agent.tokens.TokenEstimator;
+import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.StreamSplitter;
@@ -27,7 +31,9 @@ import dev.rosetta.llm.StopReason;
  * A turn: request → read the reply (stopping at the first complete call when the model can't do
  * parallel calls) → run its calls in order → one result message per call → the next request,
  * until a reply calls nothing, the step limit is reached or the user interrupts. A reply whose
- * calls could not be read gets the model told why, at most three times in a row.
+ * calls could not be read gets the model told why, at most three times in a row; the same call
+ * failing the same way three times in a row stops the turn. Before each request the conversation
+ * is compacted if the request would pass its budget, and the user is told what was compacted.
  */
 public final class AgentLoop {
 
@@ -44,6 +50,7 @@ public final class AgentLoop {
     private final ContextFit contextFit = new ContextFit(TokenEstimator.shared());
     /** Said once a turn: every step of a long turn would say it again. */
     private boolean warnedOfContext;
+    private RepeatedFailure repeats = new RepeatedFailure();
 
     public AgentLoop(ChatSession session, Path workspace, Consumer<AgentEvent> events) {
         this.session = session;
@@ -61,6 +68,7 @@ public final class AgentLoop {
     public TurnOutcome resume() {
         worker = Thread.currentThread();
         interrupted = false;
+        repeats = new RepeatedFailure();
         Thread.interrupted();
         try {
             return steps();
@@ -78,6 +86,7 @@ public final class AgentLoop {
     public TurnOutcome impersonate(String assistantText) {
         worker = Thread.currentThread();
         interrupted = false;
+        repeats = new RepeatedFailure();
         Thread.interrupted();
         try {
             Reply reply = written(assistantText);
@@ -85,8 +94,9 @@ public final class AgentLoop {
             if (calls.isEmpty()) {
                 return TurnOutcome.done();
             }
-            if (!run(calls, reply, false)) {
-                return interruptedOutcome();
+            TurnOutcome stopped = run(calls, reply, false);
+            if (stopped != null) {
+                return stopped;
             }
             return steps();
         } finally {
@@ -163,8 +173,9 @@ public final class AgentLoop {
                 continue;
             }
             unreadableStreak = 0;
-            if (!run(calls, reply, true)) {
-                return interruptedOutcome();
+            TurnOutcome stopped = run(calls, reply, true);
+            if (stopped != null) {
+                return stopped;
             }
             if (!reply.unparsed().isEmpty()) {
                 feedback(reply.unparsed());
@@ -183,8 +194,48 @@ public final class AgentLoop {
         };
     }
 
+    /**
+     * {@code /compact}: compacts everything before the latest replies now, the summary keeping
+     * {@code keep} in particular (may be blank). Ctrl-C ({@link #interrupt}) stops the summary.
+     */
+    public CompactionResult compact(String keep) {
+        worker = Thread.currentThread();
+        interrupted = false;
+        Thread.interrupted();
+        try {
+            return session.compact(workspace, LocalDate.now(), Compaction.Trigger.MANUAL, keep, summaries());
+        } finally {
+            worker = null;
+            current = null;
+            Thread.interrupted();
+        }
+    }
+
+    /** Compacts the conversation when the next request would pass its budget, and says so. */
+    private void compactIfNeeded() {
+        CompactionResult result = session.compact(workspace, LocalDate.now(), Compaction.Trigger.AUTO, null,
+                summaries());
+        if (result.compacted() || result.problem() != null) {
+            events.accept(new AgentEvent.Notice(result.describe()));
+        }
+    }
+
+    /** The model, for the summaries of one compaction; Ctrl-C stops them like any reply. */
+    private Summarizer.Model summaries() {
+        return new SummaryRequests(session, events, stream -> {
+            current = stream;
+            if (interrupted && stream != null) {
+                stream.close();
+            }
+        }, () -> interrupted);
+    }
+
     private Reply request() throws ProviderException {
         session.toolbox().awaitSources(); // MCP servers still starting, the first time, within a bound
+        compactIfNeeded();
+        if (interrupted) {
+            throw new ProviderException(ProviderException.Kind.STREAM_CUT, "interrupted while compacting");
+        }
         var request = session.request(workspace, LocalDate.now());
         if (!warnedOfContext) {
             contextFit.overflow(request, session.model()).ifPresent(line -> {
@@ -218,6 +269,7 @@ public final class AgentLoop {
                 model.name(), reply.usage(), cost);
         add(logged);
         if (reply.usage() != null) {
+            session.reported(reply.usage());
             events.accept(new AgentEvent.UsageReport(model.name(), reply.usage(), cost));
         }
         List<ToolUse> calls = new ArrayList<>();
@@ -227,27 +279,40 @@ public final class AgentLoop {
     }
 
     /**
-     * Runs the calls in order; false when the user interrupted (every call still gets a result).
-     * A model asked for one call a reply that made several anyway has the first run and the others
-     * answered as not run, saying why: the provider returned them, so they are answered. (The
-     * calls of a message the user wrote, /impersonate, all run.)
+     * Runs the calls in order, every call getting a result; null to go on, or how the turn ends:
+     * the user interrupted, or a call kept failing the same way. A model asked for one call a reply
+     * that made several anyway has the first run and the others answered as not run, saying why:
+     * the provider returned them, so they are answered. (The calls of a message the user wrote,
+     * /impersonate, all run.)
      */
-    private boolean run(List<ToolUse> calls, Reply reply, boolean fromModel) {
+    private TurnOutcome run(List<ToolUse> calls, Reply reply, boolean fromModel) {
         for (int i = 0; i < calls.size(); i++) {
             ToolUse use = calls.get(i);
             if (interrupted) {
                 answerUnrun(calls.subList(i, calls.size()), "the user interrupted before it ran");
-                return false;
+                return interruptedOutcome();
             }
             if (i > 0 && fromModel && session.breaksOnToolUse()) {
                 answerUnrun(calls.subList(i, calls.size()), ONE_CALL_A_REPLY);
-                return true;
+                return null;
             }
             ToolResult result = execute(use, problemOf(use, reply));
             events.accept(new AgentEvent.ToolFinished(use, result));
             add(Message.toolResult(use.callId(), result));
+            if (repeats.record(use, result)) {
+                answerUnrun(calls.subList(i + 1, calls.size()), "the turn was stopped: " + repeats.describe());
+                return looping();
+            }
         }
-        return !interrupted;
+        return interrupted ? interruptedOutcome() : null;
+    }
+
+    /** Stops a turn going round in circles: a note for the model's next turn, a line for the user. */
+    private TurnOutcome looping() {
+        String what = repeats.describe();
+        add(Message.system("Rosetta stopped your turn: " + what + ". Running it again will fail again. Next time,"
+                + " read the error and change the call, try another way, or ask the user."));
+        return new TurnOutcome(Reason.REPEATED_FAILURE, "stopped: " + what + "; say how to go on");
     }
 
     private ToolResult execute(ToolUse use, String problem) {
@@ -255,11 +320,19 @@ public final class AgentLoop {
             return ToolResult.error(ErrorCode.INVALID_ARGS, problem);
         }
         events.accept(new AgentEvent.ToolStarted(use));
+        FileCheckpoints checkpoints = session.checkpoints();
+        if (checkpoints != null) {
+            checkpoints.begin(use.callId());
+        }
         try {
             return session.toolbox().execute(use);
         } catch (InterruptedException e) {
             interrupted = true;
             return ToolResult.error(ErrorCode.CANCELED, "the user interrupted the call");
+        } finally {
+            if (checkpoints != null) {
+                checkpoints.end();
+            }
         }
     }
 

@@ -6,10 +6,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import dev.rosetta.agent.context.CompactedHistory;
+import dev.rosetta.agent.context.CompactionResult;
+import dev.rosetta.agent.context.Compactor;
+import dev.rosetta.agent.context.ContextBudget;
+import dev.rosetta.agent.context.ContextMeter;
+import dev.rosetta.agent.context.ContextUsage;
+import dev.rosetta.agent.context.ResultShrinker;
+import dev.rosetta.agent.context.Summarizer;
+import dev.rosetta.agent.instructions.ProjectInstructions;
+import dev.rosetta.agent.log.Compaction;
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.agent.log.StoredSegment;
+import dev.rosetta.agent.tokens.TokenEstimator;
+import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Message;
+import dev.rosetta.core.tool.ToolSpec;
+import dev.rosetta.llm.ChatEvent.Usage;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.model.ModelInfo;
@@ -20,7 +35,8 @@ import dev.rosetta.tools.Toolbox;
  * messages. The active format lives here, not in a global, so the renderer, the reader and the
  * next request always agree, and two conversations in one JVM never see each other's. The
  * messages are the log's: there is no second list to keep in step, and a message is in the
- * conversation only once it is on disk.
+ * conversation only once it is on disk. What a request sends of them is the log's compacted
+ * view ({@link CompactedHistory}), within one budget per conversation.
  */
 public final class ChatSession {
 
@@ -33,6 +49,10 @@ public final class ChatSession {
     private final Toolbox toolbox;
     private final ConversationLog log;
     private TurnSettings settings;
+    private final SessionOptions options;
+    private final ContextMeter meter = new ContextMeter(TokenEstimator.shared());
+    /** The estimate of the last request sent, to learn from its reported usage. */
+    private long lastEstimate;
 
     /**
      * @param log the conversation's log: its messages are the history, and every message added is
@@ -40,12 +60,18 @@ public final class ChatSession {
      */
     public ChatSession(ModelInfo model, Provider provider, ToolFormat format, Toolbox toolbox, ConversationLog log,
             TurnSettings settings) {
+        this(model, provider, format, toolbox, log, settings, SessionOptions.DEFAULT);
+    }
+
+    public ChatSession(ModelInfo model, Provider provider, ToolFormat format, Toolbox toolbox, ConversationLog log,
+            TurnSettings settings, SessionOptions options) {
         this.model = Objects.requireNonNull(model, "model");
         this.provider = Objects.requireNonNull(provider, "provider");
         this.format = Objects.requireNonNull(format, "format");
         this.toolbox = toolbox;
         this.log = Objects.requireNonNull(log, "log");
         this.settings = settings;
+        this.options = options == null ? SessionOptions.DEFAULT : options;
     }
 
     public ModelInfo model() {
@@ -84,6 +110,23 @@ public final class ChatSession {
         this.settings = next;
     }
 
+    public SessionOptions options() {
+        return options;
+    }
+
+    public ProjectInstructions instructions() {
+        return options.instructions();
+    }
+
+    /** Where files are kept before tools write them; null when they are not. */
+    public FileCheckpoints checkpoints() {
+        return options.checkpoints();
+    }
+
+    public ConversationLog log() {
+        return log;
+    }
+
     public List<LoggedMessage> messages() {
         return log.messages();
     }
@@ -120,16 +163,136 @@ public final class ChatSession {
         return settings.breakOnToolUse() != null ? settings.breakOnToolUse() : !model.parallelToolCallsOrFalse();
     }
 
-    /** The next request: the system prompt in the active dialect, the history as this format shows it. */
+    /** The output limit of a request: the setting, else the model's, capped; null for the API's default. */
+    public Integer maxTokens() {
+        return settings.maxTokens() != null ? settings.maxTokens()
+                : model.maxOutputTokens() == null ? null : Math.min(model.maxOutputTokens(), DEFAULT_MAX_TOKENS);
+    }
+
+    /** This conversation's budget: the context window ({@code [context] window}, else the registry's) less the reply. */
+    public ContextBudget budget() {
+        Integer window = options.context().window();
+        return ContextBudget.of(window != null ? window : model.contextWindowOrDefault(), maxTokens(),
+                options.context());
+    }
+
+    /** The messages as the next request sends them: the log's, with the compactions in force. */
+    public CompactedHistory history() {
+        return CompactedHistory.of(log.messages(), log.compactions());
+    }
+
+    /** The next request: the system prompt in the active dialect, the compacted history as this format shows it. */
     public ChatRequest request(Path workspace, LocalDate today) {
         // The prompt and the native tool list offer what can run here; history is spelled with every tool loaded.
-        var offered = toolbox.offered().tools();
         List<Message> out = new ArrayList<>();
-        out.add(Message.system(SystemPrompt.of(format, offered, workspace, today)));
-        out.addAll(new HistoryView(format, toolbox.catalog()).messages(log.messages()));
-        Integer maxTokens = settings.maxTokens() != null ? settings.maxTokens()
-                : model.maxOutputTokens() == null ? null : Math.min(model.maxOutputTokens(), DEFAULT_MAX_TOKENS);
-        return new ChatRequest(model.id(), out, format == ToolFormat.TOOL ? offered : List.of(),
-                maxTokens, null, List.of(), settings.thinking(), settings.stream());
+        out.add(Message.system(systemPrompt(workspace, today)));
+        out.addAll(historyView().messages(history().messages()));
+        ChatRequest request = new ChatRequest(model.id(), out, nativeTools(), maxTokens(), null, List.of(),
+                settings.thinking(), settings.stream());
+        meter.nextRequest();
+        lastEstimate = estimate(request);
+        return request;
+    }
+
+    /** The system prompt: role, project instructions, tools. */
+    public String systemPrompt(Path workspace, LocalDate today) {
+        return SystemPrompt.of(format, toolbox.offered().tools(), workspace, today, options.instructions());
+    }
+
+    private List<ToolSpec> nativeTools() {
+        return format == ToolFormat.TOOL ? toolbox.offered().tools() : List.of();
+    }
+
+    private HistoryView historyView() {
+        return new HistoryView(format, toolbox.catalog());
+    }
+
+    private long estimate(ChatRequest request) {
+        long tokens = meter.tools(request.tools());
+        for (Message m : request.messages()) {
+            tokens += meter.message(m);
+        }
+        return tokens;
+    }
+
+    /** Learns from the usage the provider reported for the last request how far off the estimates are. */
+    public void reported(Usage usage) {
+        if (usage != null) {
+            meter.calibrate(lastEstimate, usage.inputTokens() + usage.cacheReadTokens() + usage.cacheWriteTokens());
+        }
+    }
+
+    /**
+     * Compacts what the next requests send, when it would pass the budget ({@code AUTO}) or
+     * because the user asked ({@code MANUAL}, with what to keep in particular): the compaction is
+     * a record appended to the log, which keeps every message as it was.
+     *
+     * @param model asks the model for a summary
+     */
+    public CompactionResult compact(Path workspace, LocalDate today, Compaction.Trigger trigger, String keep,
+            Summarizer.Model model) {
+        ContextBudget budget = budget();
+        long fixed = meter.message(Message.system(systemPrompt(workspace, today))) + meter.tools(nativeTools());
+        int summaryTokens = (int) Math.clamp(budget.tokens() / 8, 256, 4_096);
+        Summarizer summarizer = new Summarizer(model, this.model.id(), meter,
+                budget.window() - summaryTokens - budget.window() / 20, summaryTokens, settings.stream());
+        Compactor compactor = new Compactor(meter, budget, options.context().keepRecent(),
+                ResultShrinker.in(toolbox.context().outputDir()), summarizer);
+        HistoryView sent = historyView();
+        HistoryView transcript = new HistoryView(ToolFormat.MARKDOWN, toolbox.catalog());
+        CompactionResult result = compactor.compact(log.messages(), log.compactions(), fixed,
+                new Compactor.Rendering() {
+                    @Override
+                    public Message sent(LoggedMessage message) {
+                        return sent.message(message);
+                    }
+
+                    @Override
+                    public String transcript(LoggedMessage message) {
+                        return Transcript.of(message, transcript.message(message));
+                    }
+                }, trigger, keep);
+        if (result.compacted()) {
+            log.append(result.compaction());
+        }
+        return result;
+    }
+
+    /** What fills the window now, part by part, as the next request would carry it. */
+    public ContextUsage usage(Path workspace, LocalDate today) {
+        String instructions = options.instructions().prompt();
+        long instructionTokens = instructions.isEmpty() ? 0 : meter.text(instructions);
+        long system = meter.message(Message.system(systemPrompt(workspace, today))) - instructionTokens;
+        long summary = 0;
+        long messages = 0;
+        long results = 0;
+        long reasoning = 0;
+        HistoryView view = historyView();
+        for (CompactedHistory.Entry e : history().entries()) {
+            Message sent = view.message(e.shown());
+            long tokens = meter.message(sent);
+            if (e.isSummary()) {
+                summary += tokens;
+            } else if (sent.isToolResult() || e.shown().message().isToolResult()) {
+                results += tokens;
+            } else {
+                long thinking = meter.reasoning(sent) + thinkingInText(e.shown());
+                reasoning += thinking;
+                messages += tokens - thinking;
+            }
+        }
+        return new ContextUsage(meter.scaled(system), meter.scaled(instructionTokens),
+                meter.scaled(meter.tools(nativeTools())), meter.scaled(summary), meter.scaled(messages),
+                meter.scaled(results), meter.scaled(reasoning), budget(), log.compactions().size());
+    }
+
+    private long thinkingInText(LoggedMessage m) {
+        long tokens = 0;
+        for (StoredSegment s : m.segments()) {
+            if (s instanceof StoredSegment.Thinking t) {
+                tokens += meter.text(m.text(t.span()));
+            }
+        }
+        return tokens;
     }
 }

@@ -48,12 +48,13 @@ public final class HistoryView {
     public List<Message> messages(List<LoggedMessage> log) {
         List<Message> out = new ArrayList<>(log.size());
         for (LoggedMessage m : log) {
-            out.add(view(m));
+            out.add(message(m));
         }
         return out;
     }
 
-    private Message view(LoggedMessage logged) {
+    /** One message as this format shows it. */
+    public Message message(LoggedMessage logged) {
         Message m = logged.message();
         if (m.role() == Role.ASSISTANT) {
             return target == ToolFormat.TOOL ? nativeCalls(logged) : spelledCalls(logged);

@@ -4,16 +4,27 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 
+import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.tool.ToolSpec;
 
-/** The system prompt: who the assistant is and where it works, then the tools in the active dialect. */
+/**
+ * The system prompt: who the assistant is and where it works, the user's and the project's
+ * instructions, then the tools in the active dialect.
+ */
 public final class SystemPrompt {
 
     private SystemPrompt() {}
 
     public static String of(ToolFormat format, List<ToolSpec> tools, Path workspace, LocalDate today) {
-        return format.dialect().systemPrompt(role(workspace, today), tools);
+        return of(format, tools, workspace, today, ProjectInstructions.NONE);
+    }
+
+    public static String of(ToolFormat format, List<ToolSpec> tools, Path workspace, LocalDate today,
+            ProjectInstructions instructions) {
+        String role = role(workspace, today);
+        return format.dialect().systemPrompt(instructions.isEmpty() ? role : role + "\n\n" + instructions.prompt().strip(),
+                tools);
     }
 
     static String role(Path workspace, LocalDate today) {

@@ -17,6 +17,8 @@ public record TurnOutcome(Reason reason, String message) {
         INTERRUPTED,
         /** The model kept writing calls that could not be read, and was told so three times. */
         UNREADABLE_CALLS,
+        /** The same call failed the same way three times in a row. */
+        REPEATED_FAILURE,
         /** The provider failed (after its retries), or the reply broke off. */
         FAILED,
         /** The provider refused the key, or Rosetta's own settings cannot work with it: the user must fix the setup. */

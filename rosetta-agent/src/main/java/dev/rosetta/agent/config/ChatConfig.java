@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
 
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.tools.permission.PermissionRule;
 
 /**
  * A conversation's own settings, in {@code config.toml} beside its log, restored by {@code
@@ -32,9 +33,10 @@ import dev.rosetta.core.dialect.ToolFormat;
  * @param workspace  the folder the tools work in
  * @param name       the conversation's name
  * @param env        environment entries for this conversation only
+ * @param permissions rules the user chose to remember at a confirmation ({@code [permissions]})
  */
 public record ChatConfig(String model, ToolFormat toolFormat, List<String> tools, Path workspace, String name,
-        Map<String, String> env) {
+        Map<String, String> env, List<PermissionRule> permissions) {
 
     private static final Map<String, ToolFormat> FORMATS = Arrays.stream(ToolFormat.values())
             .collect(Collectors.toMap(ToolFormat::id, Function.identity(), (a, b) -> a, LinkedHashMap::new));
@@ -42,6 +44,13 @@ public record ChatConfig(String model, ToolFormat toolFormat, List<String> tools
     public ChatConfig {
         tools = tools == null ? null : List.copyOf(tools);
         env = env == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(env));
+        permissions = permissions == null ? List.of() : List.copyOf(permissions);
+    }
+
+    /** A config without remembered permission rules. */
+    public ChatConfig(String model, ToolFormat toolFormat, List<String> tools, Path workspace, String name,
+            Map<String, String> env) {
+        this(model, toolFormat, tools, workspace, name, env, List.of());
     }
 
     public static ChatConfig empty() {
@@ -49,27 +58,35 @@ public record ChatConfig(String model, ToolFormat toolFormat, List<String> tools
     }
 
     public ChatConfig withModel(String value) {
-        return new ChatConfig(value, toolFormat, tools, workspace, name, env);
+        return new ChatConfig(value, toolFormat, tools, workspace, name, env, permissions);
     }
 
     public ChatConfig withToolFormat(ToolFormat value) {
-        return new ChatConfig(model, value, tools, workspace, name, env);
+        return new ChatConfig(model, value, tools, workspace, name, env, permissions);
     }
 
     public ChatConfig withTools(List<String> value) {
-        return new ChatConfig(model, toolFormat, value, workspace, name, env);
+        return new ChatConfig(model, toolFormat, value, workspace, name, env, permissions);
     }
 
     public ChatConfig withWorkspace(Path value) {
-        return new ChatConfig(model, toolFormat, tools, value, name, env);
+        return new ChatConfig(model, toolFormat, tools, value, name, env, permissions);
     }
 
     public ChatConfig withName(String value) {
-        return new ChatConfig(model, toolFormat, tools, workspace, value, env);
+        return new ChatConfig(model, toolFormat, tools, workspace, value, env, permissions);
     }
 
     public ChatConfig withEnv(Map<String, String> value) {
-        return new ChatConfig(model, toolFormat, tools, workspace, name, value);
+        return new ChatConfig(model, toolFormat, tools, workspace, name, value, permissions);
+    }
+
+    /** With {@code rule} remembered too (a rule for the same tool and pattern is replaced). */
+    public ChatConfig withRemembered(PermissionRule rule) {
+        List<PermissionRule> rules = new ArrayList<>(permissions);
+        rules.removeIf(r -> r.tool().equals(rule.tool()) && r.pattern().equals(rule.pattern()));
+        rules.add(rule);
+        return new ChatConfig(model, toolFormat, tools, workspace, name, env, rules);
     }
 
     /** The config in {@code file}, or empty when there is none; a broken one is a one-line error. */
@@ -90,8 +107,10 @@ public record ChatConfig(String model, ToolFormat toolFormat, List<String> tools
         String workspace = root.text("workspace");
         String name = root.text("name");
         Map<String, String> env = root.stringTable("env");
-        root.finish("model", "tool_format", "tools", "workspace", "name", "[env]");
-        return new ChatConfig(model, format, tools, workspace == null ? null : Path.of(workspace), name, env);
+        List<PermissionRule> permissions = PermissionTable.read(root, doc.file(), false);
+        root.finish("model", "tool_format", "tools", "workspace", "name", "[env]", "[permissions]");
+        return new ChatConfig(model, format, tools, workspace == null ? null : Path.of(workspace), name, env,
+                permissions);
     }
 
     /** The config as TOML text. */
@@ -105,6 +124,16 @@ public record ChatConfig(String model, ToolFormat toolFormat, List<String> tools
         if (!env.isEmpty()) {
             out.append("\n[env]\n");
             env.forEach((k, v) -> out.append(TomlText.key(k)).append(" = ").append(TomlText.string(v)).append('\n'));
+        }
+        if (!permissions.isEmpty()) {
+            out.append("\n# Remembered at a confirmation; copy a rule into your config.toml to keep it for every"
+                    + " conversation.\n[permissions]\n");
+            Map<String, List<PermissionRule>> byTool = new LinkedHashMap<>();
+            permissions.forEach(r -> byTool.computeIfAbsent(r.tool(), t -> new ArrayList<>()).add(r));
+            byTool.forEach((tool, rules) -> out.append(TomlText.key(tool)).append(" = { ")
+                    .append(rules.stream().map(r -> TomlText.string(r.pattern()) + " = "
+                            + TomlText.string(r.permission().id())).collect(Collectors.joining(", ")))
+                    .append(" }\n"));
         }
         return out.toString();
     }

@@ -20,6 +20,7 @@ import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.Providers.OpenAiApi;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.llm.provider.ProviderSettings;
+import dev.rosetta.tools.permission.PermissionRule;
 import dev.rosetta.tools.shell.ShellSettings;
 
 /**
@@ -39,10 +40,14 @@ import dev.rosetta.tools.shell.ShellSettings;
  * @param thinking     {@code [models] thinking}
  * @param mcpServers   {@code [mcp.servers.NAME]}: MCP servers, as written
  * @param mcpWait      {@code [mcp] startup_wait}: how long a chat's first request waits for servers
+ * @param context      {@code [context]}: how the conversation is kept within the context window
+ * @param permissions  {@code [permissions]}: per tool, which calls run without asking, are asked
+ *                     about or are refused; a project's never allow
  */
 public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
         OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
-        Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait) {
+        Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait,
+        ContextPart context, List<PermissionRule> permissions) {
 
     /** The files, most specific first: the order in which they are asked. */
     public enum Kind {
@@ -68,27 +73,29 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         fallback = fallback == null ? null : List.copyOf(fallback);
         providers = providers == null ? List.of() : List.copyOf(providers);
         mcpServers = mcpServers == null ? List.of() : List.copyOf(mcpServers);
+        context = context == null ? ContextPart.NONE : context;
+        permissions = permissions == null ? List.of() : List.copyOf(permissions);
     }
 
-    /** A layer without the local-model and MCP settings. */
+    /** A layer with only the settings every file had from the start. */
     public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
             OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
         this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, null, null,
-                List.of(), null);
+                List.of(), null, ContextPart.NONE, List.of());
     }
 
-    /** A layer without MCP settings. */
+    /** A layer without MCP, {@code [context]} and {@code [permissions]} settings. */
     public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
             OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
             Integer localContext, Thinking thinking) {
         this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, localContext,
-                thinking, List.of(), null);
+                thinking, List.of(), null, ContextPart.NONE, List.of());
     }
 
-    /** A chat config as a layer: its {@code [env]} table. */
+    /** A chat config as a layer: its {@code [env]} table, and the permission rules remembered in it. */
     static ConfigLayer chat(Path file, ChatConfig chat) {
         return new ConfigLayer(Kind.CHAT, file, chat.env(), null, null, null, null, null, List.of(), null, null,
-                List.of(), null);
+                List.of(), null, ContextPart.NONE, chat.permissions());
     }
 
     /** The file as a layer of {@code kind}, or empty when it does not exist. */
@@ -131,9 +138,11 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
             mcp.finish("servers", "startup_wait");
         }
         Map<String, String> env = env(root, kind);
-        root.finish("[models]", "[tools]", "[[providers]]", "[mcp]", "[env]");
+        ContextPart context = ContextPart.read(root);
+        List<PermissionRule> permissions = PermissionTable.read(root, doc.file(), kind == Kind.PROJECT);
+        root.finish("[models]", "[tools]", "[[providers]]", "[mcp]", "[env]", "[context]", "[permissions]");
         return new ConfigLayer(kind, doc.file(), env, defaultModel, fallback, openAiApi, confine, shellTimeout,
-                providers, localContext, thinking, mcpServers, mcpWait);
+                providers, localContext, thinking, mcpServers, mcpWait, context, permissions);
     }
 
     private static Thinking thinking(ConfigTable models) {

@@ -130,6 +130,18 @@ final class ConfigTable {
         return value.longValue();
     }
 
+    /** A number in {@code [min, max]}; a whole number is taken too. */
+    Double number(String key, double min, double max) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isNumber() || value.doubleValue() < min || value.doubleValue() > max) {
+            throw error(key, "must be a number from " + min + " to " + max);
+        }
+        return value.doubleValue();
+    }
+
     /** A string or a whole number, as text ({@code "high"}, {@code 4096}); null when absent. */
     String stringOrInteger(String key, String shape) {
         JsonNode value = take(key);

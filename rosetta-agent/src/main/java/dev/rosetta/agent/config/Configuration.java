@@ -11,6 +11,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+
+import dev.rosetta.agent.context.ContextSettings;
+import dev.rosetta.core.RosettaException;
+import dev.rosetta.tools.permission.PermissionRule;
+import dev.rosetta.tools.permission.PermissionRules;
 
 import dev.rosetta.llm.Providers.OpenAiApi;
 import dev.rosetta.llm.Thinking;
@@ -151,6 +157,42 @@ public record Configuration(ChatConfig chat, List<ConfigLayer> layers, List<Stri
     /** {@code [mcp] startup_wait} of the first file that sets it. */
     public Optional<Duration> mcpStartupWait() {
         return layers.stream().map(ConfigLayer::mcpWait).filter(w -> w != null).findFirst();
+    }
+
+    /**
+     * {@code [context]}: each setting from the first file that sets it. {@code compact_to}, when
+     * no file sets it, is five eighths of {@code compact_at} (0.5 for the default 0.8).
+     */
+    public ContextSettings context() {
+        Double at = first(l -> l.context().compactAt());
+        Double to = first(l -> l.context().compactTo());
+        Integer keep = first(l -> l.context().keepRecent());
+        Integer window = first(l -> l.context().window());
+        double compactAt = at != null ? at : ContextSettings.DEFAULT.compactAt();
+        double compactTo = to != null ? to : compactAt * 5 / 8;
+        if (compactTo > compactAt) {
+            throw new RosettaException("[context] compact_to (" + compactTo + ") must not be above compact_at ("
+                    + compactAt + "): compaction stops below the point where it starts");
+        }
+        return new ContextSettings(compactAt, compactTo, keep != null ? keep : ContextSettings.DEFAULT.keepRecent(),
+                window);
+    }
+
+    /**
+     * {@code [permissions]}: the user's rules (their files and the rules remembered in the chat
+     * config) and the project's, which may only tighten them.
+     */
+    public PermissionRules permissions() {
+        List<PermissionRule> user = new ArrayList<>();
+        List<PermissionRule> project = new ArrayList<>();
+        for (ConfigLayer layer : layers) {
+            (layer.kind() == ConfigLayer.Kind.PROJECT ? project : user).addAll(layer.permissions());
+        }
+        return new PermissionRules(user, project);
+    }
+
+    private <T> T first(Function<ConfigLayer, T> setting) {
+        return layers.stream().map(setting).filter(v -> v != null).findFirst().orElse(null);
     }
 
     /** Keys in a file other users can read are worth a warning (never the keys themselves). */

@@ -11,7 +11,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -24,7 +23,8 @@ import dev.rosetta.tools.output.OwnerOnly;
  * One conversation's log, open for writing: {@code <logs>/<id>/conversation.jsonl}, one JSON
  * message a line, appended and synced to disk per message, so a crash loses at most the message
  * being written. While it is open the conversation is locked against other Rosetta processes.
- * Undo is a line of its own ({@code {"undo": n}}): nothing written is ever rewritten. The logs
+ * Undo is a line of its own ({@code {"undo": n}}), and so are compactions and file checkpoints:
+ * nothing written is ever rewritten. The logs
  * hold file contents and command output, so the log folder, each conversation's folder and
  * everything in it are the owner's alone (0700, 0600), created so and tightened on opening.
  */
@@ -34,6 +34,8 @@ public final class ConversationLog implements AutoCloseable {
     public static final String CONFIG = "config.toml";
     /** Where the bytes of a cut-off last line are kept when the log is reopened. */
     public static final String TORN = "conversation.torn";
+    /** The folder beside the log where the bytes of files before a tool wrote them are kept. */
+    public static final String CHECKPOINTS = "checkpoints";
 
     /** How many generated ids are tried before giving up: with ~98,000 a day, more means something is wrong. */
     private static final int ID_ATTEMPTS = 200;
@@ -45,18 +47,18 @@ public final class ConversationLog implements AutoCloseable {
      * FileChannel in the middle of a write, and the message that was being saved would be lost.
      */
     private final RandomAccessFile channel;
-    private final List<LoggedMessage> messages;
+    private final LogState state;
     private final List<String> warnings;
     private ConversationId id;
     private boolean closed;
 
     private ConversationLog(Path logs, ConversationId id, ConversationLock lock, RandomAccessFile channel,
-            List<LoggedMessage> messages, List<String> warnings) {
+            LogState state, List<String> warnings) {
         this.logs = logs;
         this.id = id;
         this.lock = lock;
         this.channel = channel;
-        this.messages = new ArrayList<>(messages);
+        this.state = state;
         this.warnings = List.copyOf(warnings);
     }
 
@@ -130,7 +132,7 @@ public final class ConversationLog implements AutoCloseable {
                 OwnerOnly.newFile(file); // RandomAccessFile would create it readable to all
             }
             RandomAccessFile channel = new RandomAccessFile(file.toFile(), "rw");
-            return new ConversationLog(logs, id, lock, channel, contents.messages(), contents.warnings());
+            return new ConversationLog(logs, id, lock, channel, new LogState(contents), contents.warnings());
         } catch (IOException | RuntimeException e) {
             lock.close();
             if (e instanceof RuntimeException r) {
@@ -179,9 +181,29 @@ public final class ConversationLog implements AutoCloseable {
         return folder().resolve(CONFIG);
     }
 
+    /** Where the bytes of checkpointed files are kept (it moves with the folder). */
+    public synchronized Path checkpointFolder() {
+        return folder().resolve(CHECKPOINTS);
+    }
+
+    /** How many messages are visible. */
+    public synchronized int size() {
+        return state.messages().size();
+    }
+
     /** The visible messages: what was read, plus what was appended, less what was undone. */
     public synchronized List<LoggedMessage> messages() {
-        return List.copyOf(messages);
+        return List.copyOf(state.messages());
+    }
+
+    /** The compactions in force, oldest first: how the next requests send the visible messages. */
+    public synchronized List<Compaction> compactions() {
+        return List.copyOf(state.compactions());
+    }
+
+    /** The file checkpoints in force, oldest first: what {@code /undo} can put back. */
+    public synchronized List<FileCheckpoint> checkpoints() {
+        return List.copyOf(state.checkpoints());
     }
 
     /** What reading the log found that the user should know (a skipped torn line); not printed here. */
@@ -197,32 +219,60 @@ public final class ConversationLog implements AutoCloseable {
      */
     public synchronized void append(LoggedMessage message) {
         write(new LogLine.Entry(message));
-        messages.add(message);
+        state.apply(new LogLine.Entry(message));
     }
 
-    /** Hides the last {@code n} messages (fewer if there are fewer), once the undo line is on disk; returns them, oldest first. */
+    /**
+     * Appends a compaction, once it is on disk in force for the next requests.
+     *
+     * @throws IllegalArgumentException when it speaks of more messages than there are
+     * @throws LogWriteException        when the disk refused it
+     */
+    public synchronized void append(Compaction compaction) {
+        if (compaction.at() > state.messages().size()) {
+            throw new IllegalArgumentException("a compaction over " + compaction.at() + " messages, of "
+                    + state.messages().size());
+        }
+        write(new LogLine.Compacted(compaction));
+        state.apply(new LogLine.Compacted(compaction));
+    }
+
+    /**
+     * Appends a file checkpoint.
+     *
+     * @throws LogWriteException when the disk refused it
+     */
+    public synchronized void append(FileCheckpoint checkpoint) {
+        write(new LogLine.Checkpoint(checkpoint));
+        state.apply(new LogLine.Checkpoint(checkpoint));
+    }
+
+    /**
+     * Hides the last {@code n} messages (fewer if there are fewer), once the undo line is on disk,
+     * and with them the compactions and checkpoints made after the messages that remain; returns
+     * the messages hidden, oldest first.
+     */
     public synchronized List<LoggedMessage> undo(int n) {
         if (n < 0) {
             throw new IllegalArgumentException("cannot undo " + n + " messages");
         }
-        int count = Math.min(n, messages.size());
+        int count = Math.min(n, state.messages().size());
         if (count == 0) {
             return List.of();
         }
         write(new LogLine.Undo(count));
-        List<LoggedMessage> tail = messages.subList(messages.size() - count, messages.size());
-        List<LoggedMessage> removed = List.copyOf(tail);
-        tail.clear();
-        return removed;
+        return state.undo(count);
     }
 
     /**
      * Copies the visible messages, and the chat config renamed, into a new conversation named
-     * {@code name} (a generated id when null). This one stays open; returns the new id.
+     * {@code name} (a generated id when null). This one stays open; returns the new id. The copy
+     * starts without compactions and checkpoints: its first request sends every message, and its
+     * undo takes back messages but no file changes made before the fork.
      */
     public synchronized String fork(String name) {
         try (ConversationLog copy = create(logs, name)) {
-            copy.writeAll(messages);
+            copy.writeAll(state.messages());
             readConfig().ifPresent(config -> copy.writeConfig(config.withName(copy.id())));
             return copy.id();
         }
@@ -271,7 +321,7 @@ public final class ConversationLog implements AutoCloseable {
             out.writeBytes(LogLineWriter.bytes(new LogLine.Entry(m)));
         }
         writeBytes(out.toByteArray());
-        messages.addAll(all);
+        all.forEach(m -> state.apply(new LogLine.Entry(m)));
     }
 
     private void write(LogLine line) {

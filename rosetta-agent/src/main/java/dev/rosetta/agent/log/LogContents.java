@@ -6,6 +6,8 @@ import java.util.List;
  * What reading a log found.
  *
  * @param messages       the visible messages: every message, less those undone
+ * @param compactions    the compactions in force (those an undo did not take back), oldest first
+ * @param checkpoints    the file checkpoints in force, oldest first
  * @param warnings       what the user should know, e.g. that a torn last line was skipped
  * @param goodLength     bytes up to the end of the last readable line, where appending resumes
  *                       (blank bytes after it, such as the NULs a crash can leave, are not kept)
@@ -13,12 +15,18 @@ import java.util.List;
  *                       just before it)
  * @param torn           a last line cut off by a crash, or empty
  */
-record LogContents(List<LoggedMessage> messages, List<String> warnings, long goodLength, boolean missingNewline,
-        byte[] torn) {
+record LogContents(List<LoggedMessage> messages, List<Compaction> compactions, List<FileCheckpoint> checkpoints,
+        List<String> warnings, long goodLength, boolean missingNewline, byte[] torn) {
 
     LogContents {
         messages = List.copyOf(messages);
+        compactions = List.copyOf(compactions);
+        checkpoints = List.copyOf(checkpoints);
         warnings = List.copyOf(warnings);
+    }
+
+    LogContents(LogState state, List<String> warnings, long goodLength, boolean missingNewline, byte[] torn) {
+        this(state.messages(), state.compactions(), state.checkpoints(), warnings, goodLength, missingNewline, torn);
     }
 
     /** Whether a file of {@code size} bytes must be cut back or end a line before appending to it. */
@@ -27,6 +35,6 @@ record LogContents(List<LoggedMessage> messages, List<String> warnings, long goo
     }
 
     static LogContents empty() {
-        return new LogContents(List.of(), List.of(), 0, false, new byte[0]);
+        return new LogContents(List.of(), List.of(), List.of(), List.of(), 0, false, new byte[0]);
     }
 }

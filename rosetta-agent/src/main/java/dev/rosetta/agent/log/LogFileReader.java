@@ -13,10 +13,11 @@ import java.util.List;
 import dev.rosetta.core.RosettaException;
 
 /**
- * Reads {@code conversation.jsonl}: one message or undo per line, applied in order. The last line
- * may have been cut off by a crash (Rosetta writes a line in one go and syncs it, so only the last
- * can be): it is skipped with a warning, which says what is wrong with it when it is JSON after
- * all. Any other unreadable line is an error naming it — a log is never loaded with data
+ * Reads {@code conversation.jsonl}: one message, undo, compaction or checkpoint per line, applied in
+ * order. The last line
+ * may have been cut off by a crash (Rosetta writes a line in one go and syncs it, so only the
+ * last can be): it is skipped with a warning, which says what is wrong with it when it is JSON
+ * after all. Any other unreadable line is an error naming it — a log is never loaded with data
  * silently missing. {@code rosetta logs} counts messages by the same rules ({@link #count}).
  */
 final class LogFileReader {
@@ -48,7 +49,7 @@ final class LogFileReader {
     static LogContents read(Path file, byte[] bytes) {
         Kept kept = new Kept();
         Scan scan = scan(file, bytes, kept, true);
-        return new LogContents(kept.messages, scan.warnings, scan.good, scan.missingNewline, scan.torn);
+        return new LogContents(kept.state, scan.warnings, scan.good, scan.missingNewline, scan.torn);
     }
 
     /**
@@ -74,31 +75,39 @@ final class LogFileReader {
         return counted.size();
     }
 
-    /** What the lines leave visible: the messages themselves, or only how many there are. */
+    /** What the lines leave visible: the messages themselves (and what goes with them), or only how many there are. */
     private interface Visible {
         int size();
 
         void add(LogLine.Entry entry);
 
         void takeBack(int n);
+
+        /** A compaction or a checkpoint: no message, so a count passes it by. */
+        default void record(LogLine line) {}
     }
 
     private static final class Kept implements Visible {
-        final List<LoggedMessage> messages = new ArrayList<>();
+        final LogState state = new LogState();
 
         @Override
         public int size() {
-            return messages.size();
+            return state.messages().size();
         }
 
         @Override
         public void add(LogLine.Entry entry) {
-            messages.add(entry.message());
+            state.apply(entry);
         }
 
         @Override
         public void takeBack(int n) {
-            messages.subList(messages.size() - n, messages.size()).clear();
+            state.undo(n);
+        }
+
+        @Override
+        public void record(LogLine line) {
+            state.apply(line);
         }
     }
 
@@ -178,6 +187,8 @@ final class LogFileReader {
                 }
                 visible.takeBack(u.count());
             }
+            case LogLine.Compacted c -> visible.record(c);
+            case LogLine.Checkpoint c -> visible.record(c);
         }
     }
 

@@ -70,6 +70,12 @@ final class LogLineReader {
             }
             return new LogLine.Undo(count.intValue());
         }
+        if (object.has("compaction")) {
+            return new LogLine.Compacted(CompactionJson.read(object.get("compaction")));
+        }
+        if (object.has("checkpoint")) {
+            return new LogLine.Checkpoint(CheckpointJson.read(object.get("checkpoint")));
+        }
         return new LogLine.Entry(message(object));
     }
 

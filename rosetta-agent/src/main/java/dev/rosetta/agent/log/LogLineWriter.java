@@ -33,7 +33,15 @@ final class LogLineWriter {
         return switch (line) {
             case LogLine.Entry e -> message(e.message());
             case LogLine.Undo u -> LogJson.MAPPER.createObjectNode().put("undo", u.count());
+            case LogLine.Compacted c -> wrapped("compaction", CompactionJson.write(c.compaction()));
+            case LogLine.Checkpoint c -> wrapped("checkpoint", CheckpointJson.write(c.checkpoint()));
         };
+    }
+
+    private static ObjectNode wrapped(String key, ObjectNode value) {
+        ObjectNode node = LogJson.MAPPER.createObjectNode();
+        node.set(key, value);
+        return node;
     }
 
     private static ObjectNode message(LoggedMessage logged) {

@@ -1,6 +1,7 @@
 package dev.rosetta.agent.log;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -9,6 +10,7 @@ import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
+import dev.rosetta.core.split.Segment;
 import dev.rosetta.llm.ChatEvent.Usage;
 
 /**
@@ -69,5 +71,75 @@ public record LoggedMessage(Message message, Instant timestamp, String model, To
     /** The text of a segment's span. */
     public String text(StoredSegment.Span span) {
         return span.of(message.content());
+    }
+
+    /** Whether it holds reasoning: thinking in its text, or native reasoning blocks. */
+    public boolean hasReasoning() {
+        return !message.reasoning().isEmpty() || segments.stream().anyMatch(StoredSegment.Thinking.class::isInstance);
+    }
+
+    /**
+     * The message as a compacted request sends it: its thinking segments cut out of the text (the
+     * other segments' spans moved to match) and its native reasoning blocks left out.
+     */
+    public LoggedMessage withoutReasoning() {
+        if (!hasReasoning()) {
+            return this;
+        }
+        List<StoredSegment.Span> cuts = segments.stream().filter(StoredSegment.Thinking.class::isInstance)
+                .map(StoredSegment::span).toList();
+        String content = message.content();
+        StringBuilder text = new StringBuilder(content.length());
+        int from = 0;
+        for (StoredSegment.Span cut : cuts) {
+            text.append(content, from, cut.start());
+            from = cut.end();
+        }
+        text.append(content, from, content.length());
+        List<StoredSegment> kept = new ArrayList<>();
+        for (StoredSegment s : segments) {
+            if (!(s instanceof StoredSegment.Thinking)) {
+                kept.add(moved(s, cuts));
+            }
+        }
+        Message shorter = new Message(message.role(), text.toString(), message.calls(), message.callId(),
+                message.isError(), message.errorCode(), List.of());
+        return new LoggedMessage(shorter, timestamp, model, format, kept, usage, cost);
+    }
+
+    /** A tool result sent with {@code content} instead of its output. */
+    public LoggedMessage withResultText(String content) {
+        if (!message.isToolResult()) {
+            throw new IllegalArgumentException("only a tool result is shrunk");
+        }
+        Message shorter = new Message(message.role(), content, List.of(), message.callId(), message.isError(),
+                message.errorCode(), List.of());
+        return new LoggedMessage(shorter, timestamp, model, format, segments, usage, cost);
+    }
+
+    private static StoredSegment moved(StoredSegment s, List<StoredSegment.Span> cuts) {
+        if (s.span() == null) {
+            return s;
+        }
+        int by = 0;
+        for (StoredSegment.Span cut : cuts) {
+            if (cut.end() <= s.span().start()) {
+                by += cut.end() - cut.start();
+            }
+        }
+        if (by == 0) {
+            return s;
+        }
+        int shift = by;
+        StoredSegment.Span span = new StoredSegment.Span(s.span().start() - shift, s.span().end() - shift);
+        return switch (s) {
+            case StoredSegment.Prose p -> new StoredSegment.Prose(span, p.blocks().stream()
+                    .map(b -> new Segment.CodeBlock(b.info(), b.fence(), b.start() - shift, b.bodyStart() - shift,
+                            b.closeStart() - shift, b.end() - shift))
+                    .toList());
+            case StoredSegment.Call c -> new StoredSegment.Call(c.use(), c.dialect(), span);
+            case StoredSegment.Unparsed u -> new StoredSegment.Unparsed(u.dialect(), u.problem(), span);
+            case StoredSegment.Thinking t -> throw new IllegalArgumentException("thinking is cut, not moved");
+        };
     }
 }

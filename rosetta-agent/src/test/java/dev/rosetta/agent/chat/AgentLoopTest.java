@@ -262,6 +262,35 @@ class AgentLoopTest {
     }
 
     @Test
+    void theSameCallFailingTheSameWayThreeTimesInARowStopsTheTurn() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            api.replyText("```read missing.txt\n```\n");
+        }
+        TurnOutcome outcome = loop(ToolFormat.MARKDOWN).run("read it");
+
+        assertThat(outcome.reason()).isEqualTo(Reason.REPEATED_FAILURE);
+        assertThat(outcome.message()).isEqualTo("stopped: read failed the same way (ENOENT) 3 times in a row;"
+                + " say how to go on");
+        assertThat(api.server.getRequestCount()).isEqualTo(3);
+        assertThat(logged().getLast().message().content()).startsWith("Rosetta stopped your turn: read failed the"
+                + " same way (ENOENT) 3 times in a row.");
+    }
+
+    @Test
+    void aDifferentCallOrASuccessInBetweenStartsTheCountAgain() throws Exception {
+        api.replyText("```read missing.txt\n```\n");
+        api.replyText("```read missing.txt\n```\n");
+        api.replyText("```read other.txt\n```\n");
+        api.replyText("```read missing.txt\n```\n");
+        api.replyText("```read missing.txt\n```\n");
+        api.replyText("I give up.");
+        TurnOutcome outcome = loop(ToolFormat.MARKDOWN).run("read it");
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(api.server.getRequestCount()).isEqualTo(6);
+    }
+
+    @Test
     void failedRequestEndsTheTurnWithTheProvidersMessage() throws Exception {
         api.server.enqueue(new MockResponse.Builder().code(400)
                 .body("{\"error\":{\"message\":\"context too long\"}}").build());

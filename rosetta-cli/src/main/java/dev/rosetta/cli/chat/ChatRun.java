@@ -101,7 +101,7 @@ public final class ChatRun {
         return switch (outcome.reason()) {
             case DONE -> OK;
             case INTERRUPTED -> INTERRUPTED;
-            case MAX_STEPS, UNREADABLE_CALLS, FAILED -> FAILED;
+            case MAX_STEPS, UNREADABLE_CALLS, REPEATED_FAILURE, FAILED -> FAILED;
             case MISCONFIGURED -> BAD_USAGE;
         };
     }

@@ -9,6 +9,9 @@ import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.AgentLoop;
 import dev.rosetta.agent.chat.ChatSession;
+import dev.rosetta.agent.chat.SessionOptions;
+import dev.rosetta.agent.context.ContextSettings;
+import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.chat.TurnSettings;
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.config.ConfigPaths;
@@ -20,6 +23,7 @@ import dev.rosetta.agent.log.LogDirectory;
 import dev.rosetta.agent.mcp.McpApprovals;
 import dev.rosetta.agent.mcp.McpServers;
 import dev.rosetta.cli.option.ToolSelection;
+import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.Provider;
@@ -37,6 +41,7 @@ import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.output.OutputLimit;
+import dev.rosetta.tools.permission.PermissionRule;
 import dev.rosetta.tools.shell.ShellSettings;
 
 /**
@@ -147,17 +152,23 @@ public final class ChatSetup {
         ShellSettings shell = ShellSettings.fromEnvironment(r.resolution().environment(),
                 r.resolution().shellTimeout().value());
         List<Tool> tools = tools(BuiltinToolset.create(shell), r.saved(), resumed);
+        ContextSettings contextSettings = r.config().context();
         ConversationLog log = resumed != null ? resumed : ConversationLog.create(logs, options.name);
         log.warnings().forEach(warnings);
+        FileCheckpoints checkpoints = new FileCheckpoints(log);
         ToolContext context = new ToolContext(r.workspace(), options.confine || r.config().confine(),
-                OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"));
+                OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"), checkpoints);
         boolean ask = !(options.noConfirm || options.nonInteractive);
-        Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS);
+        Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS,
+                r.config().permissions(), rule -> remember(log, rule));
+        ProjectInstructions instructions = ProjectInstructions.load(r.workspace(), ConfigPaths.of(env).userFolder());
+        instructions.notes().forEach(warnings);
         TurnSettings settings = settings(r.resolution());
         if (settings.thinking() != null) {
             provider.thinkingProblem(r.model().id(), settings.thinking()).ifPresent(warnings);
         }
-        ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings);
+        ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings,
+                new SessionOptions(contextSettings, instructions, checkpoints));
         ChatMcp mcp = mcp(r, log, toolbox, output);
         Chat chat = new Chat(session, new AgentLoop(session, r.workspace(), output), log, r.registry(), providers,
                 r.workspace(), output, mcp);
@@ -198,6 +209,11 @@ public final class ChatSetup {
             }
         }
         return out;
+    }
+
+    /** A rule the user chose to remember goes into the chat config, so that --resume keeps it. */
+    private static void remember(ConversationLog log, PermissionRule rule) {
+        log.writeConfig(log.readConfig().orElse(ChatConfig.empty()).withRemembered(rule));
     }
 
     private String resumedId(Path logs) {

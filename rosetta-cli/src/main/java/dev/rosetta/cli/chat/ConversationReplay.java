@@ -1,10 +1,13 @@
 package dev.rosetta.cli.chat;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 
 import dev.rosetta.agent.chat.AgentEvent;
+import dev.rosetta.agent.context.CompactionResult;
+import dev.rosetta.agent.log.Compaction;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.log.StoredSegment;
 import dev.rosetta.cli.render.TerminalChannel;
@@ -40,7 +43,8 @@ public final class ConversationReplay {
         }
         out.line("resumed " + chat.log().id() + " (" + messages.size() + " messages; the last turn follows,"
                 + " /replay shows them all)");
-        new ConversationReplay(chat.output(), out).show(messages.subList(lastTurn, messages.size()));
+        new ConversationReplay(chat.output(), out).show(messages.subList(lastTurn, messages.size()), lastTurn,
+                chat.log().compactions());
     }
 
     ConversationReplay(Chat.EventOutput output, TerminalChannel out) {
@@ -49,10 +53,26 @@ public final class ConversationReplay {
     }
 
     void show(List<LoggedMessage> messages) {
+        show(messages, 0, List.of());
+    }
+
+    /**
+     * Shows {@code messages}, the first being message {@code first} of the conversation, and a
+     * line where each of {@code compactions} was made: the messages stay whole in the log, and
+     * this says from where on the requests sent them shorter.
+     */
+    void show(List<LoggedMessage> messages, int first, List<Compaction> compactions) {
         // Results answer the calls of the assistant message before them; text calls carry ids
         // too, given when they were read.
         Deque<ToolUse> unanswered = new ArrayDeque<>();
-        for (LoggedMessage logged : messages) {
+        List<String> made = compactedAt(compactions);
+        for (int i = 0; i < messages.size(); i++) {
+            for (int c = 0; c < compactions.size(); c++) {
+                if (compactions.get(c).at() == first + i) {
+                    output.accept(new AgentEvent.Notice(made.get(c)));
+                }
+            }
+            LoggedMessage logged = messages.get(i);
             Message m = logged.message();
             switch (m.role()) {
                 case USER -> user(m.content());
@@ -71,7 +91,25 @@ public final class ConversationReplay {
                 }
             }
         }
+        for (int c = 0; c < compactions.size(); c++) {
+            if (compactions.get(c).at() == first + messages.size()) {
+                output.accept(new AgentEvent.Notice(made.get(c)));
+            }
+        }
         output.endTurn();
+    }
+
+    /** What each compaction did, as the line that announced it said. */
+    private static List<String> compactedAt(List<Compaction> compactions) {
+        List<String> lines = new ArrayList<>();
+        int summarized = 0;
+        for (Compaction c : compactions) {
+            lines.add(new CompactionResult(c, summarized, null, false, 0).describe());
+            if (c.summary() != null) {
+                summarized = c.summary().upTo();
+            }
+        }
+        return lines;
     }
 
     private void user(String text) {

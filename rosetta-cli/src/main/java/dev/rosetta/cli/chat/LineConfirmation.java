@@ -2,6 +2,7 @@ package dev.rosetta.cli.chat;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -12,10 +13,12 @@ import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.Decision;
 import dev.rosetta.tools.Preview;
+import dev.rosetta.tools.permission.PermissionRule;
 
 /**
- * Asks before a call runs: shows the command or the diff, then takes y (run), n (don't), a (run
- * this and everything after) or e (edit the command or content in $EDITOR, then run that).
+ * Asks before a call runs: shows the command or the diff, then takes y (run), n (don't), a
+ * (always: run it, and remember one of the rules offered so calls like it are not asked about
+ * again) or e (edit the command or content in $EDITOR, then run that).
  */
 final class LineConfirmation implements Confirmation {
 
@@ -31,10 +34,16 @@ final class LineConfirmation implements Confirmation {
 
     @Override
     public Decision confirm(ToolUse use, Preview preview) throws InterruptedException {
+        return confirm(use, preview, List.of());
+    }
+
+    /** With no rules to offer, a runs this call and every later one without asking. */
+    @Override
+    public Decision confirm(ToolUse use, Preview preview, List<PermissionRule> remember) throws InterruptedException {
         // Plain: this prompt serves terminals without line editing (TERM=dumb) and JSON output.
         err.append(PreviewText.of(preview, TerminalStyle.plain())).flush();
         while (true) {
-            err.text("Run " + use.tool().replace('\n', ' ') + "? [y]es / [n]o / [a]ll / [e]dit: ");
+            err.text("Run " + use.tool().replace('\n', ' ') + "? [y]es / [n]o / [a]lways / [e]dit: ");
             String answer;
             try {
                 answer = input.readLine();
@@ -51,8 +60,14 @@ final class LineConfirmation implements Confirmation {
                 case "n", "no" -> {
                     return new Decision.No("");
                 }
-                case "a", "all" -> {
-                    return new Decision.YesToAll();
+                case "a", "always", "all" -> {
+                    if (remember.isEmpty()) {
+                        return new Decision.YesToAll();
+                    }
+                    PermissionRule rule = pick(remember);
+                    if (rule != null) {
+                        return new Decision.Remember(rule);
+                    }
                 }
                 case "e", "edit" -> {
                     Decision edited = editor.edit(use);
@@ -62,6 +77,30 @@ final class LineConfirmation implements Confirmation {
                 }
                 default -> err.line("Please answer y, n, a or e.");
             }
+        }
+    }
+
+    /** Offers the rules by number; the one picked, or null to go back to the question. */
+    private PermissionRule pick(List<PermissionRule> rules) {
+        for (int i = 0; i < rules.size(); i++) {
+            err.line("  " + (i + 1) + "  " + RuleText.of(rules.get(i)));
+        }
+        err.text("Allow from now on, in this conversation [1-" + rules.size() + ", Enter goes back]: ");
+        String answer = line();
+        try {
+            int n = answer == null ? 0 : Integer.parseInt(answer.strip());
+            return n >= 1 && n <= rules.size() ? rules.get(n - 1) : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** The next line typed, or null when the input is closed or unreadable. */
+    private String line() {
+        try {
+            return input.readLine();
+        } catch (IOException e) {
+            return null;
         }
     }
 }

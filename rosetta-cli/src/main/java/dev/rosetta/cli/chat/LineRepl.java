@@ -6,6 +6,7 @@ import java.io.InputStream;
 import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.cli.render.TerminalChannel;
 import dev.rosetta.cli.render.TerminalOutput;
+import dev.rosetta.cli.render.TerminalStyle;
 
 /**
  * The interactive prompt in its plain form: a line at a time, slash commands, Ctrl-D to leave.
@@ -25,7 +26,7 @@ final class LineRepl {
         this.input = LineInput.of(in);
         this.output = output;
         this.out = output.err();
-        this.commands = new SlashCommands(chat, out);
+        this.commands = new SlashCommands(chat, out, this::ask, TerminalStyle.plain());
     }
 
     int run() throws IOException {
@@ -61,6 +62,16 @@ final class LineRepl {
             text.append(line).append('\n');
         }
         return text.toString();
+    }
+
+    /** A slash command's question: answered on the next line typed. */
+    private String ask(String question) {
+        out.text(question);
+        try {
+            return input.readLine();
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private void turnEnded(TurnOutcome outcome) {

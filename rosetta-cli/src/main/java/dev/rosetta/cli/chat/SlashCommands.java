@@ -1,5 +1,6 @@
 package dev.rosetta.cli.chat;
 
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -7,14 +8,17 @@ import java.util.stream.Stream;
 import dev.rosetta.agent.chat.ChatSession;
 import dev.rosetta.agent.config.Resolution;
 import dev.rosetta.agent.config.Resolved;
-import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.agent.context.CompactionResult;
+import dev.rosetta.agent.instructions.InstructionFile;
+import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.agent.tokens.TokenTally;
 import dev.rosetta.cli.render.TerminalChannel;
+import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.UsageLine;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
-import dev.rosetta.core.message.Role;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.Providers;
@@ -22,22 +26,37 @@ import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.model.ModelInfo;
 
 /**
- * The commands of the interactive prompt that change or show the conversation without asking
- * the model: /model, /think, /tools, /tokens, /undo, /log, /rename, /fork, /replay, /help. (/exit,
- * /clear and /impersonate need the prompt itself and live there.)
+ * The commands of the interactive prompt that change or show the conversation: /model, /think, /tools,
+ * /tokens, /context, /compact, /instructions, /undo, /rewind, /log, /rename, /fork, /replay,
+ * /mcp, /help. (/exit, /clear and /impersonate need the prompt itself and live there.) One table for
+ * every prompt: the line REPL, the JLine prompt and the terminal UI.
  */
 public final class SlashCommands {
 
-    public static final List<String> NAMES = List.of("/help", "/model", "/think", "/tools", "/tokens", "/undo", "/log",
-            "/rename", "/fork", "/impersonate", "/replay", "/clear", "/exit", "/mcp");
+    public static final List<String> NAMES = List.of("/help", "/model", "/think", "/tools", "/tokens", "/context",
+            "/compact", "/instructions", "/undo", "/rewind", "/log", "/rename", "/fork", "/impersonate", "/replay",
+            "/mcp", "/clear", "/exit");
 
     private final Chat chat;
     /** Where the commands answer; names, paths and messages in the answers may hold anything. */
     private final TerminalChannel out;
+    private final Questions questions;
+    private final TerminalStyle style;
 
+    /** Commands that cannot ask anything: an /undo that would put files back then takes nothing back. */
     public SlashCommands(Chat chat, TerminalChannel out) {
+        this(chat, out, Questions.NONE, TerminalStyle.plain());
+    }
+
+    /**
+     * @param questions how a command asks the user (which files to put back, which turn)
+     * @param style     how diffs are coloured
+     */
+    public SlashCommands(Chat chat, TerminalChannel out, Questions questions, TerminalStyle style) {
         this.chat = chat;
         this.out = out;
+        this.questions = questions;
+        this.style = style;
     }
 
     /** Runs one command line ("/model sonnet"); false when it is not one of these commands. */
@@ -51,7 +70,11 @@ public final class SlashCommands {
                 case "/think" -> think(arg);
                 case "/tools" -> tools();
                 case "/tokens" -> tokens();
-                case "/undo" -> undo(arg);
+                case "/context" -> context();
+                case "/compact" -> compact(arg);
+                case "/instructions" -> instructions();
+                case "/undo" -> rewinds().undo(arg.isEmpty() ? 1 : count(arg, "/undo [N]"));
+                case "/rewind" -> rewinds().rewind(arg.isEmpty() ? -1 : count(arg, "/rewind [N]"));
                 case "/log" -> out.line(chat.log().folder().resolve("conversation.jsonl").toString());
                 case "/rename" -> rename(arg);
                 case "/fork" -> out.line("forked into " + chat.log().fork(required(arg, "/fork NAME")));
@@ -73,7 +96,11 @@ public final class SlashCommands {
                 /think [LEVEL]   show or set how hard the model thinks: off, low, medium, high, or tokens
                 /tools           the tools loaded, and those that cannot run here
                 /tokens          tokens and cost so far
-                /undo [N]        take back the last N turns (default 1)
+                /context         what fills the context window, and when it is compacted
+                /compact [KEEP]  compact the conversation now; KEEP: what the summary must keep
+                /instructions    the instruction files (AGENTS.md …) in the system prompt
+                /undo [N]        take back the last N turns (default 1), and their file changes
+                /rewind [N]      go back to before turn N, picked from a list
                 /log             where the conversation is saved
                 /rename NAME     rename the conversation
                 /fork NAME       copy the conversation under a new name
@@ -159,28 +186,37 @@ public final class SlashCommands {
                 guessed, guessed == 1 ? "reply" : "replies");
         out.line(String.format(Locale.ROOT, "tokens: %s%,d in%s · %s%,d out · %s%s", about, tally.inputTokens(), cached,
                 about, tally.outputTokens(), cost, why));
-        out.line(String.format(Locale.ROOT, "context: ≈%,d of %,d tokens", tally.contextTokens(),
-                chat.session().model().contextWindowOrDefault()));
+        // What the next request carries: the compacted history, as /context counts it.
+        var usage = chat.session().usage(chat.workspace(), LocalDate.now());
+        out.line(String.format(Locale.ROOT, "context: ≈%,d of %,d tokens", usage.total(), usage.budget().window()));
     }
 
-    /** Takes back whole turns: back to (and including) the N-th last user message, so no call loses its result. */
-    private void undo(String arg) {
-        int turns = arg.isEmpty() ? 1 : count(arg);
-        List<LoggedMessage> messages = chat.session().messages();
-        int cut = messages.size();
-        for (int seen = 0; cut > 0 && seen < turns; ) {
-            cut--;
-            if (messages.get(cut).message().role() == Role.USER) {
-                seen++;
-            }
-        }
-        int n = messages.size() - cut;
-        if (n == 0) {
-            out.line("nothing to undo");
+    private void context() {
+        chat.session().usage(chat.workspace(), LocalDate.now()).lines().forEach(out::line);
+    }
+
+    /** Compacts now; the summary is asked of the model, and keeps {@code keep} in particular. */
+    private void compact(String keep) {
+        CompactionResult result = chat.loop().compact(keep);
+        chat.output().endTurn();
+        out.line(result.describe());
+    }
+
+    private void instructions() {
+        ProjectInstructions loaded = chat.session().instructions();
+        if (loaded.isEmpty()) {
+            out.line("no instruction files: Rosetta reads " + String.join(", ", ProjectInstructions.NAMES)
+                    + " from your config folder and from the workspace up to the repository's root");
             return;
         }
-        chat.session().undo(n);
-        out.line("took back " + n + " message" + (n == 1 ? "" : "s"));
+        for (InstructionFile f : loaded.files()) {
+            out.line(String.format(Locale.ROOT, "%s  %,d characters%s", f.path(), f.chars(),
+                    f.cut() ? String.format(Locale.ROOT, ", cut to the first %,d", ProjectInstructions.MAX_CHARS) : ""));
+        }
+    }
+
+    private RewindCommand rewinds() {
+        return new RewindCommand(chat, out, questions, style);
     }
 
     private void rename(String name) {
@@ -190,10 +226,10 @@ public final class SlashCommands {
     }
 
     private void replay() {
-        new ConversationReplay(chat.output(), out).show(chat.session().messages());
+        new ConversationReplay(chat.output(), out).show(chat.session().messages(), 0, chat.log().compactions());
     }
 
-    private static int count(String arg) {
+    static int count(String arg, String usage) {
         try {
             int n = Integer.parseInt(arg);
             if (n > 0) {
@@ -202,7 +238,7 @@ public final class SlashCommands {
         } catch (NumberFormatException e) {
             // said below
         }
-        throw new RosettaException("usage: /undo [N], where N is how many turns to take back (1 or more)");
+        throw new RosettaException("usage: " + usage + ", where N is a number of turns (1 or more)");
     }
 
     private static String required(String value, String usage) {

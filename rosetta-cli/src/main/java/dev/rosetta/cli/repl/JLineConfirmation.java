@@ -2,7 +2,9 @@ package dev.rosetta.cli.repl;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
@@ -11,6 +13,7 @@ import org.jline.terminal.Terminal.SignalHandler;
 import org.jline.utils.NonBlockingReader;
 
 import dev.rosetta.cli.chat.CallEditor;
+import dev.rosetta.cli.chat.RuleText;
 import dev.rosetta.cli.render.PreviewText;
 import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.cli.render.TerminalStyle;
@@ -20,12 +23,14 @@ import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.Decision;
 import dev.rosetta.tools.Preview;
+import dev.rosetta.tools.permission.PermissionRule;
 
 /**
  * Asks before a call runs, on the JLine terminal: shows the preview (the command, or the diff in
- * colour), then takes one key: y or Enter runs it, n doesn't, a runs it and everything after, e
- * opens the body in the user's editor and runs what was saved. Ctrl-C stops the turn; Ctrl-D
- * answers no.
+ * colour), then takes one key: y or Enter runs it, n doesn't, a (always) runs it and offers rules
+ * to remember so that calls like it are not asked about again (the key of one, or any other key
+ * to go back), e opens the body in the user's editor and runs what was saved. Ctrl-C stops the
+ * turn; Ctrl-D answers no.
  *
  * <p>Keys typed while the model was still writing are dropped first, so an Enter meant for
  * something else never says yes to a call the user has not seen.
@@ -36,6 +41,10 @@ public final class JLineConfirmation implements Confirmation {
     private static final int CTRL_D = 4;
     /** How long to look for keys typed ahead; they are already in the terminal's buffer. */
     private static final long TYPEAHEAD_MILLIS = 15;
+    /** How long one wait for a key lasts before it is waited for again. */
+    private static final long KEY_WAIT_MILLIS = 200;
+    /** No second question was asked. */
+    private static final int NOT_ASKED = -3;
 
     private final Terminal terminal;
     /** The terminal's writer, guarded as every output is. */
@@ -58,12 +67,22 @@ public final class JLineConfirmation implements Confirmation {
 
     @Override
     public Decision confirm(ToolUse use, Preview preview) throws InterruptedException {
+        return confirm(use, preview, List.of());
+    }
+
+    /** With no rules to offer, a runs this call and every later one without asking. */
+    @Override
+    public Decision confirm(ToolUse use, Preview preview, List<PermissionRule> remember) throws InterruptedException {
         endOutput.run();
         out.print(PreviewText.of(preview, style));
         while (true) {
-            Answer answer = Answer.of(ask(question(use)));
-            out.println(answer.word());
-            out.flush();
+            int[] keys = ask(question(use), key -> Answer.of(key) == Answer.ALL && !remember.isEmpty()
+                    ? Answer.ALL.word() + "\n" + offer(remember) : null);
+            Answer answer = Answer.of(keys[0]);
+            if (keys[1] == NOT_ASKED) {
+                out.println(answer.word());
+                out.flush();
+            }
             switch (answer) {
                 case YES -> {
                     return Decision.yes();
@@ -72,7 +91,13 @@ public final class JLineConfirmation implements Confirmation {
                     return new Decision.No("");
                 }
                 case ALL -> {
-                    return new Decision.YesToAll();
+                    if (remember.isEmpty()) {
+                        return new Decision.YesToAll();
+                    }
+                    PermissionRule rule = picked(remember, keys[1]);
+                    if (rule != null) {
+                        return new Decision.Remember(rule);
+                    }
                 }
                 case CLOSED -> {
                     return new Decision.No("the user closed the input");
@@ -92,16 +117,41 @@ public final class JLineConfirmation implements Confirmation {
 
     private String question(ToolUse use) {
         String tool = TerminalText.safe(use.tool()).replace('\n', ' ');
-        return style.paint("Run " + tool + "?", Tone.BOLD) + " " + style.paint("[y]es [n]o [a]ll [e]dit", Tone.DIM)
+        return style.paint("Run " + tool + "?", Tone.BOLD) + " " + style.paint("[y]es [n]o [a]lways [e]dit", Tone.DIM)
                 + " ";
     }
 
+    /** The rules by number, and the question that asks for one. */
+    private String offer(List<PermissionRule> rules) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < rules.size(); i++) {
+            text.append("  ").append(i + 1).append("  ").append(RuleText.of(rules.get(i))).append('\n');
+        }
+        return text + style.paint("Allow from now on, in this conversation:", Tone.BOLD) + " "
+                + style.paint("[1-" + rules.size() + "], another key goes back", Tone.DIM) + " ";
+    }
+
+    /** The rule whose number was pressed, or null to go back to the question. */
+    private PermissionRule picked(List<PermissionRule> rules, int key) throws InterruptedException {
+        if (key == CTRL_C) {
+            throw new InterruptedException("Ctrl-C at the confirmation prompt");
+        }
+        int n = key - '0';
+        PermissionRule rule = n >= 1 && n <= rules.size() ? rules.get(n - 1) : null;
+        say(rule == null ? "back" : String.valueOf(n));
+        return rule;
+    }
+
     /**
-     * Writes the question and reads one key, with the terminal in raw mode. Keys typed earlier are
-     * dropped before the question appears, so none typed after it is. Ctrl-C arrives as a key
-     * here, not as a signal: the turn's handler would interrupt this very thread in its read.
+     * Writes the question and reads one key, with the terminal in raw mode; when {@code then} has
+     * a second question for that key, writes it and reads a second key in the same raw mode.
+     * Keys typed before the question appears are dropped first, so none typed after it is. Ctrl-C
+     * arrives as a key here, not as a signal: the turn's handler would interrupt this very thread
+     * in its read.
+     *
+     * @return the first key and the second, or {@link #NOT_ASKED}
      */
-    private int ask(String question) {
+    private int[] ask(String question, IntFunction<String> then) {
         Attributes saved = terminal.enterRawMode();
         SignalHandler turnHandler = terminal.handle(Signal.INT, SignalHandler.SIG_IGN);
         try {
@@ -111,13 +161,34 @@ public final class JLineConfirmation implements Confirmation {
             }
             out.print(question);
             out.flush();
-            return keys.read();
+            int first = key(keys);
+            String second = then.apply(first);
+            if (second == null) {
+                return new int[] {first, NOT_ASKED};
+            }
+            out.print(second);
+            out.flush();
+            return new int[] {first, key(keys)};
         } catch (IOException e) {
-            return -1;
+            return new int[] {-1, NOT_ASKED};
         } finally {
             terminal.handle(Signal.INT, turnHandler);
             terminal.setAttributes(saved);
         }
+    }
+
+    /**
+     * The next key, waited for in timed reads only. JLine reads a timed read through a thread of
+     * its own, and an untimed one on the calling thread when that thread is not reading: after
+     * the typeahead check had started it, the two read the terminal at once, and a key the
+     * other thread took was never seen here (a quick second key was lost).
+     */
+    private static int key(NonBlockingReader keys) throws IOException {
+        int key;
+        do {
+            key = keys.read(KEY_WAIT_MILLIS);
+        } while (key == NonBlockingReader.READ_EXPIRED);
+        return key;
     }
 
     private void say(String line) {
@@ -127,7 +198,7 @@ public final class JLineConfirmation implements Confirmation {
 
     /** What a key means. */
     enum Answer {
-        YES("yes"), NO("no"), ALL("all"), EDIT("edit"), CLOSED("no"), STOP("^C"), OTHER("?");
+        YES("yes"), NO("no"), ALL("always"), EDIT("edit"), CLOSED("no"), STOP("^C"), OTHER("?");
 
         private final String word;
 

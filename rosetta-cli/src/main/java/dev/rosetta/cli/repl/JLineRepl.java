@@ -55,7 +55,6 @@ public final class JLineRepl {
         this.terminal = terminal;
         this.style = style;
         this.output = output;
-        this.commands = new SlashCommands(chat, output.out());
         this.interrupts = new TurnInterrupts(terminal);
         ReplCompleter completer = new ReplCompleter(SlashCommands.NAMES, modelNames(chat),
                 new PathCompletion(chat.workspace(), LogDirectory.home(env)));
@@ -69,6 +68,16 @@ public final class JLineRepl {
             // An MCP server's report that comes while the user types goes above the line, which stays.
             chat.mcp().status().whileReading(line -> reader.printAboveIfReading(
                     style.paint("ℹ " + TerminalText.safe(line).strip().replace('\n', ' '), Tone.DIM)));
+        }
+        this.commands = new SlashCommands(chat, output.out(), this::ask, style);
+    }
+
+    /** A slash command's question, answered on a line of its own (not kept in the history); null on Ctrl-C or Ctrl-D. */
+    private String ask(String question) {
+        try {
+            return reader.readUnrecorded(question);
+        } catch (UserInterruptException | EndOfFileException e) {
+            return null;
         }
     }
 
@@ -155,7 +164,8 @@ public final class JLineRepl {
     }
 
     private void command(String text, String name) {
-        try {
+        // /compact asks the model for a summary: Ctrl-C stops it as it stops a turn.
+        try (TurnInterrupts.Active routed = name.equals("/compact") ? interrupts.during(chat.loop()) : null) {
             if (!commands.run(text)) {
                 output.error("unknown command " + name + "; /help lists the commands");
             }

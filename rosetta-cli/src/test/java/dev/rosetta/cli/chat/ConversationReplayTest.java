@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.chat.AgentEvent;
+import dev.rosetta.agent.log.Compaction;
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.log.StoredSegment;
@@ -222,5 +224,22 @@ class ConversationReplayTest {
                 json.toString(StandardCharsets.UTF_8)).get("segments");
         return segments.stream().filter(s -> s.get("type").equals("call"))
                 .map(s -> Tuple.tuple(s.get("tool"), s.get("content"))).toList();
+    }
+
+    @Test
+    void aCompactionIsShownWhereItWasMadeAndTheMessagesItShortensStayWhole() {
+        List<LoggedMessage> conversation = List.of(
+                LoggedMessage.of(Message.user("first"), ToolFormat.MARKDOWN),
+                LoggedMessage.of(Message.assistant("a long answer", List.of()), ToolFormat.MARKDOWN),
+                LoggedMessage.of(Message.user("second"), ToolFormat.MARKDOWN));
+        Compaction compaction = new Compaction(2, Instant.EPOCH, Compaction.Trigger.MANUAL, List.of(), List.of(),
+                new Compaction.Summary(2, "summary"), 900, 300);
+
+        new ConversationReplay(output, out).show(conversation, 0, List.of(compaction));
+
+        String shown = bytes.toString(StandardCharsets.UTF_8);
+        assertThat(shown).contains("a long answer");
+        assertThat(shown.indexOf("compacted the context: ≈900 → 300 tokens (saved 600): messages 1–2 summarised"))
+                .isBetween(shown.indexOf("a long answer"), shown.indexOf("you> second"));
     }
 }

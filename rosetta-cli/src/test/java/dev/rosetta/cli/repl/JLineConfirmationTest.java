@@ -31,6 +31,9 @@ import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Decision;
 import dev.rosetta.tools.Preview;
+import dev.rosetta.tools.permission.CallSubject;
+import dev.rosetta.tools.permission.PermissionRule;
+import dev.rosetta.tools.permission.RuleProposal;
 
 /** The confirmation on a JLine terminal fed through a pipe, as keys arrive from a keyboard. */
 class JLineConfirmationTest {
@@ -63,7 +66,7 @@ class JLineConfirmationTest {
     void yShowsTheDiffThenRunsTheCall() throws Exception {
         assertThat(answer("y")).isEqualTo(Decision.yes());
 
-        assertThat(shown()).contains("change hello.txt", "  -Hello!", "  +Hello, world!", "Run save? [y]es [n]o [a]ll [e]dit yes");
+        assertThat(shown()).contains("change hello.txt", "  -Hello!", "  +Hello, world!", "Run save? [y]es [n]o [a]lways [e]dit yes");
     }
 
     @Test
@@ -91,6 +94,24 @@ class JLineConfirmationTest {
     @Test
     void ctrlDAnswersNo() throws Exception {
         assertThat(answer("\u0004")).isEqualTo(new Decision.No("the user closed the input"));
+    }
+
+    @Test
+    void alwaysOffersRulesToRememberAndTheKeyOfOnePicksIt() throws Exception {
+        List<PermissionRule> offered = RuleProposal.of("save", new CallSubject(CallSubject.Kind.PATH, "docs/hello.txt"));
+
+        Decision decision = answerOffering(offered, "a", "1");
+
+        assertThat(decision).isEqualTo(new Decision.Remember(offered.getFirst()));
+        assertThat(shown()).contains("  1  save \"docs/**\"", "  2  save \"docs/hello.txt\"", "  3  every save call");
+    }
+
+    @Test
+    void anotherKeyAtTheRulesGoesBackToTheQuestion() throws Exception {
+        List<PermissionRule> offered = RuleProposal.of("save", new CallSubject(CallSubject.Kind.PATH, "hello.txt"));
+
+        assertThat(answerOffering(offered, "a", "x", "n")).isEqualTo(new Decision.No(""));
+        assertThat(shown()).contains("back");
     }
 
     @Test
@@ -150,6 +171,32 @@ class JLineConfirmationTest {
                 keyboard.type(keys[i]);
             }
             return decision.get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** As {@link #answer}, offering rules: each key is typed once its question (the call's, or the rules') is up. */
+    private Decision answerOffering(List<PermissionRule> offered, String... keys) throws Exception {
+        before = screen.size();
+        JLineConfirmation confirmation = new JLineConfirmation(terminal, TerminalStyle.plain(), () -> { }, Map.of());
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<Decision> decision = pool.submit(() -> confirmation.confirm(SAVE, DIFF, offered));
+            int questions = 0;
+            for (String key : keys) {
+                await(++questions);
+                keyboard.type(key);
+            }
+            return decision.get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Until {@code times} questions of either kind are on screen. */
+    private void await(int times) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (shown().split("Run save\\?|Allow from now on", -1).length - 1 < times) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("fewer than " + times + " questions; the screen:\n" + shown());
+            }
+            Thread.sleep(5);
         }
     }
 

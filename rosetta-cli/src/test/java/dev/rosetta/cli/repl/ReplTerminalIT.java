@@ -138,21 +138,72 @@ class ReplTerminalIT {
     }
 
     @Test
-    void allRunsThisCallAndTheNextWithoutAsking() throws Exception {
+    void alwaysRemembersTheRulePickedAndACallItAllowsIsNotAskedAgain() throws Exception {
         model.reply(SAVE_REPLY);
-        model.reply("And a note.\n\n```shell\necho ran > ran.txt\n```\n");
+        model.reply("Again.\n\n```save hello.txt\nHello again!\n```\n");
         model.reply("Both done.");
         TmuxSession rosetta = start();
 
-        rosetta.type("write hello.txt and a note");
+        rosetta.type("write hello.txt twice");
         rosetta.press("Enter");
         rosetta.waitFor("Run save?");
         rosetta.type("a");
+        assertThat(rosetta.waitFor("Allow from now on")).contains("1  save \"hello.txt\"", "2  every save call");
+        rosetta.type("1");
         String screen = rosetta.waitFor("Both done.");
 
+        assertThat(workspace.resolve("hello.txt")).hasContent("Hello again!");
+        assertThat(screen.split("Run save\\?", -1)).hasSize(2);
+        Path chatConfig;
+        try (var folders = Files.list(dir.resolve("logs"))) {
+            chatConfig = folders.findFirst().orElseThrow().resolve("config.toml");
+        }
+        assertThat(chatConfig).content().contains("[permissions]\nsave = { \"hello.txt\" = \"allow\" }");
+    }
+
+    @Test
+    void undoShowsWhatItPutsBackAndYesPutsTheFilesBack() throws Exception {
+        Files.writeString(workspace.resolve("hello.txt"), "Hello, old world!\n");
+        model.reply(SAVE_REPLY);
+        model.reply("Done.");
+        TmuxSession rosetta = start();
+        rosetta.type("write hello.txt");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run save?");
+        rosetta.type("y");
+        rosetta.waitFor(PROMPT, 2);
         assertThat(workspace.resolve("hello.txt")).hasContent("Hello, world!");
-        assertThat(workspace.resolve("ran.txt")).hasContent("ran");
-        assertThat(screen).doesNotContain("Run shell?");
+
+        rosetta.type("/undo");
+        rosetta.press("Enter");
+        String screen = rosetta.waitFor("Put 1 file back as it was?");
+        assertThat(screen).contains("change hello.txt", "-Hello, world!", "+Hello, old world!");
+        rosetta.type("y");
+        rosetta.press("Enter");
+        rosetta.waitFor("took back 4 messages; put back 1 file");
+
+        assertThat(workspace.resolve("hello.txt")).hasContent("Hello, old world!");
+    }
+
+    @Test
+    void instructionsContextAndCompactSayWhatIsInTheWindow() throws Exception {
+        Files.writeString(workspace.resolve("AGENTS.md"), "Answer in French.\n");
+        model.reply("Bonjour.");
+        TmuxSession rosetta = start();
+        ask(rosetta, "hello", 2);
+
+        rosetta.type("/instructions");
+        rosetta.press("Enter");
+        assertThat(rosetta.waitFor("characters")).contains(workspace.resolve("AGENTS.md").toString());
+        rosetta.type("/context");
+        rosetta.press("Enter");
+        assertThat(rosetta.waitFor("compacts above")).containsPattern("instructions +[0-9,]+")
+                .containsPattern("messages +[0-9,]+");
+        rosetta.type("/compact the greeting");
+        rosetta.press("Enter");
+        rosetta.waitFor("nothing to compact");
+
+        assertThat(ScriptedOpenAi.messages(model.requests().get(0)).getFirst()).contains("Answer in French.");
     }
 
     /** TERM=dumb: no line editing, the plain prompt and confirmation, the same answers. */
@@ -165,7 +216,7 @@ class ReplTerminalIT {
 
         rosetta.type("write hello.txt");
         rosetta.press("Enter");
-        String screen = rosetta.waitFor("Run save? [y]es / [n]o / [a]ll / [e]dit:");
+        String screen = rosetta.waitFor("Run save? [y]es / [n]o / [a]lways / [e]dit:");
         rosetta.type("y");
         rosetta.press("Enter");
         rosetta.waitFor("Done.");

@@ -25,6 +25,8 @@ public record ErrorCode(String code) {
     public static final ErrorCode CANCELED = new ErrorCode("Canceled");
     public static final ErrorCode INVALID_ARGS = new ErrorCode("InvalidArgs");
     public static final ErrorCode UNAVAILABLE = new ErrorCode("Unavailable");
+    /** A permission rule forbids the call: it was not run, and asking again will not run it. */
+    public static final ErrorCode DENIED = new ErrorCode("Denied");
 
     public ErrorCode {
         Objects.requireNonNull(code, "code");

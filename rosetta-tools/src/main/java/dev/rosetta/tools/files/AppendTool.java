@@ -49,6 +49,7 @@ public final class AppendTool implements Tool {
         Plan plan = plan(args, workspace);
         CurrentFile before = plan.before();
         Path createdFolder = before.makeFolders(workspace, "append to");
+        context.writes().aboutToWrite(before.path());
         try {
             AtomicFile.append(before.path(), before.content().encodeFragment(plan.addition()));
         } catch (IOException e) {

@@ -16,7 +16,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 
 /** Writes files so that a crash leaves the old content or the new, never half of either. */
-final class AtomicFile {
+public final class AtomicFile {
 
     /** What a new file gets (the temporary file it starts as is private to its owner). */
     private static final Set<PosixFilePermission> NEW_FILE = PosixFilePermissions.fromString("rw-r--r--");
@@ -30,7 +30,7 @@ final class AtomicFile {
      * permissions (a script stays executable) and, where this process may set them (root), its
      * owner and group.
      */
-    static void replace(Path path, byte[] content) throws IOException {
+    public static void replace(Path path, byte[] content) throws IOException {
         Path target = followLink(path);
         Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
         try {

@@ -41,6 +41,7 @@ public final class PatchTool implements Tool {
         Plan plan = plan(args, workspace);
         CurrentFile before = plan.before();
         String after = plan.patched().text();
+        context.writes().aboutToWrite(before.path());
         try {
             AtomicFile.replace(before.path(), before.content().encode(after));
         } catch (IOException e) {

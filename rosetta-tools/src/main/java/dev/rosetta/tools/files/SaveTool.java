@@ -39,6 +39,7 @@ public final class SaveTool implements Tool {
         Plan plan = plan(args, workspace);
         CurrentFile before = plan.before();
         Path createdFolder = before.makeFolders(workspace, "write");
+        context.writes().aboutToWrite(before.path());
         try {
             AtomicFile.replace(before.path(), before.content().encode(plan.after()));
         } catch (IOException e) {

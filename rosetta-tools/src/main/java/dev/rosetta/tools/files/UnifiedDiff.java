@@ -8,7 +8,7 @@ import java.util.List;
  * {@code \ No newline at end of file} where a text ends without a line break. Identical texts
  * give an empty string.
  */
-final class UnifiedDiff {
+public final class UnifiedDiff {
 
     static final int CONTEXT = 3;
 
@@ -17,7 +17,7 @@ final class UnifiedDiff {
     /** Old → new counts of changed lines, for "+5 -3". */
     record Stat(int added, int removed) {}
 
-    static String of(String oldText, String newText, String oldLabel, String newLabel) {
+    public static String of(String oldText, String newText, String oldLabel, String newLabel) {
         List<String> a = Lines.of(oldText).terminated();
         List<String> b = Lines.of(newText).terminated();
         List<LineDiff.Edit> edits = LineDiff.between(a, b);

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.function.Supplier;
 
 /**
  * How much tool output the model gets. Longer output keeps its head and its tail (where errors
@@ -37,6 +38,14 @@ public record OutputLimit(int maxChars, int headChars, int tailChars) {
      * @param dir  where to save the whole output
      */
     public String apply(String text, String name, Path dir) {
+        return cut(text, () -> save(text, name, dir));
+    }
+
+    /**
+     * The text cut as {@link #apply} cuts it, with {@code where} saying where the whole of it can
+     * be read (asked only when the text is cut): for output that was saved already.
+     */
+    public String cut(String text, Supplier<String> where) {
         if (text.length() <= maxChars) {
             return text;
         }
@@ -44,10 +53,9 @@ public record OutputLimit(int maxChars, int headChars, int tailChars) {
         int tailStart = lineBoundaryAfter(text, text.length() - tailChars);
         String cut = text.substring(headEnd, tailStart);
         long lines = cut.chars().filter(c -> c == '\n').count();
-        String where = save(text, name, dir);
         return text.substring(0, headEnd)
-                + "\n[… " + cut.length() + " characters (" + lines + " lines) cut from the middle; " + where + " …]\n"
-                + text.substring(tailStart);
+                + "\n[… " + cut.length() + " characters (" + lines + " lines) cut from the middle; " + where.get()
+                + " …]\n" + text.substring(tailStart);
     }
 
     private static String save(String text, String name, Path dir) {

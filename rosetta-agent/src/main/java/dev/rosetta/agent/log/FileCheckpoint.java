@@ -1,0 +1,48 @@
+package dev.rosetta.agent.log;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * A file a tool wrote, and what it held before: {@code /undo} puts it back. The bytes are kept
+ * beside the log ({@code checkpoints/<sha-256>}); this record, in the log, ties them to the call.
+ *
+ * @param at     the number of visible messages when the file was written: the call's result
+ *               comes next, so an undo that keeps {@code at} messages or fewer takes the write back
+ * @param callId the call that wrote it, or null
+ * @param path   the file, absolute
+ * @param before the SHA-256 (hex) of what it held before, or null when it did not exist
+ * @param after  the SHA-256 (hex) of what it held after, or null when it was gone after
+ * @param kept   whether the bytes before were kept (those of a file over the size limit are
+ *               not); true when there was no file before, as there is nothing to keep
+ */
+public record FileCheckpoint(int at, String callId, Path path, String before, String after, boolean kept) {
+
+    private static final Pattern SHA_256 = Pattern.compile("[0-9a-f]{64}");
+
+    public FileCheckpoint {
+        Objects.requireNonNull(path, "path");
+        if (at < 0) {
+            throw new IllegalArgumentException("a checkpoint is made after 0 or more messages, got " + at);
+        }
+        if (!path.isAbsolute()) {
+            throw new IllegalArgumentException("a checkpoint's path is absolute, got " + path);
+        }
+        for (String hash : new String[] {before, after}) {
+            if (hash != null && !SHA_256.matcher(hash).matches()) {
+                throw new IllegalArgumentException("not a SHA-256 in hex: " + hash);
+            }
+        }
+    }
+
+    /** Whether the file did not exist before the write. */
+    public boolean created() {
+        return before == null;
+    }
+
+    /** Whether keeping only the first {@code remaining} messages takes this write back. */
+    public boolean undoneBy(int remaining) {
+        return remaining <= at;
+    }
+}

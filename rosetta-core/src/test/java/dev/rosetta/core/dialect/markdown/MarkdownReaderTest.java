@@ -329,28 +329,27 @@ class MarkdownReaderTest {
     }
 
     /**
-     * A bare fence inside a block is ambiguous: a closer, or the opener of an untagged inner
-     * block. Rosetta's rule (CommonMark's): it closes. Reading one: it was meant as the closer.
+     * A bare fence inside a block of code is the closer (CommonMark's rule): the text after it is
+     * prose, and a plain block there is prose too. File bodies read it otherwise: FileBodyFenceTest.
      */
     @Test
-    void bareInnerFenceMeantAsCloserCloses() {
+    void bareInnerFenceInABlockOfCodeCloses() {
         List<Segment> s = split("```shell\nls\n```\n```\nfree text in a plain block\n```\n");
         assertThat(onlyCall(s).use().content()).isEqualTo("ls");
         assertThat(kinds(s)).containsExactly("call", "prose");
     }
 
     /**
-     * Reading two: the model meant an untagged inner block. The call still ends at that fence
-     * (announced at once, as streaming requires); the body after it is prose, and the trailing
-     * fence opens a plain block. The writer avoids this by choosing a longer outer fence.
+     * In a file body the model meant an untagged inner block when the rest of the message pairs
+     * the bare fence and still closes the outer block: the file keeps it. The writer never needs
+     * this reading: it chooses a longer outer fence.
      */
     @Test
-    void bareInnerFenceMeantAsInnerOpenerEndsTheCallThere() {
+    void bareInnerFencePairedInAFileBodyIsAnInnerOpener() {
         List<Segment> s = split("```save notes.md\nIntro\n```\ncode\n```\nmore\n```\n");
-        assertThat(onlyCall(s).use().content()).isEqualTo("Intro");
-        assertThat(kinds(s)).containsExactly("call", "prose");
-        assertThat(MarkdownDialect.INSTANCE.write(onlyCall(split("````save notes.md\nIntro\n```\ncode\n```\nmore\n````"))
-                .use(), BuiltinTools.SAVE)).startsWith("````save notes.md\n");
+        assertThat(onlyCall(s).use().content()).isEqualTo("Intro\n```\ncode\n```\nmore");
+        assertThat(kinds(s)).containsExactly("call");
+        assertThat(MarkdownDialect.INSTANCE.write(onlyCall(s).use(), BuiltinTools.SAVE)).startsWith("````save notes.md\n");
     }
 
     @Test

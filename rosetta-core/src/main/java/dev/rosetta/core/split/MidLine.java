@@ -137,7 +137,7 @@ final class MidLine {
             if (starts.get(r).indexOf(c) < 0) {
                 continue;
             }
-            Opening o = readers.get(r).open(in, at);
+            Opening o = readers.get(r).openMidLine(in, at);
             if (o.kind() == Opening.Kind.NONE || o.undecided() && in.complete()) {
                 continue;
             }

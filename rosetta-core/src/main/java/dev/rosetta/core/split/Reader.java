@@ -21,4 +21,13 @@ public interface Reader {
     default String midLineStarts() {
         return "";
     }
+
+    /**
+     * Whether a construct starts at {@code at} inside a prose line, at one of the characters of
+     * {@link #midLineStarts()}. The same as {@link #open} unless a construct needs more evidence
+     * there than at a line start (a reasoning tag mid-sentence is more often a mention).
+     */
+    default Opening openMidLine(Input in, int at) {
+        return open(in, at);
+    }
 }

@@ -118,6 +118,40 @@ class MarkdownReaderTest {
     }
 
     @Test
+    void closingFenceGluedToAnOpenerWithAPathMakesTwoCalls() {
+        String patch = "<<<<<<< ORIGINAL\nx\n=======\ny\n>>>>>>> UPDATED";
+        List<Segment> s = split("```save a.md\nx\n``````patch a.md\n" + patch + "\n```\n");
+        assertThat(calls(s)).extracting(c -> c.use().tool(), c -> c.use().args(), c -> c.use().content())
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("save", List.of("a.md"), "x"),
+                        org.assertj.core.groups.Tuple.tuple("patch", List.of("a.md"), patch));
+    }
+
+    @Test
+    void closingFenceGluedToALongerOpenerMakesTwoCalls() {
+        List<Segment> s = split("```shell\nls\n```````save a.md\n```\ninner\n```\n````\nok");
+        assertThat(calls(s)).extracting(c -> c.use().content()).containsExactly("ls", "```\ninner\n```");
+    }
+
+    @Test
+    void longerClosingFenceGluedToAnOpenerMakesTwoCalls() {
+        List<Segment> s = split("````save a.md\nx\n```````shell\nls\n```");
+        assertThat(calls(s)).extracting(c -> c.use().content()).containsExactly("x", "ls");
+    }
+
+    @Test
+    void proseBlockGluedToTheNextCallClosesAndTheCallRuns() {
+        List<Segment> s = split("Output:\n```\na.txt\n``````shell\nls\n```");
+        assertThat(kinds(s)).containsExactly("prose", "call");
+        assertThat(((Prose) s.get(0)).blocks()).hasSize(1);
+    }
+
+    @Test
+    void gluedFencesInToolFormatMakeTwoCalls() {
+        List<Segment> s = Splitting.split("```shell\nls\n``````shell\npwd\n```", ToolFormat.TOOL);
+        assertThat(calls(s)).extracting(c -> c.use().content()).containsExactly("ls", "pwd");
+    }
+
+    @Test
     void indentedFenceIsNotAFence() {
         assertThat(kinds(split("Steps:\n  ```shell\n  ls\n  ```\n"))).containsExactly("prose");
     }

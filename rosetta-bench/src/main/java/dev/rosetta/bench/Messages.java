@@ -1,11 +1,9 @@
 package dev.rosetta.bench;
 
-import java.util.List;
 import java.util.Random;
 
 import dev.rosetta.core.dialect.ToolFormat;
-import dev.rosetta.core.tool.BuiltinTools;
-import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.core.json.Json;
 
 /**
  * Deterministic assistant messages of an exact length in UTF-16 chars: the same seed gives the
@@ -85,7 +83,7 @@ public final class Messages {
         int spelled = 0;
         while (true) {
             String line = calls.codeLine() + "\n";
-            int cost = spelledLength(format, line);
+            int cost = spelledLength(format, calls, path, line, overhead);
             if (spelled + cost > budget) {
                 break;
             }
@@ -100,12 +98,15 @@ public final class Messages {
         return new SampleMessage(out.toString(), 1);
     }
 
-    /** How many chars {@code text} takes inside a save call, as the format's dialect spells it (JSON escapes it, say). */
-    private static int spelledLength(ToolFormat format, String text) {
-        return saveOf(format, text).length() - saveOf(format, "").length();
-    }
-
-    private static String saveOf(ToolFormat format, String body) {
-        return format.dialect().write(ToolUse.positional("save", List.of("x"), body), BuiltinTools.SAVE);
+    /**
+     * How many chars {@code text} takes inside the call: JSON-escaped in the tool format, as is in
+     * markdown and xml; a native dialect's own escaping is measured by writing the line alone.
+     */
+    private static int spelledLength(ToolFormat format, CallWriter calls, String path, String text, int overhead) {
+        return switch (format) {
+            case TOOL -> Json.write(text).length() - 2;
+            case MARKDOWN, XML -> text.length();
+            default -> calls.save(path, text).length() - overhead;
+        };
     }
 }

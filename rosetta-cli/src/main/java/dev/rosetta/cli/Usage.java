@@ -57,6 +57,7 @@ final class Usage {
             new String[] {"ROSETTA_TOOL_FORMAT, TOOL_FORMAT", "the format when --tool-format is not given"},
             new String[] {"ROSETTA_SHELL_TIMEOUT, ROSETTA_PYTHON_TIMEOUT, ROSETTA_JSHELL_TIMEOUT",
                 "how long one call may run: seconds (90) or 500ms, 20m, 1h30m; default 20m"},
+            new String[] {"ROSETTA_REPLY_TIMEOUT", "the most one model reply may take, retries included; default 30m"},
             new String[] {"ROSETTA_BREAK_ON_TOOLUSE", "1: stop a reply at its first complete call; 0: let it go on"},
             new String[] {"ROSETTA_LOGS_HOME", "where conversations are saved (else $XDG_DATA_HOME/rosetta/logs)"},
             new String[] {"XDG_CONFIG_HOME, XDG_DATA_HOME", "the folders of config.toml and of the logs"},

@@ -27,7 +27,9 @@ public final class ChatOptions {
     String model;
 
     @Option(names = "--tool-format", paramLabel = "FORMAT", converter = OptionConverters.ToolFormatValue.class,
-            description = "How the model calls tools: markdown, xml or tool (native function calling).")
+            description = "How the model calls tools: markdown, xml, tool (native function calling), or an open"
+                    + " model's own text format: hermes, qwen3-coder, glm, mistral, llama3, pythonic, deepseek, kimi,"
+                    + " harmony.")
     ToolFormat toolFormat;
 
     @Option(names = {"-y", "--no-confirm"}, description = "Run tool calls without asking.")

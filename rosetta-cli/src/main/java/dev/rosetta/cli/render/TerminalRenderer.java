@@ -33,9 +33,14 @@ public final class TerminalRenderer implements Consumer<AgentEvent>, AutoCloseab
     private boolean waiting;
 
     public TerminalRenderer(Appendable out, TerminalStyle style) {
+        this(out, style, FrameTimer.REAL);
+    }
+
+    /** With the spinner's frames drawn when {@code timer} says (tests draw them one by one). */
+    TerminalRenderer(Appendable out, TerminalStyle style, FrameTimer timer) {
         this.screen = new Screen(out);
         this.style = style;
-        this.spinner = new Spinner(screen, style);
+        this.spinner = new Spinner(screen, style, timer);
     }
 
     @Override

@@ -2,6 +2,10 @@ package dev.rosetta.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.concurrent.atomic.AtomicReference;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -152,16 +156,28 @@ class HostileServersIT extends EndToEnd {
     @ParameterizedTest(name = "{0}")
     @EnumSource(Api.class)
     void aStreamResetTheMomentItsTextIsSentKeepsTheText(Api api) {
-        try (ResettingProvider resetting = new ResettingProvider(api, "The first half of an answer")) {
+        AtomicReference<Sandbox.Launched> launched = new AtomicReference<>();
+        try (ResettingProvider resetting = new ResettingProvider(api, "The first half of an answer",
+                () -> shown(launched.get(), "The first half of an answer"))) {
             sandbox.env().putAll(resetting.baseUrls());
 
-            Run run = sandbox.rosetta("-n", "-m", api.model(), "say something long");
+            launched.set(sandbox.launch("-n", "-m", api.model(), "say something long"));
+            Run run = sandbox.finish(launched.get());
 
             assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
             assertThat(run.stdout()).as(run.toString()).contains("The first half of an answer");
             assertThat(run.errorLines()).as(run.toString()).singleElement().asString()
                     .contains("mid-reply; the part of the reply that arrived is kept");
             assertThat(resetting.requests()).as("what arrived is an answer: not asked again").isEqualTo(1);
+        }
+    }
+
+    /** Whether the running rosetta has written {@code text} to its stdout. */
+    private static boolean shown(Sandbox.Launched run, String text) {
+        try {
+            return run != null && Files.readString(run.out()).contains(text);
+        } catch (IOException e) {
+            return false;
         }
     }
 }

@@ -11,21 +11,29 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * A provider that answers every request with a 200 and the start of a stream in the API's wire
  * format, then resets the connection at once (SO_LINGER 0: a TCP RST, not the clean close the
- * fake provider makes) — a proxy or a server crashing mid-reply. The text and the reset arrive
- * together, before the client has read a byte of the body.
+ * fake provider makes) — a proxy or a server crashing mid-reply. The reset waits until
+ * {@code resetWhen} holds (the client showed the text): a RST sent at once can overtake the text
+ * itself, which the kernel then discards, and no client could keep what never arrived.
  */
 final class ResettingProvider implements AutoCloseable {
 
     private final ServerSocket socket;
     private final String body;
-    private final AtomicInteger requests = new AtomicInteger();
+    private static final long GATE_NANOS = TimeUnit.SECONDS.toNanos(20);
 
-    ResettingProvider(Api api, String text) {
+    private final AtomicInteger requests = new AtomicInteger();
+    private final BooleanSupplier resetWhen;
+
+    ResettingProvider(Api api, String text, BooleanSupplier resetWhen) {
+        this.resetWhen = resetWhen;
         this.body = api.wire().streamStart(text);
         try {
             socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -53,10 +61,19 @@ final class ResettingProvider implements AutoCloseable {
                 out.write(("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream; charset=utf-8\r\ncontent-length: 100000"
                         + "\r\n\r\n" + body).getBytes(StandardCharsets.UTF_8));
                 out.flush();
+                awaitGate();
                 client.setSoLinger(true, 0);
             } catch (IOException closedOrGone) {
                 // the next connection, or the end
             }
+        }
+    }
+
+    /** Waits (bounded) for the gate; the test's assertions say what went wrong if it never opens. */
+    private void awaitGate() {
+        long deadline = System.nanoTime() + GATE_NANOS;
+        while (!resetWhen.getAsBoolean() && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
         }
     }
 

@@ -1,8 +1,9 @@
 package dev.rosetta.core.dialect.attool;
 
 /**
- * Ids for calls written without one ({@code @tool: {…}}, and the native dialects that carry none). Derived from the call itself, so
- * reading a message twice (streamed and whole, or after a restart) gives the same id.
+ * Ids for calls written without one ({@code @tool: {…}}, and every native dialect whose text
+ * carries none). Derived from the call itself, so reading a message twice (streamed and whole,
+ * or after a restart) gives the same id.
  */
 public final class CallIds {
 

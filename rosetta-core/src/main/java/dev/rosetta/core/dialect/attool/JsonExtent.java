@@ -35,25 +35,33 @@ public final class JsonExtent {
     /**
      * Scans on, but not past {@code until}: the index after the balancing '}', or -1 if it is not
      * before {@code until}. A caller that looks for its own delimiter between JSON values (a closing
-     * tag where the model forgot a brace) stops the scan there and asks {@link #inCode}.
+     * tag where the model forgot a brace) stops the scan there and asks {@link #outsideStrings}.
      */
     public int scan(Input in, int until) {
         int end = Math.min(until, in.limit());
         while (pos < end) {
-            if (step(in.charAt(pos++))) {
+            if (next(in)) {
                 return pos;
             }
         }
         return -1;
     }
 
-    /** Where the scan resumes: the first character not yet read. */
+    /**
+     * Reads the character at {@link #position()}; true when it closed the outermost object. For
+     * scans that stop early at a delimiter ({@code <|tool_call_end|>}) seen outside strings.
+     */
+    public boolean next(Input in) {
+        return step(in.charAt(pos++));
+    }
+
+    /** The index of the next character to read: where the scan resumes. */
     public int position() {
         return pos;
     }
 
-    /** Whether the scan stands outside strings and comments, where a delimiter could mean something. */
-    public boolean inCode() {
+    /** Whether the scan stands outside strings and comments, where a delimiter would count. */
+    public boolean outsideStrings() {
         return quote == 0 && !lineComment && !blockComment;
     }
 

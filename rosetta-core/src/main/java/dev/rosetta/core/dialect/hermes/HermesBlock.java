@@ -110,7 +110,7 @@ final class HermesBlock implements Block {
             if (lt < 0) {
                 return false;
             }
-            if (extent.inCode()) {
+            if (extent.outsideStrings()) {
                 Match m = tagInsideObject(in, lt);
                 if (m == Match.PARTIAL) {
                     return false;

@@ -27,10 +27,23 @@ class ToolFormatTest {
     }
 
     @ParameterizedTest
+    @EnumSource(ToolFormat.class)
+    void everyFormatHasAReaderForEveryDialect(ToolFormat format) {
+        assertThat(format.readers(BuiltinTools.catalog())).hasSize(ToolFormat.values().length);
+    }
+
+    @ParameterizedTest
     @EnumSource(value = ToolFormat.class, names = {"HERMES", "QWEN3_CODER", "GLM"})
-    void nativeDialectFormatReadsItsDialectThenAtToolCallsThenFences(ToolFormat format) {
-        assertThat(format.readers(BuiltinTools.catalog())).hasSize(3);
-        assertThat(format.readers(BuiltinTools.catalog()).get(0).midLineStarts()).isEqualTo("<");
+    void nativeDialectFormatReadsItsOwnDialectFirst(ToolFormat format) {
+        assertThat(format.readers(BuiltinTools.catalog()).get(0).getClass())
+                .isSameAs(format.dialect().reader(BuiltinTools.catalog()).getClass());
+    }
+
+    @Test
+    void allReadersHaveOneReaderPerDialectInRegistrationOrder() {
+        assertThat(ToolFormat.allReaders(BuiltinTools.catalog())).extracting(Object::getClass)
+                .containsExactlyElementsOf(java.util.Arrays.stream(ToolFormat.values())
+                        .map(f -> (Object) f.dialect().reader(BuiltinTools.catalog()).getClass()).toList());
     }
 
     @Test

@@ -233,8 +233,10 @@ class AtToolReaderTest {
     }
 
     @Test
-    void atCallsAreProseInXmlFormat() {
-        assertThat(kinds(Splitting.split("@shell(c1): {\"command\": \"ls\"}", ToolFormat.XML))).containsExactly("prose");
+    void atCallsRunInXmlFormatToo() {
+        Call call = onlyCall(Splitting.split("@shell(c1): {\"command\": \"ls\"}", ToolFormat.XML));
+        assertThat(call.dialect().name()).isEqualTo("tool");
+        assertThat(call.use().callId()).isEqualTo("c1");
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.rosetta.core.dialect.OpenModelTools;
@@ -209,11 +210,19 @@ class GlmReaderTest {
         "GLM puts calls in <tool_call> tags.",
         "<tool_call>search for it later",
         "Name it <tool_call>search",
-        "<tool_call>{\"name\": \"search\"}</tool_call>",
-        "<tool_call>\n<function=search>\n</function>\n</tool_call>",
     })
     void tagNotShapedLikeAGlmCallIsProse(String msg) {
         assertThat(split(msg)).allMatch(Prose.class::isInstance);
+    }
+
+    /** The same tag followed by JSON or {@code <function=} is another dialect's, and that dialect reads it. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "<tool_call>{\"name\": \"search\"}</tool_call>|hermes",
+        "<tool_call>\n<function=search>\n</function>\n</tool_call>|qwen3-coder",
+    })
+    void tagShapedLikeAnotherDialectIsReadByThatDialect(String msg, String dialect) {
+        assertThat(onlyCall(split(msg)).dialect().name()).isEqualTo(dialect);
     }
 
     @Test

@@ -447,13 +447,13 @@ class MarkdownReaderTest {
     }
 
     @Test
-    void atCallIsProseInMarkdownFormat() {
-        assertThat(kinds(split("@shell(c1): {\"command\": \"ls\"}\n"))).containsExactly("prose");
+    void atCallRunsInMarkdownFormatAsATcall() {
+        assertThat(onlyCall(split("@shell(c1): {\"command\": \"ls\"}\n")).dialect().name()).isEqualTo("tool");
     }
 
     @Test
-    void xmlIsProseInMarkdownFormat() {
-        assertThat(kinds(split("<tool-use>\n<shell>\nls\n</shell>\n</tool-use>\n"))).containsExactly("prose");
+    void xmlRunsInMarkdownFormatAsXml() {
+        assertThat(onlyCall(split("<tool-use>\n<shell>\nls\n</shell>\n</tool-use>\n")).dialect().name()).isEqualTo("xml");
     }
 
     @Test

@@ -3,6 +3,8 @@ package dev.rosetta.core.dialect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -41,9 +43,10 @@ class ToolFormatTest {
 
     @Test
     void allReadersHaveOneReaderPerDialectInRegistrationOrder() {
-        assertThat(ToolFormat.allReaders(BuiltinTools.catalog())).extracting(Object::getClass)
-                .containsExactlyElementsOf(java.util.Arrays.stream(ToolFormat.values())
-                        .map(f -> (Object) f.dialect().reader(BuiltinTools.catalog()).getClass()).toList());
+        List<Class<?>> expected = java.util.Arrays.stream(ToolFormat.values())
+                .<Class<?>>map(f -> f.dialect().reader(BuiltinTools.catalog()).getClass()).toList();
+        assertThat(ToolFormat.allReaders(BuiltinTools.catalog()).stream().<Class<?>>map(Object::getClass).toList())
+                .isEqualTo(expected);
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import dev.rosetta.cli.option.OptionValues;
+import dev.rosetta.cli.option.ParseFormat;
 import dev.rosetta.core.dialect.ToolFormat;
 
 /**
@@ -46,8 +47,9 @@ final class FastPath {
     private record Options(ParseRun parse, boolean verbose) {
 
         static Options read(List<String> args) {
-            ToolFormat format = ToolFormat.MARKDOWN;
+            ParseFormat format = ParseFormat.of(ToolFormat.MARKDOWN);
             List<String> tools = null;
+            String toolSchemas = null;
             Integer chunk = null;
             boolean pretty = false;
             boolean verbose = false;
@@ -68,7 +70,7 @@ final class FastPath {
                     case "--" -> positionalOnly = true;
                     case "--pretty" -> pretty = true;
                     case "-v", "--verbose" -> verbose = true;
-                    case "--format", "--tools", "--chunk" -> {
+                    case "--format", "--tools", "--tool-schemas", "--chunk" -> {
                         String value = inline != null ? inline : i + 1 < args.size() ? args.get(++i) : null;
                         if (value == null || value.isEmpty() || value.startsWith("@")
                                 || value.startsWith("-") && !name.equals("--tools")) {
@@ -76,7 +78,9 @@ final class FastPath {
                         }
                         try {
                             if (name.equals("--format")) {
-                                format = OptionValues.toolFormat(value);
+                                format = OptionValues.parseFormat(value);
+                            } else if (name.equals("--tool-schemas")) {
+                                toolSchemas = value;
                             } else if (name.equals("--tools")) {
                                 tools = tools == null ? new ArrayList<>() : tools;
                                 tools.addAll(OptionValues.toolItems(value));
@@ -95,7 +99,7 @@ final class FastPath {
                     return null;
                 }
             }
-            return new Options(new ParseRun(format, tools, chunk, pretty, file), verbose);
+            return new Options(new ParseRun(format, tools, toolSchemas, chunk, pretty, file), verbose);
         }
     }
 }

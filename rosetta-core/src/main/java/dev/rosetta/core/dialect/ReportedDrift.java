@@ -51,6 +51,16 @@ public final class ReportedDrift implements Reader {
         return reader.midLineStarts();
     }
 
+    @Override
+    public String lineStarts() {
+        return reader.lineStarts();
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return reader.secondChars(first);
+    }
+
     private Opening reported(Opening o, Input in, int at) {
         if (o.kind() != Opening.Kind.BLOCK || !ambiguous.at(in, at)) {
             return o;

@@ -162,6 +162,16 @@ final class ThinkingBlock implements Block, Output {
         }
 
         @Override
+        public String lineStarts() {
+            return "`";
+        }
+
+        @Override
+        public String secondChars(char first) {
+            return "`";
+        }
+
+        @Override
         public Opening open(Input in, int at) {
             int i = at;
             while (in.has(i) && in.charAt(i) == '`') {

@@ -34,6 +34,16 @@ final class ThinkingReader implements Reader {
     }
 
     @Override
+    public String lineStarts() {
+        return "<`";
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return first == '<' ? "tr" : "`";
+    }
+
+    @Override
     public String midLineStarts() {
         return "<";
     }
@@ -99,7 +109,7 @@ final class ThinkingReader implements Reader {
     /** The opener's length at {@code at}, 0 if none starts there, -1 if one may still. */
     private static int openerAt(Input in, int at) {
         boolean partial = false;
-        for (ReasoningTag t : ReasoningTag.values()) {
+        for (ReasoningTag t : ReasoningTag.ALL) {
             Match m = in.match(at, t.opener());
             if (m == Match.YES) {
                 return t.opener().length();
@@ -146,7 +156,7 @@ final class ThinkingReader implements Reader {
 
     private static Set<String> pseudoFences() {
         java.util.Set<String> out = new java.util.LinkedHashSet<>();
-        for (ReasoningTag t : ReasoningTag.values()) {
+        for (ReasoningTag t : ReasoningTag.ALL) {
             out.add(t.word());
             out.add(t.word() + ">");
             out.add(t.opener());

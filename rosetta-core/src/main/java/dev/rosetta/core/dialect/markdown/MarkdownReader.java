@@ -27,6 +27,16 @@ final class MarkdownReader implements Reader {
     }
 
     @Override
+    public String lineStarts() {
+        return "`";
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return "`";
+    }
+
+    @Override
     public Opening open(Input in, int at) {
         int ticks = 0;
         while (ticks < 3 && in.has(at + ticks) && in.charAt(at + ticks) == '`') {

@@ -28,6 +28,11 @@ final class XmlReader implements Reader {
     }
 
     @Override
+    public String lineStarts() {
+        return "< \t";
+    }
+
+    @Override
     public String midLineStarts() {
         return "<";
     }

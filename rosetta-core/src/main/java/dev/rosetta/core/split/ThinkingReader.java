@@ -26,6 +26,7 @@ final class ThinkingReader implements Reader {
     private final List<Reader> inner;
     /** The mid-line opener being decided, where the look at the rest of its line resumes, and what it saw. */
     private int midLineAt = -1;
+    private int midLineOpener;
     private int midLineScan;
     private boolean midLineText;
 
@@ -62,17 +63,18 @@ final class ThinkingReader implements Reader {
 
     @Override
     public Opening openMidLine(Input in, int at) {
-        int opener = openerAt(in, at);
-        if (opener <= 0) {
-            return opener < 0 ? Opening.NEED_MORE : Opening.NONE;
-        }
         if (midLineAt != at) {
+            int opener = openerAt(in, at);
+            if (opener <= 0) {
+                return opener < 0 ? Opening.NEED_MORE : Opening.NONE;
+            }
             midLineAt = at;
+            midLineOpener = opener;
             midLineScan = at + opener;
             midLineText = false;
         }
         return switch (restOfLine(in)) {
-            case YES -> Opening.of(new ThinkingBlock(in, at, at + opener, inner, 0));
+            case YES -> Opening.of(new ThinkingBlock(in, at, at + midLineOpener, inner, 0));
             case NO -> Opening.NONE;
             case PARTIAL -> Opening.NEED_MORE;
         };

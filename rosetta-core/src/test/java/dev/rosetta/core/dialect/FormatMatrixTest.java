@@ -17,6 +17,9 @@ import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Splitting;
 import dev.rosetta.core.split.StreamSplitter;
 import dev.rosetta.core.tool.BuiltinTools;
+import dev.rosetta.core.tool.Parameter;
+import dev.rosetta.core.tool.ToolCatalog;
+import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.core.tool.ToolUse;
 
 /**
@@ -90,5 +93,22 @@ class FormatMatrixTest {
         }
         List<Segment> s = Splitting.split("For example:\n````text\n" + callIn(written) + "\n````\nLike that.", asked);
         assertThat(s).as("segments").allMatch(Segment.Prose.class::isInstance);
+    }
+
+    /** MCP tools are named {@code server.tool}: every dialect reads a dotted name back, in its own format and in auto. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ToolFormat.class)
+    void dottedToolNamesReadBackInEveryDialect(ToolFormat format) {
+        ToolSpec issue = new ToolSpec("github.create_issue", "Opens an issue.", "",
+                List.of(Parameter.named("title", "string", "", true)), null, null, null);
+        ToolCatalog tools = ToolCatalog.of(issue);
+        String call = format.dialect().write(ToolUse.named(issue.name(), java.util.Map.of("title", "Crash"), null), issue);
+        for (List<Segment> s : List.of(Splitting.split("Filing it.\n" + call + "\n", format, tools),
+                StreamSplitter.split("Filing it.\n" + call + "\n", ToolFormat.allReaders(tools)))) {
+            assertThat(calls(s)).as("calls in %s", s).singleElement().satisfies(c -> {
+                assertThat(c.use().tool()).isEqualTo("github.create_issue");
+                assertThat(issue.bind(c.use()).values()).containsEntry("title", "Crash");
+            });
+        }
     }
 }

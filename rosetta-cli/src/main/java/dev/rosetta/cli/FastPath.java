@@ -1,14 +1,15 @@
 package dev.rosetta.cli;
 
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.rosetta.cli.option.OffsetUnit;
 import dev.rosetta.cli.option.OptionValues;
 import dev.rosetta.cli.option.ParseFormat;
+import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.core.dialect.ToolFormat;
 
 /**
@@ -23,9 +24,9 @@ final class FastPath {
     private FastPath() {}
 
     /** The exit code, or null when picocli should handle these arguments. */
-    static Integer run(String[] args, InputStream in, PrintStream out, PrintStream errStream) {
+    static Integer run(String[] args, InputStream in, TerminalOutput output) {
         if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
-            out.println(new ManifestVersion().getVersion()[0]);
+            output.out().stream().println(new ManifestVersion().getVersion()[0]);
             return 0;
         }
         if (args.length == 0 || !args[0].equals("parse")) {
@@ -35,9 +36,9 @@ final class FastPath {
         if (options == null) {
             return null;
         }
-        PrintWriter err = new PrintWriter(errStream, true);
+        PrintWriter err = output.errWriter();
         try {
-            return options.parse().run(in, out, err);
+            return options.parse().run(in, output);
         } catch (Exception | StackOverflowError | OutOfMemoryError e) {
             return UnexpectedErrors.report(e, err, options.verbose());
         }
@@ -51,6 +52,7 @@ final class FastPath {
             List<String> tools = null;
             String toolSchemas = null;
             Integer chunk = null;
+            OffsetUnit unit = OffsetUnit.CODE_POINTS;
             boolean pretty = false;
             boolean verbose = false;
             String file = null;
@@ -70,7 +72,7 @@ final class FastPath {
                     case "--" -> positionalOnly = true;
                     case "--pretty" -> pretty = true;
                     case "-v", "--verbose" -> verbose = true;
-                    case "--format", "--tools", "--tool-schemas", "--chunk" -> {
+                    case "--format", "--tools", "--tool-schemas", "--chunk", "--offsets" -> {
                         String value = inline != null ? inline : i + 1 < args.size() ? args.get(++i) : null;
                         if (value == null || value.isEmpty() || value.startsWith("@")
                                 || value.startsWith("-") && !name.equals("--tools")) {
@@ -81,6 +83,8 @@ final class FastPath {
                                 format = OptionValues.parseFormat(value);
                             } else if (name.equals("--tool-schemas")) {
                                 toolSchemas = value;
+                            } else if (name.equals("--offsets")) {
+                                unit = OptionValues.offsetUnit(value);
                             } else if (name.equals("--tools")) {
                                 tools = tools == null ? new ArrayList<>() : tools;
                                 tools.addAll(OptionValues.toolItems(value));
@@ -99,7 +103,7 @@ final class FastPath {
                     return null;
                 }
             }
-            return new Options(new ParseRun(format, tools, toolSchemas, chunk, pretty, file), verbose);
+            return new Options(new ParseRun(format, tools, toolSchemas, chunk, pretty, file, unit), verbose);
         }
     }
 }

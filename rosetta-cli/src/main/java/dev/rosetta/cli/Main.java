@@ -1,7 +1,6 @@
 package dev.rosetta.cli;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -9,10 +8,13 @@ import java.util.concurrent.Callable;
 import dev.rosetta.cli.chat.ChatArguments;
 import dev.rosetta.cli.chat.ChatOptions;
 import dev.rosetta.cli.chat.ChatRun;
+import dev.rosetta.cli.chat.TerminalCheck;
+import dev.rosetta.cli.render.TerminalOutput;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
@@ -23,7 +25,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "rosetta",
         description = "A terminal AI agent that reads every spelling of a tool call.",
         versionProvider = ManifestVersion.class,
-        subcommands = {ParseCommand.class, ModelsCommand.class, LogsCommand.class, HelpCommand.class},
+        subcommands = {ParseCommand.class, ModelsCommand.class, LogsCommand.class, McpCommand.class, HelpCommand.class},
         customSynopsis = {"rosetta [OPTIONS] [PROMPT...]", "       rosetta COMMAND ..."},
         parameterListHeading = "%nArguments:%n",
         commandListHeading = "%nCommands:%n",
@@ -53,42 +55,50 @@ public final class Main implements Callable<Integer> {
 
     /** The environment the chat reads (keys, config folders); the training run gives its own. */
     private final Map<String, String> env;
+    /** Where every command writes; set when the command line is made, if not given. */
+    private TerminalOutput output;
 
     public Main() {
         this(System.getenv());
     }
 
     Main(Map<String, String> env) {
+        this(env, null);
+    }
+
+    Main(Map<String, String> env, TerminalOutput output) {
         this.env = env;
+        this.output = output;
     }
 
     public static void main(String[] args) {
+        TerminalOutput output = TerminalOutput.system(TerminalCheck.STDOUT);
         if (args.length == 1 && args[0].equals(AotTraining.ARGUMENT)) {
-            System.exit(AotTraining.run(System.err));
+            System.exit(AotTraining.run(output));
         }
-        Integer fast = FastPath.run(args, System.in, System.out, System.err);
+        Integer fast = FastPath.run(args, System.in, output);
         if (fast != null) {
-            System.out.flush();
+            output.out().flush();
             System.exit(fast);
         }
         ChatArguments.Read chatLine = ChatArguments.read(List.of(args));
         if (chatLine != null) {
             int code;
             try {
-                code = chat(chatLine.options(), System.getenv());
+                code = chat(chatLine.options(), System.getenv(), output);
             } catch (Exception | StackOverflowError | OutOfMemoryError e) {
-                code = UnexpectedErrors.report(e, new PrintWriter(System.err, true), chatLine.verbose());
+                code = UnexpectedErrors.report(e, output.errWriter(), chatLine.verbose());
             }
             System.exit(code);
         }
-        Main main = new Main();
+        Main main = new Main(System.getenv(), output);
         int exitCode;
         try {
             exitCode = commandLine(main).execute(args);
         } catch (Error e) {
             // picocli hands Exceptions to the handler but lets Errors (stack overflow, out of
             // memory) through; they still deserve one line rather than a JVM dump.
-            exitCode = UnexpectedErrors.report(e, new PrintWriter(System.err, true), main.verbose);
+            exitCode = UnexpectedErrors.report(e, output.errWriter(), main.verbose);
         }
         System.exit(exitCode);
     }
@@ -96,14 +106,25 @@ public final class Main implements Callable<Integer> {
     /**
      * The command line as users run it. Error handling lives on the {@link CommandLine}, not on
      * the command object, so tests use this too: a bare {@code new CommandLine(new Main())}
-     * would print stack traces and full usage where users get one line.
+     * would print stack traces and full usage where users get one line. Without an output of
+     * its own, {@code main} writes to System.out and System.err as they are now, guarded.
      */
     public static CommandLine commandLine(Main main) {
+        if (main.output == null) {
+            main.output = TerminalOutput.current();
+        }
         CommandLine commandLine = new CommandLine(main)
+                .setOut(main.output.outWriter())
+                .setErr(main.output.errWriter())
                 .setParameterExceptionHandler(new BadUsage())
                 .setExecutionExceptionHandler(new UnexpectedErrors());
         Usage.apply(commandLine);
         return commandLine;
+    }
+
+    /** The output of the command line {@code spec} belongs to. */
+    static TerminalOutput output(CommandSpec spec) {
+        return ((Main) spec.root().userObject()).output;
     }
 
     public static CommandLine commandLine() {
@@ -112,12 +133,12 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return chat(chat, env);
+        return chat(chat, env, output);
     }
 
     /** Runs a chat, however its command line was read (by hand when plain, else by picocli). */
-    private static int chat(ChatOptions options, Map<String, String> env) throws IOException {
-        return new ChatRun(options, System.in, System.out, System.err, env).run();
+    private static int chat(ChatOptions options, Map<String, String> env, TerminalOutput output) throws IOException {
+        return new ChatRun(options, System.in, output, env).run();
     }
 
     /** The chat options picocli read (tests compare them with {@link ChatArguments}). */

@@ -1,10 +1,12 @@
 package dev.rosetta.cli;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.rosetta.cli.option.OffsetUnit;
 import dev.rosetta.cli.option.OptionConverters;
 import dev.rosetta.cli.option.ParseFormat;
 import dev.rosetta.core.tool.BuiltinTools;
@@ -54,7 +56,11 @@ import picocli.CommandLine.Spec;
             "",
             "  start and end are offsets in Unicode code points, the characters Python counts",
             "  (an emoji is one), not UTF-16 units or bytes: in Python, message[start:end] is",
-            "  the text the segment was read from.",
+            "  the text the segment was read from. Bytes that are not UTF-8 are decoded as",
+            "  Java decodes them: each malformed sequence becomes one U+FFFD, where Python may",
+            "  make several (ED A0 80 is one to Java, three to Python), so for such input use",
+            "  --offsets bytes: UTF-8 byte offsets into the input as given, the same to every",
+            "  reader (in Python, data[start:end] of the bytes read).",
         })
 final class ParseCommand implements Callable<Integer> {
 
@@ -87,6 +93,11 @@ final class ParseCommand implements Callable<Integer> {
                     + " that falls, and print what streaming produced (it must equal the whole-message result).")
     private Integer chunk;
 
+    @Option(names = "--offsets", paramLabel = "UNIT", defaultValue = "code-points",
+            converter = OptionConverters.OffsetUnitValue.class, completionCandidates = OffsetUnits.class,
+            description = "What start and end count: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; see Output).")
+    private OffsetUnit offsets;
+
     @Option(names = "--pretty", description = "Indent the JSON.")
     private boolean pretty;
 
@@ -96,9 +107,8 @@ final class ParseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        // System.in/out as they are now: a test or an embedding program may have redirected them.
-        return new ParseRun(format, tools, toolSchemas, chunk, pretty, file)
-                .run(System.in, System.out, spec.commandLine().getErr());
+        // System.in as it is now: a test or an embedding program may have redirected it.
+        return new ParseRun(format, tools, toolSchemas, chunk, pretty, file, offsets).run(System.in, Main.output(spec));
     }
 
     /** The built-in tools' names, for the help text and shell completion. */
@@ -106,6 +116,14 @@ final class ParseCommand implements Callable<Integer> {
         @Override
         public Iterator<String> iterator() {
             return BuiltinTools.ALL.stream().map(ToolSpec::name).iterator();
+        }
+    }
+
+    /** The offset units, for the help text and shell completion. */
+    static final class OffsetUnits implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(OffsetUnit.values()).map(OffsetUnit::id).iterator();
         }
     }
 

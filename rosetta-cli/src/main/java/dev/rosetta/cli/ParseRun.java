@@ -4,13 +4,14 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.rosetta.cli.option.OffsetUnit;
 import dev.rosetta.cli.option.ParseFormat;
 import dev.rosetta.cli.option.ToolSelection;
+import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.split.Segment;
@@ -28,33 +29,46 @@ import dev.rosetta.core.tool.ToolSpec;
  * @param chunk       characters per streamed delta (at least 1), or null to read the message whole
  * @param pretty      indent the JSON
  * @param file        the message's file, or null / "-" for stdin
+ * @param unit        what the offsets count
  */
-record ParseRun(ParseFormat format, List<String> tools, String toolSchemas, Integer chunk, boolean pretty, String file) {
+record ParseRun(ParseFormat format, List<String> tools, String toolSchemas, Integer chunk, boolean pretty, String file,
+        OffsetUnit unit) {
 
     static final String NAME = "rosetta parse";
     private static final int BAD_USAGE = 2;
     /** Large writes go to stdout in few system calls. */
     private static final int OUTPUT_BUFFER = 1 << 16;
 
-    int run(InputStream stdin, PrintStream stdout, PrintWriter err) throws IOException {
+    int run(InputStream stdin, TerminalOutput output) throws IOException {
         ToolCatalog catalog;
-        String message;
+        byte[] input;
         try {
             catalog = catalog(tools, toolSchemas == null ? null : ToolSchemas.read(toolSchemas));
-            message = MessageInput.read(file, stdin);
+            input = MessageInput.read(file, stdin);
         } catch (RosettaException | MessageInput.UnreadableException e) {
-            return badUsage(err, e.getMessage());
+            return badUsage(output, e.getMessage());
+        }
+        // Malformed bytes become U+FFFD, one per malformed sequence the decoder reports: a
+        // model's message with one bad byte is still worth reading.
+        String message;
+        Offsets offsets;
+        if (unit == OffsetUnit.BYTES) {
+            Utf8Input decoded = Utf8Input.decode(input);
+            message = decoded.text();
+            offsets = decoded;
+        } else {
+            message = new String(input, StandardCharsets.UTF_8);
+            offsets = new CodePointOffsets(message);
         }
         List<Reader> readers = format.readers(catalog);
         List<Segment> segments = chunk == null
                 ? StreamSplitter.split(message, readers)
                 : splitInChunks(message, chunk, readers);
-        OutputStream out = new BufferedOutputStream(stdout, OUTPUT_BUFFER);
-        new SegmentJsonWriter(out, pretty).write(format.id(), segments, message);
-        if (stdout.checkError()) {
+        OutputStream out = new BufferedOutputStream(output.out().stream(), OUTPUT_BUFFER);
+        new SegmentJsonWriter(out, pretty).write(format.id(), segments, offsets);
+        if (output.out().failed()) {
             // PrintStream swallows write errors (a closed pipe, a full disk); say so.
-            err.println(NAME + ": cannot write to stdout");
-            err.flush();
+            output.problem(NAME + ": cannot write to stdout");
             return UnexpectedErrors.EXIT_CODE;
         }
         return 0;
@@ -121,9 +135,8 @@ record ParseRun(ParseFormat format, List<String> tools, String toolSchemas, Inte
         return ToolCatalog.of(specs);
     }
 
-    private static int badUsage(PrintWriter err, String problem) {
-        err.println(NAME + ": " + problem);
-        err.flush();
+    private static int badUsage(TerminalOutput output, String problem) {
+        output.problem(NAME + ": " + problem);
         return BAD_USAGE;
     }
 }

@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
+import dev.rosetta.cli.render.TerminalJsonEscapes;
 import dev.rosetta.core.dialect.attool.CallIds;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Segment.Call;
@@ -21,6 +22,7 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.PrettyPrinter;
 import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.core.io.CharacterEscapes;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.util.DefaultPrettyPrinter;
 
@@ -43,9 +45,8 @@ final class SegmentJsonWriter {
         this.pretty = pretty;
     }
 
-    /** Writes the segments read from {@code message}, with offsets in code points. */
-    void write(String format, List<Segment> segments, String message) throws IOException {
-        CodePointOffsets offsets = new CodePointOffsets(message);
+    /** Writes the segments, their offsets in the unit {@code offsets} counts. */
+    void write(String format, List<Segment> segments, Offsets offsets) throws IOException {
         try (JsonGenerator json = new JsonFactory().createGenerator(new Settings(pretty), out, JsonEncoding.UTF8)) {
             json.writeStartObject();
             json.writeStringProperty("format", format);
@@ -61,7 +62,7 @@ final class SegmentJsonWriter {
         out.flush();
     }
 
-    private static void writeSegment(JsonGenerator json, Segment segment, CodePointOffsets offsets) {
+    private static void writeSegment(JsonGenerator json, Segment segment, Offsets offsets) {
         // Offsets are asked for in message order: the start, a prose segment's blocks, the end.
         int start = offsets.at(segment.start());
         json.writeStartObject();
@@ -93,8 +94,8 @@ final class SegmentJsonWriter {
         json.writeEndObject();
     }
 
-    /** A prose segment's fenced code blocks, offsets in code points like the segment's. */
-    private static void writeBlocks(JsonGenerator json, List<CodeBlock> blocks, CodePointOffsets offsets) {
+    /** A prose segment's fenced code blocks, offsets in the segment's unit. */
+    private static void writeBlocks(JsonGenerator json, List<CodeBlock> blocks, Offsets offsets) {
         json.writeName("blocks");
         json.writeStartArray();
         for (CodeBlock b : blocks) {
@@ -154,7 +155,10 @@ final class SegmentJsonWriter {
         }
     }
 
-    /** How the generator writes: indented or not, and never closing the caller's stream. */
+    /**
+     * How the generator writes: indented or not, C1 controls and bidi overrides escaped as the
+     * chat's JSON events are, and never closing the caller's stream.
+     */
     private static final class Settings extends ObjectWriteContext.Base {
 
         private final boolean pretty;
@@ -171,6 +175,11 @@ final class SegmentJsonWriter {
         @Override
         public PrettyPrinter getPrettyPrinter() {
             return pretty ? new DefaultPrettyPrinter() : null;
+        }
+
+        @Override
+        public CharacterEscapes getCharacterEscapes() {
+            return TerminalJsonEscapes.INSTANCE;
         }
 
         @Override

@@ -22,10 +22,10 @@ final class Usage {
     record Group(String heading, List<String> options) {}
 
     static final List<Group> GROUPS = List.of(
-            new Group("Model", List.of("--model")),
+            new Group("Model", List.of("--model", "--thinking")),
             new Group("Format", List.of("--tool-format")),
             new Group("Conversation", List.of("--resume", "--name", "--non-interactive", "--max-steps")),
-            new Group("Tools", List.of("--tools", "--no-confirm", "--workspace", "--confine")),
+            new Group("Tools", List.of("--tools", "--no-confirm", "--workspace", "--confine", "--mcp")),
             new Group("Output", List.of("--output-format", "--stream", "--verbose")),
             new Group("Help", List.of("--help", "--version")));
 
@@ -49,10 +49,12 @@ final class Usage {
             new String[] {"ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENROUTER_API_KEY, DEEPSEEK_API_KEY, GEMINI_API_KEY,"
                     + " XAI_API_KEY, MOONSHOT_API_KEY, GROQ_API_KEY",
                 "a provider's API key; without -m, the first one set, in this order, chooses the model"},
-            new String[] {"NVIDIA_API_KEY, AZURE_API_KEY, LOCAL_API_KEY", "the keys of nvidia, azure and local"
-                    + " (local needs none)"},
+            new String[] {"NVIDIA_API_KEY, AZURE_API_KEY, LOCAL_API_KEY, OLLAMA_API_KEY", "the keys of nvidia,"
+                    + " azure, local and ollama (local and ollama need none)"},
             new String[] {"<PROVIDER>_BASE_URL", "where a provider's API is (AZURE_BASE_URL is required for azure)"},
-            new String[] {"OLLAMA_HOST", "the server of local/MODEL: host:port or a URL"},
+            new String[] {"OLLAMA_HOST", "the Ollama server of ollama/MODEL (and of local/MODEL without"
+                    + " LOCAL_BASE_URL): host:port or a URL"},
+            new String[] {"OLLAMA_KEEP_ALIVE", "how long Ollama keeps a model loaded after a request (e.g. 30m)"},
             new String[] {"ROSETTA_MODEL, MODEL", "the model when -m is not given"},
             new String[] {"ROSETTA_TOOL_FORMAT, TOOL_FORMAT", "the format when --tool-format is not given"},
             new String[] {"ROSETTA_SHELL_TIMEOUT, ROSETTA_PYTHON_TIMEOUT, ROSETTA_JSHELL_TIMEOUT",

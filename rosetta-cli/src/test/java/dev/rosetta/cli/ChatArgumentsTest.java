@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import dev.rosetta.cli.chat.ChatArguments;
 import dev.rosetta.cli.option.OutputFormat;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.Thinking;
 
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -60,8 +61,14 @@ class ChatArgumentsTest {
     /** Well-formed values by the option's type; a type without samples is a test to extend. */
     private static List<String> samples(OptionSpec option) {
         Class<?> type = option.type();
-        if (type == ToolFormat.class) {
-            return List.of("markdown", "xml", "tool", "XML");
+        if (option.longestName().equals("--mcp")) {
+            return List.of("web=http://127.0.0.1:9/mcp", "fs=npx -y '@scope/server' .");
+        }
+        if (type == ToolFormat.class || option.longestName().equals("--tool-format")) {
+            return List.of("markdown", "xml", "tool", "XML", "hermes", "native", "Native");
+        }
+        if (type == Thinking.class) {
+            return List.of("off", "high", "LOW", "4096", "0");
         }
         if (type == OutputFormat.class) {
             return List.of("text", "json", "JSON");
@@ -87,6 +94,15 @@ class ChatArgumentsTest {
         Main.commandLine(main).parseArgs(args.toArray(String[]::new));
         assertThat(fast.options()).as("%s", args).usingRecursiveComparison().isEqualTo(main.chatOptions());
         assertThat(fast.verbose()).as("%s", args).isEqualTo(main.verbose());
+    }
+
+    @Test
+    void mcpMayBeGivenMoreThanOnceAndIsReadAsPicocliReadsIt() {
+        List<String> args = List.of("--mcp", "a=http://h/mcp", "-y", "--mcp=b=node s.js", "hi");
+        assertReadAsPicocliReadsIt(args);
+        assertThat(ChatArguments.read(args).options()).extracting("mcp")
+                .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
+                .containsExactly("a=http://h/mcp", "b=node s.js");
     }
 
     @Test

@@ -57,7 +57,7 @@ class MainTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.out()).isEmpty();
         assertThat(run.err()).startsWith("rosetta help: 'me fix this' is not a command; the commands are parse, models,"
-                + " logs, help. For a prompt that starts with 'help', put -- before it: rosetta -- help me fix this");
+                + " logs, mcp, help. For a prompt that starts with 'help', put -- before it: rosetta -- help me fix this");
     }
 
     @Test
@@ -149,6 +149,18 @@ class MainTest {
         assertThat(run.err()).isEqualTo("rosetta: unknown tool 'pyhton' in " + config + "; the tools are: shell, ipython,"
                 + " jshell, save, append, patch, read" + System.lineSeparator());
         assertThat(Files.readString(config)).isEqualTo(saved);
+    }
+
+    /** Issue 10 #18: it printed "RosettaException: could not list the conversations in … : …". */
+    @Test
+    void logsWhenTheLogFolderIsAFileSaysSoInOneLine(@TempDir Path home) throws Exception {
+        Path file = Files.writeString(home.resolve("logs"), "not a folder");
+
+        Cli.Run run = Cli.run("logs", "--dir", file.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("rosetta: the log folder " + file + " is not a folder; set ROSETTA_LOGS_HOME to a"
+                + " folder, or move what is there" + System.lineSeparator());
     }
 
     /** An environment whose logs and config are in {@code home}, with a key so that no other setting is missing. */

@@ -11,11 +11,25 @@ package dev.rosetta.llm;
  *                          agent stops generation at the first complete call by default
  * @param reasoning         an OpenAI reasoning model (o-series, gpt-5): it takes a reasoning
  *                          effort and rejects {@code temperature} and {@code stop}
+ * @param thinks            whether the model can think at all, on any API; null when not recorded
+ *                          (then thinking is asked for, and the provider judges)
+ * @param adaptiveThinking  an Anthropic model whose docs ask for {@code thinking: {type: "adaptive"}}
+ *                          with an effort rather than a token budget (Claude Opus and Sonnet 4.6)
  */
-public record ModelTraits(boolean strictTools, boolean parallelToolCalls, boolean reasoning) {
+public record ModelTraits(boolean strictTools, boolean parallelToolCalls, boolean reasoning, Boolean thinks,
+        boolean adaptiveThinking) {
 
     /** A model nothing is recorded about. */
     public static final ModelTraits UNKNOWN = new ModelTraits(false, false, false);
+
+    public ModelTraits(boolean strictTools, boolean parallelToolCalls, boolean reasoning) {
+        this(strictTools, parallelToolCalls, reasoning, null, false);
+    }
+
+    /** Whether the registry says the model cannot think. */
+    public boolean cannotThink() {
+        return Boolean.FALSE.equals(thinks);
+    }
 
     static final int LOW_UP_TO = 2048;
     static final int MEDIUM_UP_TO = 8192;

@@ -121,6 +121,22 @@ class ProvidersTest {
         assertThat(server.getRequestCount()).isZero();
     }
 
+    /** Issue 10 #3: the HTTP client's own error quoted the whole header, key and all. */
+    @Test
+    void aKeyHoldingAControlCharacterIsOneLineNamingTheVariableNeverTheValue() {
+        for (String bad : List.of("sk-live-SECRET-4242\u0001", "sk-live-\nSECRET-4242", "sk-live-SECRET\u200b-4242")) {
+            ProviderDirectory keys = new ProviderDirectory(List.of(), Map.of("OPENAI_API_KEY", bad));
+            Providers providers = new Providers(keys, HttpTransport.Settings.DEFAULT, OpenAiApi.AUTO);
+            assertThatThrownBy(() -> providers.forModel(registry.resolve("openai/gpt-4.1")))
+                    .isInstanceOfSatisfying(ProviderException.class, e -> {
+                        assertThat(e.kind()).isEqualTo(ProviderException.Kind.CONFIG);
+                        assertThat(e.getMessage()).startsWith("the value of OPENAI_API_KEY holds a")
+                                .doesNotContain("SECRET").doesNotContain("\n");
+                    });
+        }
+        assertThat(server.getRequestCount()).isZero();
+    }
+
     @Test
     void reasoningTraitsAreOnlyForOpenAisOwnApis() {
         var openai = directory.find("openai").orElseThrow();

@@ -60,6 +60,18 @@ public final class ChatSession {
         return format;
     }
 
+    /**
+     * The format replies are read in: the active one, except in {@code tool} format, where the
+     * model's native dialect's is used (hermes where not known). A call the provider returns as
+     * text — a server whose tool parser is off or failed, the most common failure of local
+     * agents — then runs like a native one: that format's readers are {@code tool}'s with the
+     * dialect's own before them. (Once every format reads every dialect, issue 11 §4, this reads
+     * the same as {@code tool}.)
+     */
+    public ToolFormat readingFormat() {
+        return format == ToolFormat.TOOL ? model.nativeFormat() : format;
+    }
+
     public Toolbox toolbox() {
         return toolbox;
     }
@@ -118,6 +130,6 @@ public final class ChatSession {
         Integer maxTokens = settings.maxTokens() != null ? settings.maxTokens()
                 : model.maxOutputTokens() == null ? null : Math.min(model.maxOutputTokens(), DEFAULT_MAX_TOKENS);
         return new ChatRequest(model.id(), out, format == ToolFormat.TOOL ? offered : List.of(),
-                maxTokens, null, List.of(), settings.thinkingBudget(), settings.stream());
+                maxTokens, null, List.of(), settings.thinking(), settings.stream());
     }
 }

@@ -42,6 +42,13 @@ final class ConfigTable {
         return node.has(key);
     }
 
+    /** The keys of this table, in the file's order (the names of {@code [mcp.servers.NAME]}). */
+    List<String> keys() {
+        List<String> keys = new ArrayList<>();
+        node.propertyNames().forEach(keys::add);
+        return keys;
+    }
+
     String string(String key) {
         JsonNode value = take(key);
         if (value == null) {
@@ -108,6 +115,34 @@ final class ConfigTable {
         } catch (IllegalArgumentException e) {
             throw error(key, "is invalid: " + e.getMessage());
         }
+    }
+
+    /** A whole number in {@code [min, max]}. */
+    Long integer(String key, long min, long max) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < min
+                || value.longValue() > max) {
+            throw error(key, "must be a whole number from " + min + " to " + max);
+        }
+        return value.longValue();
+    }
+
+    /** A string or a whole number, as text ({@code "high"}, {@code 4096}); null when absent. */
+    String stringOrInteger(String key, String shape) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return null;
+        }
+        if (value.isString()) {
+            return value.stringValue();
+        }
+        if (value.isIntegralNumber()) {
+            return value.asString();
+        }
+        throw error(key, "must be " + shape);
     }
 
     /** One of the given words; the error lists them. */

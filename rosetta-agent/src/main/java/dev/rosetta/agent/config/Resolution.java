@@ -13,7 +13,9 @@ import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.time.DurationSetting;
 import dev.rosetta.llm.http.HttpTransport;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.model.ModelInfo;
+import dev.rosetta.llm.model.ServedModel;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.llm.provider.ProviderSettings;
 import dev.rosetta.tools.shell.ShellSettings;
@@ -105,16 +107,25 @@ public final class Resolution {
                 + " model with --model provider/model");
     }
 
+    /** What {@code --tool-format native} and {@code TOOL_FORMAT=native} stand for: the model's native dialect. */
+    public static final String NATIVE = "native";
+    /** {@link #toolFormat(String, ModelInfo, ServedModel)} for a hosted model. */
+    public Resolved<ToolFormat> toolFormat(String flag, ModelInfo model) {
+        return toolFormat(flag, model, ServedModel.HOSTED);
+    }
+
     /**
      * The tool format: {@code --tool-format} → the resumed conversation's → {@code
      * ROSETTA_TOOL_FORMAT}/{@code TOOL_FORMAT} in the process environment, then in the chat,
-     * project and user {@code [env]} tables → the model's {@code default_tool_format} → markdown.
+     * project and user {@code [env]} tables → the model's default ({@link #defaultFormat}) →
+     * markdown. {@code native} anywhere means the model's native dialect.
      *
-     * @param model the resolved model, or null when not known yet
+     * @param model  the resolved model, or null when not known yet
+     * @param served what the model's server said of it
      */
-    public Resolved<ToolFormat> toolFormat(String flag, ModelInfo model) {
+    public Resolved<ToolFormat> toolFormat(String flag, ModelInfo model, ServedModel served) {
         if (set(flag)) {
-            return new Resolved<>(format(flag, "--tool-format"), "--tool-format");
+            return new Resolved<>(format(flag, "--tool-format", model), "--tool-format");
         }
         ChatConfig chat = config.chat();
         if (chat != null && chat.toolFormat() != null) {
@@ -126,12 +137,34 @@ public final class Resolution {
         }
         if (variable.isPresent()) {
             Resolved<String> v = variable.get();
-            return new Resolved<>(format(v.value(), v.source()), v.source());
+            return new Resolved<>(format(v.value(), v.source(), model), v.source());
         }
-        if (model != null && model.defaultToolFormat() != null) {
-            return new Resolved<>(model.defaultToolFormat(), model.name() + "'s default_tool_format");
+        return model == null ? new Resolved<>(ToolFormat.MARKDOWN, "the default")
+                : defaultFormat(model, served).orElse(new Resolved<>(ToolFormat.MARKDOWN, "the default"));
+    }
+
+    /**
+     * The format a model comes with when nothing chooses one (also on {@code /model}): its
+     * registry's {@code default_tool_format}; for a model of a server the user runs, its native
+     * dialect when the server takes no native tools for it, else {@code tool}; else none.
+     */
+    public static Optional<Resolved<ToolFormat>> defaultFormat(ModelInfo model, ServedModel served) {
+        if (model.defaultToolFormat() != null) {
+            return Optional.of(new Resolved<>(model.defaultToolFormat(), model.name() + "'s default_tool_format"));
         }
-        return new Resolved<>(ToolFormat.MARKDOWN, "the default");
+        if (!served.local()) {
+            return Optional.empty();
+        }
+        if (Boolean.FALSE.equals(served.nativeTools())) {
+            return Optional.of(new Resolved<>(nativeFormat(model), model.name() + "'s native dialect"
+                    + " (its server takes no native tools for it)"));
+        }
+        return Optional.of(new Resolved<>(ToolFormat.TOOL, model.name() + " is served locally with native tools"));
+    }
+
+    /** The format of {@code model}'s native dialect; hermes when it, or the model, is not known. */
+    static ToolFormat nativeFormat(ModelInfo model) {
+        return model == null ? ToolFormat.of(ModelInfo.NATIVE_FALLBACK) : model.nativeFormat();
     }
 
     /**
@@ -200,13 +233,37 @@ public final class Resolution {
         return Optional.empty();
     }
 
-    private static ToolFormat format(String value, String source) {
+    private static ToolFormat format(String value, String source, ModelInfo model) {
+        if (value.strip().equalsIgnoreCase(NATIVE)) {
+            return nativeFormat(model);
+        }
         try {
             return ToolFormat.of(value);
         } catch (IllegalArgumentException e) {
             throw new RosettaException(source + ": unknown tool format " + TomlText.quoted(value) + "; use one of "
-                    + Arrays.stream(ToolFormat.values()).map(ToolFormat::id).collect(Collectors.joining(", ")));
+                    + formatNames());
         }
+    }
+
+    private static String formatNames() {
+        return Arrays.stream(ToolFormat.values()).map(ToolFormat::id).collect(Collectors.joining(", ")) + ", or "
+                + NATIVE + " (the model's own dialect)";
+    }
+
+    /**
+     * How hard the model thinks: {@code --thinking} → {@code [models] thinking} of the first file
+     * that sets it → empty, for the model's own default.
+     */
+    public Optional<Resolved<Thinking>> thinking(Thinking flag) {
+        if (flag != null) {
+            return Optional.of(new Resolved<>(flag, "--thinking"));
+        }
+        return config.thinking();
+    }
+
+    /** {@code [models] local_context}, or null. */
+    public Integer localContext() {
+        return config.localContext().map(Resolved::value).orElse(null);
     }
 
     private static boolean set(String value) {

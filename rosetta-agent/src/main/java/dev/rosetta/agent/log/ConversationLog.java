@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
@@ -17,12 +18,15 @@ import java.util.random.RandomGenerator;
 
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.core.RosettaException;
+import dev.rosetta.tools.output.OwnerOnly;
 
 /**
  * One conversation's log, open for writing: {@code <logs>/<id>/conversation.jsonl}, one JSON
  * message a line, appended and synced to disk per message, so a crash loses at most the message
  * being written. While it is open the conversation is locked against other Rosetta processes.
- * Undo is a line of its own ({@code {"undo": n}}): nothing written is ever rewritten.
+ * Undo is a line of its own ({@code {"undo": n}}): nothing written is ever rewritten. The logs
+ * hold file contents and command output, so the log folder, each conversation's folder and
+ * everything in it are the owner's alone (0700, 0600), created so and tightened on opening.
  */
 public final class ConversationLog implements AutoCloseable {
 
@@ -67,8 +71,9 @@ public final class ConversationLog implements AutoCloseable {
 
     static ConversationLog create(Path logs, String name, LocalDate today, RandomGenerator random) {
         ConversationId id = name != null ? ConversationId.named(name) : null;
+        LogDirectory.requireFolderOrNothing(logs);
         try {
-            Files.createDirectories(logs);
+            OwnerOnly.folders(logs);
             id = id != null ? reserve(logs, id) : reserveRandom(logs, today, random);
         } catch (IOException e) {
             throw new RosettaException("could not create a conversation in " + logs + ": " + e.getMessage(), e);
@@ -88,7 +93,7 @@ public final class ConversationLog implements AutoCloseable {
 
     private static ConversationId reserve(Path logs, ConversationId id) throws IOException {
         try {
-            Files.createDirectory(logs.resolve(id.value()));
+            OwnerOnly.newFolder(logs.resolve(id.value()));
             return id;
         } catch (FileAlreadyExistsException e) {
             throw new RosettaException("a conversation named '" + id + "' exists already; continue it with --resume"
@@ -101,7 +106,7 @@ public final class ConversationLog implements AutoCloseable {
         for (int i = 0; i < ID_ATTEMPTS; i++) {
             ConversationId id = ConversationId.random(today, random);
             try {
-                Files.createDirectory(logs.resolve(id.value()));
+                OwnerOnly.newFolder(logs.resolve(id.value()));
                 return id;
             } catch (FileAlreadyExistsException e) {
                 // Taken: draw again.
@@ -115,9 +120,15 @@ public final class ConversationLog implements AutoCloseable {
         Path folder = logs.resolve(id.value());
         ConversationLock lock = ConversationLock.acquire(folder, id.value());
         try {
+            // What an older Rosetta left readable to others is the owner's alone from now on.
+            OwnerOnly.tighten(logs);
+            OwnerOnly.tightenTree(folder);
             Path file = folder.resolve(FILE);
             LogContents contents = LogFileReader.read(file);
             repair(folder, contents);
+            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                OwnerOnly.newFile(file); // RandomAccessFile would create it readable to all
+            }
             RandomAccessFile channel = new RandomAccessFile(file.toFile(), "rw");
             return new ConversationLog(logs, id, lock, channel, contents.messages(), contents.warnings());
         } catch (IOException | RuntimeException e) {
@@ -141,8 +152,8 @@ public final class ConversationLog implements AutoCloseable {
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             if (contents.torn().length > 0) {
-                Files.write(folder.resolve(TORN), contents.torn(), StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND, StandardOpenOption.SYNC);
+                Files.write(OwnerOnly.file(folder.resolve(TORN)), contents.torn(), StandardOpenOption.APPEND,
+                        StandardOpenOption.SYNC);
             }
             if (ch.size() != contents.goodLength()) {
                 ch.truncate(contents.goodLength());

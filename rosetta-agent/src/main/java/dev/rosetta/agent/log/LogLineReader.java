@@ -34,8 +34,20 @@ final class LogLineReader {
 
     /** Why a line is not a log line. */
     static final class InvalidLine extends Exception {
+        private final boolean notJson;
+
         InvalidLine(String message) {
+            this(message, false);
+        }
+
+        InvalidLine(String message, boolean notJson) {
             super(message);
+            this.notJson = notJson;
+        }
+
+        /** Whether the line is not JSON at all, as a line cut off while it was written is not. */
+        boolean notJson() {
+            return notJson;
         }
     }
 
@@ -46,7 +58,7 @@ final class LogLineReader {
         try {
             node = LogJson.MAPPER.readTree(bytes, offset, length);
         } catch (JacksonException e) {
-            throw new InvalidLine("not JSON: " + e.getOriginalMessage());
+            throw new InvalidLine("not JSON: " + e.getOriginalMessage(), true);
         }
         if (!(node instanceof ObjectNode object)) {
             throw new InvalidLine("not a JSON object");
@@ -54,7 +66,7 @@ final class LogLineReader {
         if (object.has("undo")) {
             JsonNode count = object.get("undo");
             if (!count.canConvertToInt() || !count.isIntegralNumber() || count.intValue() < 0) {
-                throw new InvalidLine("\"undo\" must be a count of messages");
+                throw new InvalidLine("\"undo\" must be a count of messages, not " + count);
             }
             return new LogLine.Undo(count.intValue());
         }

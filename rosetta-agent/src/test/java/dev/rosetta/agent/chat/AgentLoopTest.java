@@ -70,7 +70,11 @@ class AgentLoopTest {
 
     private AgentLoop loop(String model, ToolFormat format, Confirmation confirmation, TurnSettings settings)
             throws Exception {
-        ModelInfo info = api.model(model);
+        return loop(api.model(model), format, confirmation, settings);
+    }
+
+    private AgentLoop loop(ModelInfo info, ToolFormat format, Confirmation confirmation, TurnSettings settings)
+            throws Exception {
         // All built-in tools are declared (so ```bash is known as shell's alias); only file tools run here.
         List<Tool> tools = new ArrayList<>(FileTools.all());
         tools.add(new ShellTool());
@@ -114,6 +118,72 @@ class AgentLoopTest {
         LoggedMessage reply = logged().get(1);
         assertThat(reply.message().content()).isEqualTo("```save a.txt\nA\n```\n");
         assertThat(reply.message().calls()).hasSize(1);
+    }
+
+    @Test
+    void twoNativeCallsFromAModelAskedForOneAreBothAnsweredAndOnlyTheFirstRuns() throws Exception {
+        api.replyCalls("save", "{\"path\": \"a.txt\", \"content\": \"A\"}", "save",
+                "{\"path\": \"b.txt\", \"content\": \"B\"}");
+        api.replyText("Next.");
+        TurnOutcome outcome = loop("openai/gpt-4.1", ToolFormat.TOOL, Confirmation.ALWAYS,
+                TurnSettings.DEFAULT.withBreakOnToolUse(true)).run("write two files");
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(dir.resolve("a.txt")).exists();
+        assertThat(dir.resolve("b.txt")).doesNotExist();
+        assertThat(logged().get(1).message().calls()).as("the second call is logged, not dropped").hasSize(2);
+        JsonNode messages = api.requests().get(1).get("messages");
+        assertThat(messages.get(2).get("tool_calls")).hasSize(2);
+        assertThat(messages.get(3).get("tool_call_id").stringValue()).isEqualTo("call_1");
+        assertThat(messages.get(4).get("tool_call_id").stringValue()).isEqualTo("call_2");
+        assertThat(messages.get(4).get("content").stringValue()).startsWith(ErrorCode.CANCELED.tag())
+                .contains(AgentLoop.ONE_CALL_A_REPLY);
+    }
+
+    @Test
+    void aConversationThatOutgrowsTheContextIsSaidSoBeforeItIsSentOnceATurn() throws Exception {
+        api.replyText("```save a.txt\nA\n```\n");
+        api.replyText("Done.");
+        ModelInfo small = api.model("openai/gpt-4.1").withContextWindow(600, "a small server");
+        loop(small, ToolFormat.MARKDOWN, Confirmation.ALWAYS, TurnSettings.DEFAULT).run("write a.txt " + "x ".repeat(400));
+
+        List<AgentEvent> notices = events.stream().filter(AgentEvent.Notice.class::isInstance).toList();
+        assertThat(notices).hasSize(1);
+        assertThat(((AgentEvent.Notice) notices.getFirst()).text()).startsWith("this request is about")
+                .contains("more than the 600 of openai/gpt-4.1's context");
+        assertThat(events.indexOf(notices.getFirst())).as("before the reply").isLessThan(events.stream()
+                .filter(AgentEvent.ProseDelta.class::isInstance).map(events::indexOf).findFirst().orElseThrow());
+    }
+
+    @Test
+    void aCallThatComesBackAsHermesTextInToolFormatRunsLikeANativeOne() throws Exception {
+        api.replyText("Saving.\n<tool_call>\n{\"name\": \"save\", \"arguments\": ",
+                "{\"path\": \"h.txt\", \"content\": \"hi\"}}\n</tool_call>\n");
+        api.replyText("Saved.");
+        TurnOutcome outcome = loop(ToolFormat.TOOL).run("save h.txt");
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(dir.resolve("h.txt")).hasContent("hi\n");
+        JsonNode messages = api.requests().get(1).get("messages");
+        JsonNode call = messages.get(2).get("tool_calls").get(0);
+        assertThat(call.get("function").get("name").stringValue()).isEqualTo("save");
+        assertThat(messages.get(2).get("content").stringValue()).as("the text without the call").isEqualTo("Saving.");
+        assertThat(messages.get(3).get("role").stringValue()).isEqualTo("tool");
+        assertThat(messages.get(3).get("tool_call_id").stringValue()).isEqualTo(call.get("id").stringValue())
+                .startsWith("call_");
+        assertThat(messages).hasSize(4);
+    }
+
+    @Test
+    void everyCallOfAMessageTheUserWroteRunsAlsoForAModelAskedForOneCallAReply() throws Exception {
+        api.replyText("Both are there.");
+        TurnOutcome outcome = loop("openai/gpt-4.1", ToolFormat.MARKDOWN, Confirmation.ALWAYS,
+                TurnSettings.DEFAULT.withBreakOnToolUse(true))
+                .impersonate("```save a.txt\nA\n```\n```save b.txt\nB\n```\n");
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(dir.resolve("a.txt")).exists();
+        assertThat(dir.resolve("b.txt")).exists();
     }
 
     @Test

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.rosetta.agent.config.ConfigLayer.Kind;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.llm.Providers.OpenAiApi;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.provider.Api;
 import dev.rosetta.llm.provider.ProviderSettings;
 
@@ -132,6 +133,26 @@ class ConfigLayerTest {
     }
 
     @Test
+    void localContextAndThinkingAreRead() throws IOException {
+        ConfigLayer words = layer(Kind.USER, "[models]\nlocal_context = 32768\nthinking = \"High\"\n");
+        ConfigLayer budget = layer(Kind.PROJECT, "[models]\nthinking = 4096\n");
+
+        assertThat(words.localContext()).isEqualTo(32768);
+        assertThat(words.thinking()).isEqualTo(Thinking.HIGH);
+        assertThat(budget.thinking()).isEqualTo(Thinking.budget(4096));
+        assertThat(budget.localContext()).isNull();
+    }
+
+    @Test
+    void aLocalContextOrThinkingThatIsNoneIsAnErrorAtItsLine() {
+        assertThat(error("[models]\nlocal_context = 100\n"))
+                .isEqualTo("FILE:2:1: [models] 'local_context' must be a whole number from 1024 to 10000000");
+        assertThat(error("[models]\nthinking = \"lots\"\n")).isEqualTo("FILE:2:1: [models] 'thinking' must be off,"
+                + " low, medium, high, or a budget in tokens (e.g. 4096), not \"lots\"");
+        assertThat(error("[models]\nthinking = true\n")).startsWith("FILE:2:1: [models] 'thinking' must be off");
+    }
+
+    @Test
     void theDefaultModelMustBeANonEmptyString() {
         assertThat(error("[models]\ndefault = 4\n")).isEqualTo("FILE:2:1: [models] 'default' must be a string, like"
                 + " default = \"…\"");
@@ -171,11 +192,11 @@ class ConfigLayerTest {
         layer(Kind.USER, "model = \"x\"\n[models]\ndefualt = \"y\"\n[tool]\nconfine = true\n");
         assertThat(warnings).containsExactly(
                 dir.resolve("config.toml") + ":3:1: unknown setting [models] 'defualt' is ignored (the settings here"
-                        + " are: default, fallback, openai_api)",
+                        + " are: default, fallback, openai_api, local_context, thinking)",
                 dir.resolve("config.toml") + ":1:1: unknown setting 'model' is ignored (the settings here are: [models],"
-                        + " [tools], [[providers]], [env])",
+                        + " [tools], [[providers]], [mcp], [env])",
                 dir.resolve("config.toml") + ":4:1: unknown setting 'tool' is ignored (the settings here are: [models],"
-                        + " [tools], [[providers]], [env])");
+                        + " [tools], [[providers]], [mcp], [env])");
     }
 
     @Test

@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 import dev.rosetta.agent.config.ConfigLayer.Kind;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.model.ModelInfo;
+import dev.rosetta.llm.model.ServedModel;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.tools.shell.ShellSettings;
 
@@ -169,6 +171,57 @@ class ResolutionTest {
         void valuesAreReadWithoutRegardToCase() {
             assertThat(new Setup().process(Map.of("TOOL_FORMAT", " XML ")).resolution().toolFormat(null, null).value())
                     .isEqualTo(ToolFormat.XML);
+        }
+
+        @Test
+        void nativeIsTheModelsOwnDialectAndHermesWhereItIsNotKnown() {
+            ModelInfo llama = ModelInfo.generic("ollama", "llama3.2").withNativeDialect("llama3");
+            assertThat(new Setup().resolution().toolFormat("native", llama))
+                    .isEqualTo(new Resolved<>(ToolFormat.of("llama3"), "--tool-format"));
+            assertThat(new Setup().process(Map.of("TOOL_FORMAT", "Native")).resolution().toolFormat(null, NO_PREFERENCE)
+                    .value()).isEqualTo(ToolFormat.of("hermes"));
+        }
+
+        @Test
+        void theErrorForAnUnknownFormatOffersNative() {
+            assertThatThrownBy(() -> new Setup().resolution().toolFormat("yaml", null))
+                    .hasMessageEndingWith(", or native (the model's own dialect)");
+        }
+
+        @Test
+        void aLocalModelWhoseServerTakesNoToolsComesWithItsNativeDialectElseWithTool() {
+            ModelInfo coder = ModelInfo.generic("ollama", "qwen3-coder:30b").withNativeDialect("qwen3-coder");
+            Resolution r = new Setup().resolution();
+
+            assertThat(r.toolFormat(null, coder, new ServedModel(true, 262144, false, null, null))).isEqualTo(
+                    new Resolved<>(ToolFormat.of("qwen3-coder"), "ollama/qwen3-coder:30b's native dialect (its server"
+                            + " takes no native tools for it)"));
+            assertThat(r.toolFormat(null, coder, new ServedModel(true, 262144, true, null, null)).value())
+                    .isEqualTo(ToolFormat.TOOL);
+            assertThat(r.toolFormat(null, coder, ServedModel.UNREPORTED).value()).as("a server that says nothing")
+                    .isEqualTo(ToolFormat.TOOL);
+            assertThat(r.toolFormat(null, NO_PREFERENCE, ServedModel.HOSTED).value()).isEqualTo(ToolFormat.MARKDOWN);
+            assertThat(r.toolFormat(null, PREFERS_TOOL, new ServedModel(true, null, false, null, null)).value())
+                    .as("a recorded default wins").isEqualTo(ToolFormat.TOOL);
+        }
+    }
+
+    @Nested
+    class ThinkingOrder {
+
+        @Test
+        void theFlagComesFirstThenTheFirstFileThatSetsIt() {
+            Setup files = new Setup();
+            files.layers.add(new ConfigLayer(Kind.PROJECT, file(Kind.PROJECT), Map.of(), null, null, null, null, null,
+                    List.of(), null, Thinking.LOW));
+            files.layers.add(new ConfigLayer(Kind.USER, file(Kind.USER), Map.of(), null, null, null, null, null,
+                    List.of(), 32768, Thinking.HIGH));
+            Resolution r = files.resolution();
+
+            assertThat(r.thinking(Thinking.budget(4096))).contains(new Resolved<>(Thinking.budget(4096), "--thinking"));
+            assertThat(r.thinking(null)).contains(new Resolved<>(Thinking.LOW, "[models] thinking in /work/rosetta.toml"));
+            assertThat(r.localContext()).isEqualTo(32768);
+            assertThat(new Setup().resolution().thinking(null)).as("the model's own default").isEmpty();
         }
     }
 

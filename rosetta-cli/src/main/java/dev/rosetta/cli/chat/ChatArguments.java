@@ -21,7 +21,7 @@ import dev.rosetta.cli.option.OptionValues;
 public final class ChatArguments {
 
     /** Words picocli reads as subcommands wherever they stand before {@code --} (a test holds this to picocli's). */
-    static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "help");
+    static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "mcp", "help");
 
     /**
      * What the command line asks for.
@@ -122,14 +122,14 @@ public final class ChatArguments {
     private static boolean takesValue(String name) {
         return switch (name) {
             case "-m", "--model", "--tool-format", "--name", "-w", "--workspace", "-t", "--tools", "--output-format",
-                    "--max-steps" -> true;
+                    "--max-steps", "--thinking", "--mcp" -> true;
             default -> false;
         };
     }
 
     /** Options whose values add up ({@code -t shell -t save} is {@code -t shell,save}). */
     private static boolean repeatable(String name) {
-        return name.equals("-t") || name.equals("--tools");
+        return name.equals("-t") || name.equals("--tools") || name.equals("--mcp");
     }
 
     /** Options whose value is the next word, even one that starts with '-' ({@code OptionConverters.ToolItems}). */
@@ -142,7 +142,8 @@ public final class ChatArguments {
         try {
             switch (name) {
                 case "-m", "--model" -> o.model = value;
-                case "--tool-format" -> o.toolFormat = OptionValues.toolFormat(value);
+                case "--tool-format" -> o.toolFormat = OptionValues.chatToolFormat(value);
+                case "--thinking" -> o.thinking = OptionValues.thinking(value);
                 case "--name" -> o.name = value;
                 case "-w", "--workspace" -> o.workspace = value;
                 case "-t", "--tools" -> {
@@ -150,6 +151,7 @@ public final class ChatArguments {
                 }
                 case "--output-format" -> o.outputFormat = OptionValues.outputFormat(value);
                 case "--max-steps" -> o.maxSteps = OptionValues.atLeastOne(value);
+                case "--mcp" -> o.mcp.add(value);
                 default -> {
                     return false;
                 }

@@ -5,7 +5,7 @@ import java.util.List;
 
 import dev.rosetta.cli.option.OptionConverters;
 import dev.rosetta.cli.option.OutputFormat;
-import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.Thinking;
 
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -26,11 +26,16 @@ public final class ChatOptions {
             description = "The model, e.g. openai/gpt-4.1, anthropic/claude-sonnet-4-6, or an alias such as sonnet.")
     String model;
 
-    @Option(names = "--tool-format", paramLabel = "FORMAT", converter = OptionConverters.ToolFormatValue.class,
+    @Option(names = "--thinking", paramLabel = "LEVEL", converter = OptionConverters.ThinkingValue.class,
+            description = "How hard the model thinks: off, low, medium, high, or a budget in tokens (e.g. 4096)."
+                    + " Default: the model's own.")
+    Thinking thinking;
+
+    @Option(names = "--tool-format", paramLabel = "FORMAT", converter = OptionConverters.ChatToolFormatValue.class,
             description = "How the model calls tools: markdown, xml, tool (native function calling), or an open"
                     + " model's own text format: hermes, qwen3-coder, glm, mistral, llama3, pythonic, deepseek, kimi,"
-                    + " harmony.")
-    ToolFormat toolFormat;
+                    + " harmony; native: the model's own (hermes where not known).")
+    String toolFormat;
 
     @Option(names = {"-y", "--no-confirm"}, description = "Run tool calls without asking.")
     boolean noConfirm;
@@ -67,6 +72,11 @@ public final class ChatOptions {
 
     @Option(names = "--confine", description = "File tools refuse paths outside the workspace.")
     boolean confine;
+
+    // Also read by hand in ChatArguments (the fast path): an option added here must be added there.
+    @Option(names = "--mcp", paramLabel = "NAME=URL|NAME=COMMAND", description = "An MCP server for this chat:"
+            + " NAME=URL (HTTP) or 'NAME=COMMAND ARGS...' (started; words split as a shell would). Repeatable.")
+    List<String> mcp = new ArrayList<>();
 
     public List<String> prompt() {
         return prompt;

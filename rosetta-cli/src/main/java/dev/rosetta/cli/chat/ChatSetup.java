@@ -1,6 +1,5 @@
 package dev.rosetta.cli.chat;
 
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +17,8 @@ import dev.rosetta.agent.config.Resolution;
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.Conversations;
 import dev.rosetta.agent.log.LogDirectory;
+import dev.rosetta.agent.mcp.McpApprovals;
+import dev.rosetta.agent.mcp.McpServers;
 import dev.rosetta.cli.option.ToolSelection;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -85,18 +86,35 @@ public final class ChatSetup {
         Resolution resolution = new Resolution(env, config);
         ProviderDirectory directory = new ProviderDirectory(config.providers(), resolution.environment());
         ModelRegistry registry = ModelRegistry.load(directory, paths.models(), warnings);
-        ModelInfo model = registry.resolve(resolution.model(options.model, directory).value());
-        ToolFormat format = resolution.toolFormat(options.toolFormat == null ? null : options.toolFormat.id(), model)
-                .value();
+        ModelInfo registered = registry.resolve(resolution.model(options.model, directory).value());
         Providers providers = new Providers(directory,
-                HttpTransport.Settings.DEFAULT.withReplyTimeout(resolution.replyTimeout().value()), config.openAiApi());
-        Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format);
+                HttpTransport.Settings.DEFAULT.withReplyTimeout(resolution.replyTimeout().value()), config.openAiApi(),
+                resolution.localContext());
         try {
+            Providers.Described described = describe(registered, providers, warnings);
+            ModelInfo model = described.model();
+            ToolFormat format = resolution.toolFormat(options.toolFormat, model, described.served()).value();
+            Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format);
             return assemble(logs, resumed, resolved, providers, output, confirmation);
         } catch (RuntimeException e) { // ProviderException too
             providers.close(); // an HTTP client left open holds the JVM's exit up by 300 ms
             throw e;
         }
+    }
+
+    /**
+     * The model as its server describes it (a local server is asked for the context, Ollama also
+     * whether the model is there and takes tools), with a warning when no one knows its context.
+     */
+    static Providers.Described describe(ModelInfo model, Providers providers, Consumer<String> warnings)
+            throws ProviderException {
+        Providers.Described described = providers.describe(model);
+        if (described.served().local() && described.model().contextWindow() == null) {
+            warnings.accept(model.name() + ": neither the model registry nor its server says how long its context is;"
+                    + " assuming " + ModelInfo.GENERIC_CONTEXT_WINDOW / 1000 + "k (set context_window for it in"
+                    + " ~/.config/rosetta/models.json)");
+        }
+        return described;
     }
 
     /**
@@ -135,11 +153,29 @@ public final class ChatSetup {
                 OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"));
         boolean ask = !(options.noConfirm || options.nonInteractive);
         Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS);
-        ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings(r.resolution()));
+        TurnSettings settings = settings(r.resolution());
+        if (settings.thinking() != null) {
+            provider.thinkingProblem(r.model().id(), settings.thinking()).ifPresent(warnings);
+        }
+        ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings);
+        ChatMcp mcp = mcp(r, log, toolbox, output);
         Chat chat = new Chat(session, new AgentLoop(session, r.workspace(), output), log, r.registry(), providers,
-                r.workspace(), output);
+                r.workspace(), output, mcp);
         chat.saveConfig();
         return chat;
+    }
+
+    /**
+     * The chat's MCP servers, started without waiting for them; null when none is configured or
+     * given, and then nothing of the MCP client is loaded.
+     */
+    private ChatMcp mcp(Resolved r, ConversationLog log, Toolbox toolbox, Chat.EventOutput output) {
+        if (r.config().mcpServers().isEmpty() && options.mcp.isEmpty()) {
+            return null;
+        }
+        return ChatMcp.start(r.config().mcpServers(), options.mcp, r.resolution().environment(), r.workspace(),
+                log.folder(), McpApprovals.of(env), r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT),
+                toolbox, new StatusLines(output));
     }
 
     /** The tools {@code --tools} and the resumed conversation choose; the others are closed. */
@@ -196,12 +232,9 @@ public final class ChatSetup {
     private TurnSettings settings(Resolution resolution) {
         String breakOnToolUse = resolution.environment().get(TurnSettings.BREAK_ON_TOOLUSE_VARIABLE);
         TurnSettings settings = TurnSettings.DEFAULT.withStream(options.stream)
-                .withBreakOnToolUse(TurnSettings.flag(breakOnToolUse));
+                .withBreakOnToolUse(TurnSettings.flag(breakOnToolUse))
+                .withThinking(resolution.thinking(options.thinking).map(dev.rosetta.agent.config.Resolved::value)
+                        .orElse(null));
         return options.maxSteps != null ? settings.withMaxSteps(options.maxSteps) : settings;
-    }
-
-    /** Prints warnings dimmed-free on stderr, one line each. */
-    public static Consumer<String> warningsTo(PrintStream err) {
-        return w -> err.println("rosetta: warning: " + w);
     }
 }

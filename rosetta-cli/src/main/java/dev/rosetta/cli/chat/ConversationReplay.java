@@ -1,6 +1,5 @@
 package dev.rosetta.cli.chat;
 
-import java.io.PrintStream;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -8,7 +7,7 @@ import java.util.List;
 import dev.rosetta.agent.chat.AgentEvent;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.log.StoredSegment;
-import dev.rosetta.cli.render.TerminalText;
+import dev.rosetta.cli.render.TerminalChannel;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Role;
 import dev.rosetta.core.tool.ToolResult;
@@ -24,13 +23,13 @@ import dev.rosetta.core.tool.ToolUse;
 public final class ConversationReplay {
 
     private final Chat.EventOutput output;
-    private final PrintStream out;
+    private final TerminalChannel out;
 
     /**
      * Opening a conversation again (--resume) in a terminal: says which one, and shows its last
      * turn, so the user picks up where it stopped without scrolling back through /replay.
      */
-    public static void resumed(Chat chat, PrintStream out) {
+    public static void resumed(Chat chat, TerminalChannel out) {
         List<LoggedMessage> messages = chat.session().messages();
         if (messages.isEmpty()) {
             return;
@@ -39,12 +38,12 @@ public final class ConversationReplay {
         while (lastTurn > 0 && messages.get(lastTurn).message().role() != Role.USER) {
             lastTurn--;
         }
-        out.println("resumed " + chat.log().id() + " (" + messages.size() + " messages; the last turn follows,"
+        out.line("resumed " + chat.log().id() + " (" + messages.size() + " messages; the last turn follows,"
                 + " /replay shows them all)");
         new ConversationReplay(chat.output(), out).show(messages.subList(lastTurn, messages.size()));
     }
 
-    ConversationReplay(Chat.EventOutput output, PrintStream out) {
+    ConversationReplay(Chat.EventOutput output, TerminalChannel out) {
         this.output = output;
         this.out = out;
     }
@@ -77,7 +76,7 @@ public final class ConversationReplay {
 
     private void user(String text) {
         output.endTurn();
-        out.println("you> " + TerminalText.safe(text));
+        out.line("you> " + text);
     }
 
     /** The stored segments as the live events they were: native calls (spanless) come last, as they did. */

@@ -6,6 +6,7 @@ import java.util.Stack;
 import java.util.function.Function;
 
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.Thinking;
 
 import picocli.CommandLine.IParameterConsumer;
 import picocli.CommandLine.ITypeConverter;
@@ -48,6 +49,20 @@ public final class OptionConverters {
         }
     }
 
+    /** {@link OptionValues#chatToolFormat}. */
+    public static final class ChatToolFormatValue extends Checked<String> {
+        public ChatToolFormatValue() {
+            super(OptionValues::chatToolFormat);
+        }
+    }
+
+    /** {@link OptionValues#thinking}. */
+    public static final class ThinkingValue extends Checked<Thinking> {
+        public ThinkingValue() {
+            super(OptionValues::thinking);
+        }
+    }
+
     /** {@link OptionValues#parseFormat}. */
     public static final class ParseFormatValue extends Checked<ParseFormat> {
         public ParseFormatValue() {
@@ -59,6 +74,13 @@ public final class OptionConverters {
     public static final class OutputFormatValue extends Checked<OutputFormat> {
         public OutputFormatValue() {
             super(OptionValues::outputFormat);
+        }
+    }
+
+    /** {@link OptionValues#offsetUnit}. */
+    public static final class OffsetUnitValue extends Checked<OffsetUnit> {
+        public OffsetUnitValue() {
+            super(OptionValues::offsetUnit);
         }
     }
 

@@ -4,7 +4,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.Thinking;
 
 /**
  * The values options take, checked where the command line is read so that a wrong one is the
@@ -26,6 +28,30 @@ public final class OptionValues {
         return ToolFormat.of(value);
     }
 
+    /** What {@code --tool-format native} stands for: the model's own dialect, known once the model is. */
+    public static final String NATIVE = "native";
+
+    /** A chat's format: one of {@link #toolFormat}'s, or {@code native}; the format's id. */
+    public static String chatToolFormat(String value) {
+        if (value.strip().equalsIgnoreCase(NATIVE)) {
+            return NATIVE;
+        }
+        try {
+            return ToolFormat.of(value).id();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + ", or native (the model's own dialect)");
+        }
+    }
+
+    /** {@code off}, {@code low}, {@code medium}, {@code high} or a budget in tokens. */
+    public static Thinking thinking(String value) {
+        try {
+            return Thinking.parse(value, "--thinking");
+        } catch (RosettaException e) {
+            throw new IllegalArgumentException("'" + value.strip() + "' is not " + Thinking.CHOICES);
+        }
+    }
+
     /** {@code auto} or a tool format's name, in any case: what {@code rosetta parse} reads a message as. */
     public static ParseFormat parseFormat(String value) {
         return ParseFormat.of(value);
@@ -40,6 +66,17 @@ public final class OptionValues {
         }
         throw new IllegalArgumentException("unknown output format '" + value + "'; use one of "
                 + Arrays.stream(OutputFormat.values()).map(OutputFormat::id).collect(Collectors.joining(", ")));
+    }
+
+    /** {@code code-points} or {@code bytes}, in any case. */
+    public static OffsetUnit offsetUnit(String value) {
+        for (OffsetUnit u : OffsetUnit.values()) {
+            if (u.id().equalsIgnoreCase(value.strip())) {
+                return u;
+            }
+        }
+        throw new IllegalArgumentException("unknown offset unit '" + value + "'; use one of "
+                + Arrays.stream(OffsetUnit.values()).map(OffsetUnit::id).collect(Collectors.joining(", ")));
     }
 
     /** The largest count an option takes. */

@@ -1,6 +1,5 @@
 package dev.rosetta.cli.repl;
 
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +19,9 @@ import dev.rosetta.cli.chat.Chat;
 import dev.rosetta.cli.chat.ChatRun;
 import dev.rosetta.cli.chat.ConversationReplay;
 import dev.rosetta.cli.chat.SlashCommands;
+import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;
 import dev.rosetta.llm.model.ModelInfo;
 
@@ -37,7 +38,7 @@ public final class JLineRepl {
     private final Chat chat;
     private final Terminal terminal;
     private final TerminalStyle style;
-    private final PrintStream out;
+    private final TerminalOutput output;
     private final PromptReader reader;
     private final SlashCommands commands;
     private final TurnInterrupts interrupts;
@@ -46,24 +47,29 @@ public final class JLineRepl {
     private volatile boolean leaveRequested;
 
     /**
-     * @param out where the renderer writes too (standard output), for the REPL's own lines
-     * @param env where the history file's folder and the user's home are read
+     * @param output where the renderer writes too (standard output), for the REPL's own lines
+     * @param env    where the history file's folder and the user's home are read
      */
-    public JLineRepl(Chat chat, Terminal terminal, TerminalStyle style, PrintStream out, Map<String, String> env) {
+    public JLineRepl(Chat chat, Terminal terminal, TerminalStyle style, TerminalOutput output, Map<String, String> env) {
         this.chat = chat;
         this.terminal = terminal;
         this.style = style;
-        this.out = out;
-        this.commands = new SlashCommands(chat, out);
+        this.output = output;
+        this.commands = new SlashCommands(chat, output.out());
         this.interrupts = new TurnInterrupts(terminal);
         ReplCompleter completer = new ReplCompleter(SlashCommands.NAMES, modelNames(chat),
                 new PathCompletion(chat.workspace(), LogDirectory.home(env)));
         Path history = HistoryFile.of(env);
         String problem = HistoryFile.prepare(history).orElse(null);
         if (problem != null) {
-            say("rosetta: warning: " + problem);
+            output.warning(problem);
         }
         this.reader = new PromptReader(terminal, completer, problem == null ? history : null);
+        if (chat.mcp() != null) {
+            // An MCP server's report that comes while the user types goes above the line, which stays.
+            chat.mcp().status().whileReading(line -> reader.printAboveIfReading(
+                    style.paint("ℹ " + TerminalText.safe(line).strip().replace('\n', ' '), Tone.DIM)));
+        }
     }
 
     /** Runs the first prompt, if there is one, then reads until the user leaves; the exit code. */
@@ -77,9 +83,10 @@ public final class JLineRepl {
                 leaveRequested = true;
             }
         });
-        say(style.paint(chat.session().model().name() + " · tool format " + chat.session().format().id()
+        String model = TerminalText.safe(chat.session().model().name()).replace('\n', ' ');
+        say(style.paint(model + " · tool format " + chat.session().format().id()
                 + " · /help lists the commands, Ctrl-D leaves", Tone.DIM));
-        ConversationReplay.resumed(chat, out);
+        ConversationReplay.resumed(chat, output.out());
         if (!firstPrompt.isBlank()) {
             turn(() -> chat.loop().run(firstPrompt));
         }
@@ -150,10 +157,10 @@ public final class JLineRepl {
     private void command(String text, String name) {
         try {
             if (!commands.run(text)) {
-                say("rosetta: unknown command " + name + "; /help lists the commands");
+                output.error("unknown command " + name + "; /help lists the commands");
             }
         } catch (RuntimeException e) {
-            say("rosetta: " + name + " failed: " + e.getMessage());
+            output.error(name + " failed: " + e.getMessage());
         }
     }
 
@@ -164,14 +171,14 @@ public final class JLineRepl {
             outcome = body.get();
         } catch (RuntimeException e) {
             chat.output().endTurn();
-            say("rosetta: " + e.getMessage());
+            output.error(e.getMessage());
             return;
         }
         chat.output().endTurn();
         if (outcome.reason() == TurnOutcome.Reason.INTERRUPTED) {
             say(style.paint("interrupted", Tone.DIM));
         } else if (!outcome.ok() && outcome.message() != null) {
-            say("rosetta: " + outcome.message());
+            output.error(outcome.message());
         }
     }
 
@@ -207,19 +214,24 @@ public final class JLineRepl {
     }
 
     private void clear() {
-        if (!terminal.puts(Capability.clear_screen)) {
-            terminal.writer().print("\033[H\033[2J");
+        if (terminal.puts(Capability.clear_screen)) {
+            terminal.flush();
+        } else {
+            output.clearScreen();
         }
-        terminal.flush();
     }
 
-    private void say(String line) {
-        out.println(line);
-        out.flush();
+    /** A line Rosetta styled from parts it cleaned. */
+    private void say(String styled) {
+        output.out().append(styled + "\n").flush();
     }
 
-    /** Model names and aliases for completion after /model, gathered when Tab is first pressed there. */
+    /**
+     * Model names and aliases for completion after /model, gathered when Tab is first pressed
+     * there, and the models of the servers the user runs as they arrive.
+     */
     private static Supplier<List<String>> modelNames(Chat chat) {
+        LocalModelNames local = new LocalModelNames(chat.providers());
         return new Supplier<>() {
             private List<String> names;
 
@@ -229,7 +241,7 @@ public final class JLineRepl {
                     names = chat.registry().all().stream()
                             .flatMap(JLineRepl::namesOf).distinct().sorted().toList();
                 }
-                return names;
+                return Stream.concat(names.stream(), local.now().stream()).distinct().sorted().toList();
             }
         };
     }

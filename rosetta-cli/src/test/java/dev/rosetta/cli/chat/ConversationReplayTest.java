@@ -3,6 +3,7 @@ package dev.rosetta.cli.chat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,6 +21,8 @@ import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.log.StoredSegment;
 import dev.rosetta.cli.Main;
+import dev.rosetta.cli.render.TerminalChannel;
+import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.cli.render.TerminalRenderer;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -44,7 +47,7 @@ class ConversationReplayTest {
     Path logs;
 
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    private final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    private final TerminalChannel out = TerminalOutput.of(bytes, OutputStream.nullOutputStream()).out();
     private final TerminalRenderer renderer = new TerminalRenderer(out, TerminalStyle.plain());
     private final Chat.EventOutput output = Chat.EventOutput.of(renderer, renderer::endTurn);
 

@@ -98,6 +98,20 @@ class FailuresIT extends EndToEnd {
         }
     }
 
+    /** Issue 10 #3: the HTTP client refused the header and quoted it, "Bearer sk-…^A" and all. */
+    @Test
+    void aKeyHoldingAControlCharacterIsOneLineNamingTheVariableNeverTheKey() {
+        sandbox.env().put("OPENAI_API_KEY", Sandbox.OPENAI_KEY + "\u0001");
+
+        Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "hi");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+        assertThat(run.errorLines()).as(run.toString()).containsExactly("rosetta: the value of OPENAI_API_KEY holds a"
+                + " control character (character " + (Sandbox.OPENAI_KEY.length() + 1) + "), which no API key has; set"
+                + " OPENAI_API_KEY again, copied without it");
+        assertThat(model.requests()).isEmpty();
+    }
+
     /** A full disk: the log is a link to /dev/full, where every write fails with ENOSPC. */
     @Test
     void aMessageTheLogCannotTakeIsExitOneWithOneLineAndIsNeverSent() throws Exception {

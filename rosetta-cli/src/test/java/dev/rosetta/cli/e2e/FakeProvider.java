@@ -96,7 +96,8 @@ final class FakeProvider implements AutoCloseable {
             case Cut c -> cut(api.wire().streamStart(c.text()));
             case StreamError e -> sse().body(api.wire().streamStart(e.text()) + api.wire().errorEvent(e.code(), e.message()))
                     .build();
-            case Raw r -> new MockResponse.Builder().setHeader("content-type", r.contentType()).body(r.body()).build();
+            case Raw r -> new MockResponse.Builder().code(r.status()).setHeader("content-type", r.contentType())
+                    .body(r.body()).build();
             case Silent s -> new MockResponse.Builder().onResponseStart(SocketEffect.Stall.INSTANCE).build();
             case Trickle t -> sse().body(api.wire().stream(ScriptedReply.text(Format.pieces(t.text()).toArray(String[]::new))))
                     .throttleBody(64, 100, TimeUnit.MILLISECONDS).build();

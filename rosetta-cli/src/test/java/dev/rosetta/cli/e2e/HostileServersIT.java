@@ -4,11 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Providers that misbehave on purpose, as an outside probe's servers did (issue 10): errors that
@@ -57,20 +62,47 @@ class HostileServersIT extends EndToEnd {
         assertThat(run.stdout()).contains("After the retry.");
     }
 
-    @ParameterizedTest(name = "{0}")
-    @EnumSource(Api.class)
-    void escapesInErrorEventsAndErrorBodiesReachTheTerminalAsText(Api api) {
-        String escapes = "\u001b]0;owned\u0007\u001b]52;c;ZWNobyBvd25lZA==\u0007\u001b[2J";
-        model.script(new ScriptedReply.StreamError("Text ", "invalid_request_error", "bad" + escapes));
-        Run stream = sandbox.rosetta("-n", "-m", api.model(), "one");
-        model.script(new ScriptedReply.Status(400, java.util.Map.of(), "bad" + escapes));
-        Run status = sandbox.rosetta("-n", "-m", api.model(), "two");
+    /** An OSC 0 title, an OSC 52 clipboard write, a screen clear, a C1 CSI and a bidi override. */
+    private static final String ESCAPES = "\u001b]0;owned\u0007\u001b]52;c;ZWNobyBvd25lZA==\u0007\u001b[2J\u009b31m\u202e";
 
-        for (Run run : java.util.List.of(stream, status)) {
-            assertThat(run.exitCode()).as(run.toString()).isNotZero();
-            assertThat(everything(run)).as(run.toString()).doesNotContain("\u001b").doesNotContain("\u0007")
-                    .contains("bad\\x1b]0;owned\\x07");
+    static List<Arguments> apisAndOutputFormats() {
+        List<Arguments> all = new ArrayList<>();
+        for (Api api : Api.values()) {
+            all.add(Arguments.of(api, "text"));
+            all.add(Arguments.of(api, "json"));
         }
+        return all;
+    }
+
+    /**
+     * Issue 10 #1: escape-laden error bodies (JSON and HTML), error events mid-stream and before
+     * output (then a retry notice), in text and JSON output. The sandbox fails any run whose stdout
+     * or stderr holds a raw control character; here each must also say what the server said.
+     */
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("apisAndOutputFormats")
+    void noEscapeFromAProviderReachesTheTerminalInEitherOutputFormat(Api api, String outputFormat) {
+        model.script(new ScriptedReply.StreamError("Text ", "invalid_request_error", "bad" + ESCAPES),
+                new ScriptedReply.Status(400, Map.of(), "bad" + ESCAPES),
+                new ScriptedReply.Raw(403, "text/html", "<html><title>Forbidden by the proxy" + ESCAPES + "</title></html>\n"),
+                new ScriptedReply.Raw(200, "text/html", "<html><title>Log in" + ESCAPES + "</title></html>\n"),
+                new ScriptedReply.StreamError("", transientError(api), "busy" + ESCAPES),
+                ScriptedReply.text("After ", "the retry."));
+        sandbox.env().put("ROSETTA_REPLY_TIMEOUT", "20");
+        List<Run> failed = new ArrayList<>();
+        for (String prompt : List.of("stream error", "json body", "html body", "html 200")) {
+            failed.add(sandbox.rosetta("-n", "-m", api.model(), "--output-format", outputFormat, prompt));
+        }
+        Run retried = sandbox.rosetta("-n", "-m", api.model(), "--output-format", outputFormat, "retried");
+
+        for (Run run : failed) {
+            assertThat(run.exitCode()).as(run.toString()).isNotZero();
+            assertThat(run.errorLines()).as(run.toString()).last().asString().startsWith("rosetta: ")
+                    .contains("owned");
+        }
+        assertThat(failed.get(2).stderr()).contains("Forbidden by the proxy");
+        assertThat(retried.exitCode()).as(retried.toString()).isZero();
+        assertThat(everything(retried)).contains("busy").contains("owned").contains("retrying in");
     }
 
     @Test

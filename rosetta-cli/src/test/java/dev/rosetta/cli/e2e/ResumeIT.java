@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * {@code --resume}: the second process goes on with the first one's conversation, in its format
@@ -112,6 +116,38 @@ class ResumeIT extends EndToEnd {
         assertThat(nativeRequest.results()).extracting(WireResult::callId)
                 .containsExactlyElementsOf(nativeRequest.calls().stream().map(ModelCall::id).toList());
         assertThat(String.join("\n", nativeRequest.messages())).doesNotContain("rm -rf").doesNotContain("```");
+    }
+
+    /**
+     * Issue 10 #9: Rosetta killed while a native call ran left the call without a result, and
+     * resuming told the model "the call was not run" — though it had run, half way. Now the model
+     * is told what is known. For each API, as each spells the missing result.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Api.class)
+    void aCallThatWasRunningWhenRosettaWasKilledIsResumedAsInterruptedNotAsNotRun(Api api) throws Exception {
+        Path started = sandbox.workspace().resolve("started");
+        ModelCall halfDone = ModelCall.shell("touch started; sleep 600; touch finished");
+        model.script(Format.TOOL.reply("Working.\n", halfDone));
+        Sandbox.Launched first = sandbox.launch("-n", "-m", api.model(), "--tool-format", "tool", "do the work");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!Files.exists(started) && first.process().isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(started).as("the call was running").exists();
+        first.process().destroyForcibly().waitFor();
+
+        model.script(ScriptedReply.text("I will check first."));
+        Run resumed = sandbox.rosetta("-n", "-r", "go on");
+
+        assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
+        WireRequest request = model.request(1);
+        assertThat(request.calls()).extracting(ModelCall::id).containsExactly(halfDone.id());
+        assertThat(request.results()).singleElement().satisfies(r -> {
+            assertThat(r.callId()).isEqualTo(halfDone.id());
+            assertThat(r.output()).startsWith("[ERROR:Canceled] interrupted; it may have run partly")
+                    .doesNotContain("not run");
+        });
     }
 
     /** The prompt names today's date; a test running across midnight must not fail on it. */

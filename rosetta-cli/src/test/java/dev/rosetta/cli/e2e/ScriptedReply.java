@@ -23,8 +23,16 @@ sealed interface ScriptedReply {
     /** The stream begins, carries {@code text} (maybe none), then the API's own error event. */
     record StreamError(String text, String code, String message) implements ScriptedReply {}
 
-    /** A 200 whose body is no reply stream: a login page, a JSON error, bytes without a line break. */
-    record Raw(String contentType, String body) implements ScriptedReply {}
+    /**
+     * A body that is no reply stream, as it is: with 200 a login page, a JSON error, bytes without
+     * a line break; with an error status a proxy's HTML page.
+     */
+    record Raw(int status, String contentType, String body) implements ScriptedReply {
+
+        Raw(String contentType, String body) {
+            this(200, contentType, body);
+        }
+    }
 
     /** The request is read and never answered. */
     record Silent() implements ScriptedReply {}

@@ -27,6 +27,18 @@ class JsonEventWriterTest {
     }
 
     @Test
+    void c1ControlsBidiOverridesAndLineSeparatorsAreEscapedAsEveryOtherControl() {
+        String hostile = "a\u001b]0;t\u0007 b\u009b2J c\u007f d\u202e e\u2028 f";
+        StringBuilder out = new StringBuilder();
+
+        new JsonEventWriter(out).accept(new AgentEvent.Notice(hostile));
+
+        assertThat(out.toString()).isEqualTo("{\"type\":\"notice\",\"text\":\"a\\u001B]0;t\\u0007 b\\u009b2J c\\u007F"
+                + " d\\u202e e\\u2028 f\"}\n");
+        assertThat(Json.readObject(out.toString())).containsEntry("text", hostile);
+    }
+
+    @Test
     void everyEventOfATurnIsOneLine() {
         List<AgentEvent> turn = TerminalRendererTest.sampleTurn();
         List<Map<String, Object>> lines = lines(turn);

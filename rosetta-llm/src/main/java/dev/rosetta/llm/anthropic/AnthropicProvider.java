@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.rosetta.core.json.Json;
 import dev.rosetta.llm.ApiKey;
@@ -12,6 +13,7 @@ import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.ModelTraits;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.provider.Api;
 import dev.rosetta.llm.provider.ProviderSettings;
@@ -67,6 +69,11 @@ public final class AnthropicProvider implements Provider {
         WireFormat wire = new WireFormat(Framing.SSE, () -> new StreamedReply(name()), () -> new ReplyMessage(name()));
         return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(), body), wire, request.stream(),
                 List.of());
+    }
+
+    @Override
+    public Optional<String> thinkingProblem(String model, Thinking thinking) {
+        return Optional.ofNullable(RequestBody.problem(thinking, traits, name() + "/" + model));
     }
 
     /** anthropic-version and the like from the settings, then the key in its header. */

@@ -116,6 +116,62 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     private static final int MAX_ERROR_BODY = 64 * 1024;
+    /** A model list or a model's details is well under this; more is not an answer to such a question. */
+    private static final int MAX_ANSWER = 8 << 20;
+
+    /** A whole small answer to a question about the server (its models, a model's details), any status. */
+    public record Answer(int status, String body) {
+
+        /** The body as JSON, or null when it is not JSON. */
+        public tools.jackson.databind.JsonNode json() {
+            try {
+                return dev.rosetta.core.json.Json.MAPPER.readTree(body);
+            } catch (tools.jackson.core.JacksonException notJson) {
+                return null;
+            }
+        }
+    }
+
+    /**
+     * Asks the server something small and reads the whole answer: a GET, or a POST of {@code json}
+     * when it is not null, answered within {@code limit}. Tried once: these questions come before
+     * a chat (is the server there, how long is the model's context), and a server that is not
+     * running should be said at once, not after a minute of retries.
+     *
+     * @throws ProviderException of kind CONNECTION when no answer came
+     */
+    public Answer query(URI uri, String json, Map<String, String> headers, Duration limit) throws ProviderException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(limit);
+        if (json == null) {
+            b.GET();
+        } else {
+            b.header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json,
+                    StandardCharsets.UTF_8));
+        }
+        try {
+            headers.forEach(b::header);
+        } catch (IllegalArgumentException e) {
+            throw new ProviderException(Kind.CONFIG, 0, "a request header for " + provider + " holds a character HTTP"
+                    + " does not allow; check the API key variable for stray characters", null, null);
+        }
+        try {
+            HttpResponse<InputStream> response = client().send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+            try (InputStream in = response.body()) {
+                byte[] bytes = in.readNBytes(MAX_ANSWER);
+                return new Answer(response.statusCode(), new String(bytes, StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            String what = e instanceof HttpConnectTimeoutException ? "could not connect within "
+                    + DurationText.of(settings.connectTimeout())
+                    : e instanceof HttpTimeoutException ? "did not answer within " + DurationText.of(limit)
+                    : e instanceof ConnectException ? "refused the connection"
+                    : "could not be reached (" + e.getClass().getSimpleName() + ")";
+            throw new ProviderException(Kind.CONNECTION, 0, provider + " " + what, null, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw interrupted(e);
+        }
+    }
 
     private final String provider;
     private final Settings settings;

@@ -19,8 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
  * <li>{@code parallel_tool_calls} only when tools are sent (the API rejects it otherwise), true
  *     only for models recorded as making parallel calls;</li>
  * <li>the output limit under the field the server knows ({@link ServerProfile#maxTokensField});</li>
- * <li>for reasoning models, {@code reasoning_effort} from the thinking budget (see
- *     {@link ModelTraits#reasoningEffort}), and no {@code temperature} or {@code stop}: OpenAI's reasoning models
+ * <li>the thinking level as the server takes it ({@link ReasoningFields});</li>
+ * <li>for reasoning models, no {@code temperature} or {@code stop}: OpenAI's reasoning models
  *     reject both, and the drop is reported.</li>
  * </ul>
  */
@@ -50,9 +50,7 @@ final class ChatCompletionsBody {
             body.put(profile.maxTokensField(), request.maxTokens());
         }
         sampling(request, body, notices);
-        if (traits.reasoning() && request.thinkingBudget() != null && request.thinkingBudget() > 0) {
-            body.put("reasoning_effort", ModelTraits.reasoningEffort(request.thinkingBudget()));
-        }
+        body.setAll(ReasoningFields.of(profile, traits, request.model(), request.thinking()).fields());
         return Json.write(body);
     }
 
@@ -78,6 +76,6 @@ final class ChatCompletionsBody {
     private static ChatHistory history(ChatRequest request) {
         Map<String, String> names = request.tools().stream()
                 .collect(Collectors.toMap(ToolSpec::name, ToolSchemas::name, (a, b) -> a));
-        return new ChatHistory(t -> names.getOrDefault(t, t));
+        return new ChatHistory(t -> names.getOrDefault(t, ToolSpec.nativeName(t)));
     }
 }

@@ -18,6 +18,7 @@ import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.ProviderException.Kind;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.provider.Api;
 import dev.rosetta.llm.provider.ProviderSettings;
@@ -86,6 +87,12 @@ public final class ChatCompletionsProvider implements Provider {
         String body = new ChatCompletionsBody(profile, model).write(request, text -> notices.add(new Notice(text)));
         return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(), body),
                 ChatCompletionsReplies.format(name()), request.stream(), notices);
+    }
+
+    @Override
+    public Optional<String> thinkingProblem(String model, Thinking thinking) {
+        ModelTraits known = Objects.requireNonNullElse(traits.apply(model), ModelTraits.UNKNOWN);
+        return Optional.ofNullable(ReasoningFields.of(profile, known, name() + "/" + model, thinking).problem());
     }
 
     /** The key goes in {@code authorization: Bearer …}, or as itself in the provider's header (azure's {@code api-key}). */

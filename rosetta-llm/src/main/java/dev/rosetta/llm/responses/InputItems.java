@@ -9,12 +9,11 @@ import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
-import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.InvalidArgumentsException;
 import dev.rosetta.core.tool.ToolCatalog;
-import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.llm.UnansweredCall;
 import dev.rosetta.llm.schema.ToolSchemas;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -31,7 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * returns), as the history view gave it (without the spelling of its native calls);</li>
  * <li>each native call (a call with an id) → a {@code function_call} item with its arguments as
  * a JSON string, followed at once by exactly one {@code function_call_output}: duplicate
- * results are merged, a missing one is written as "not run", because the API rejects a call
+ * results are merged, a missing one is {@link UnansweredCall#RESULT}, because the API rejects a call
  * without an output. The output has no error flag here; a failed result's text already starts
  * with {@code [ERROR:CODE]};</li>
  * <li>a result whose call is not in the history → a developer message, so it is not lost;</li>
@@ -41,10 +40,6 @@ import tools.jackson.databind.node.ObjectNode;
  * </ul>
  */
 final class InputItems {
-
-    /** The output of a call that has no recorded result, marked as errors are everywhere. */
-    static final String NOT_RUN = ToolResult.error(ErrorCode.CANCELED,
-            "the call was not run (no result was recorded); do not assume it succeeded").output();
 
     /** What the conversation becomes: {@code instructions} (or null) and the input items. */
     record Converted(String instructions, ArrayNode input) {}
@@ -161,12 +156,12 @@ final class InputItems {
     private static ObjectNode functionCallOutput(String callId, List<Message> results) {
         List<String> texts = results.stream().map(Message::content).toList();
         return Json.MAPPER.createObjectNode().put("type", "function_call_output").put("call_id", callId)
-                .put("output", texts.isEmpty() ? NOT_RUN : String.join("\n\n", texts));
+                .put("output", texts.isEmpty() ? UnansweredCall.RESULT : String.join("\n\n", texts));
     }
 
     /** The name the call goes by natively: its tool's first block type, as the tool was offered. */
     private String wireName(ToolUse call) {
-        return catalog.resolve(call.tool()).map(ToolSchemas::name).orElse(call.tool());
+        return catalog.resolve(call.tool()).map(ToolSchemas::name).orElse(ToolSpec.nativeName(call.tool()));
     }
 
     /** Named arguments; a call read from text (positional, body) is bound to its declaration. */

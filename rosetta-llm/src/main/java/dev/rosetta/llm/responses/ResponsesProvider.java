@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.rosetta.core.json.Json;
 import dev.rosetta.llm.ApiKey;
@@ -16,6 +17,7 @@ import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.ProviderException.Kind;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.provider.ProviderSettings;
 import dev.rosetta.llm.stream.Framing;
@@ -88,6 +90,11 @@ public final class ResponsesProvider implements Provider {
         WireFormat wire = new WireFormat(Framing.SSE, () -> new EventDecoder(name()), () -> new ResponseObject(name()));
         return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(), body), wire,
                 request.stream(), notices);
+    }
+
+    @Override
+    public Optional<String> thinkingProblem(String model, Thinking thinking) {
+        return Optional.ofNullable(RequestBody.problem(thinking, traits, name() + "/" + model));
     }
 
     /** The 400 an unverified organisation gets for {@code reasoning.summary}. */

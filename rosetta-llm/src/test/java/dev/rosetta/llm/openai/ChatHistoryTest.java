@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.llm.UnansweredCall;
 import dev.rosetta.llm.openai.WireMessage.AssistantTurn;
 import dev.rosetta.llm.openai.WireMessage.SystemText;
 import dev.rosetta.llm.openai.WireMessage.ToolOutput;
@@ -34,7 +35,7 @@ class ChatHistoryTest {
 
         assertThat(out).containsExactly(
                 new AssistantTurn("", List.of(new WireCall("c1", "shell", "{\"command\":\"ls\"}")), ""),
-                new ToolOutput("c1", ChatHistory.NOT_RUN),
+                new ToolOutput("c1", UnansweredCall.RESULT),
                 new UserText("never mind"),
                 new SystemText("late"));
     }
@@ -49,7 +50,7 @@ class ChatHistoryTest {
 
         assertThat(out).containsExactly(
                 new AssistantTurn("", List.of(new WireCall("c1", "shell", "{}")), ""),
-                new ToolOutput("c1", ChatHistory.NOT_RUN),
+                new ToolOutput("c1", UnansweredCall.RESULT),
                 new AssistantTurn("", List.of(new WireCall("c2", "shell", "{}")), ""),
                 new ToolOutput("c2", "two"),
                 new SystemText("one, too late"));

@@ -94,6 +94,11 @@ record CurrentFile(Path path, String shown, boolean exists, TextFile content, bo
         for (Path step = folder; step != null && !Files.exists(step); step = step.getParent()) {
             firstMissing = step;
         }
+        if (Files.isDirectory(folder)) {
+            // There already, perhaps through a link: createDirectories would refuse a link to a
+            // folder as "exists and is not a folder".
+            return null;
+        }
         try {
             Files.createDirectories(folder);
         } catch (IOException e) {

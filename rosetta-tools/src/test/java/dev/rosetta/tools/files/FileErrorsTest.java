@@ -26,6 +26,23 @@ class FileErrorsTest {
         assertThat(r.output()).isEqualTo("[ERROR:ENOENT] README.nd does not exist (did you mean README.md?)");
     }
 
+    /** Issue 10 #18: it was "[EIO] cannot read …: File name too long". */
+    @Test
+    void aNameTooLongForTheFileSystemIsEnametoolongForEveryFileTool() throws Exception {
+        String name = "n".repeat(300) + ".txt";
+        Calls calls = new Calls(dir);
+        for (ToolResult r : new ToolResult[] {calls.read(name), calls.save(name, "x"), calls.append(name, "x"),
+                calls.patch(name, Calls.hunk("a\n", "b\n")), calls.save("deep/" + name + "/file.txt", "x")}) {
+            assertThat(r.code()).as(r.output()).isEqualTo(ErrorCode.ENAMETOOLONG);
+            assertThat(r.output()).startsWith("[ERROR:ENAMETOOLONG] cannot use ")
+                    .contains("the name nnnnnnnnnnnnnnnnnnnn…nnnnnnnn.txt is 304 bytes long, more than the 255 a file name"
+                            + " may have");
+        }
+        assertThat(dir.resolve("deep")).as("nothing is created for a path that cannot be").doesNotExist();
+        assertThat(calls.read("a/" + "b/".repeat(2100)).output()).startsWith("[ERROR:ENAMETOOLONG]")
+                .contains("bytes long, more than the 4095 a path may have");
+    }
+
     @Test
     void aMissingFolderIsEnoentSayingHowFarThePathExists() throws Exception {
         Files.createDirectories(dir.resolve("src"));

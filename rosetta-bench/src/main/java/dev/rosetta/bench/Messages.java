@@ -1,5 +1,6 @@
 package dev.rosetta.bench;
 
+import java.util.List;
 import java.util.Random;
 
 import dev.rosetta.core.dialect.ToolFormat;
@@ -58,6 +59,36 @@ public final class Messages {
             }
             prose.lead(unit);
             int added = calls.append(unit);
+            if (out.length() + unit.length() > chars - RESERVE) {
+                break;
+            }
+            out.append(unit);
+            count += added;
+        }
+        ProseText.padTo(out, chars);
+        return new SampleMessage(out.toString(), count);
+    }
+
+    /** The native dialects a local model's server may leave in the text. */
+    private static final List<ToolFormat> NATIVE = List.of(ToolFormat.HERMES, ToolFormat.QWEN3_CODER, ToolFormat.GLM,
+            ToolFormat.MISTRAL, ToolFormat.LLAMA3, ToolFormat.PYTHONIC, ToolFormat.DEEPSEEK, ToolFormat.KIMI,
+            ToolFormat.HARMONY);
+
+    /** Prose with a call every few paragraphs, each spelled in the next native dialect, as that dialect writes it. */
+    public static SampleMessage nativeCalls(int chars, long seed) {
+        Random random = new Random(seed);
+        ProseText prose = new ProseText(random);
+        List<CallWriter> writers = NATIVE.stream().map(f -> new CallWriter(f, random)).toList();
+        StringBuilder out = new StringBuilder(chars + RESERVE);
+        StringBuilder unit = new StringBuilder();
+        int count = 0;
+        for (int n = 0; ; n++) {
+            unit.setLength(0);
+            for (int blocks = random.nextInt(3); blocks > 0; blocks--) {
+                prose.block(unit);
+            }
+            prose.lead(unit);
+            int added = writers.get(n % writers.size()).append(unit);
             if (out.length() + unit.length() > chars - RESERVE) {
                 break;
             }

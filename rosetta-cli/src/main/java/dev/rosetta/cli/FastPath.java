@@ -8,6 +8,7 @@ import java.util.List;
 
 import dev.rosetta.cli.option.OffsetUnit;
 import dev.rosetta.cli.option.OptionValues;
+import dev.rosetta.cli.option.ParseFormat;
 import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.core.dialect.ToolFormat;
 
@@ -47,8 +48,9 @@ final class FastPath {
     private record Options(ParseRun parse, boolean verbose) {
 
         static Options read(List<String> args) {
-            ToolFormat format = ToolFormat.MARKDOWN;
+            ParseFormat format = ParseFormat.of(ToolFormat.MARKDOWN);
             List<String> tools = null;
+            String toolSchemas = null;
             Integer chunk = null;
             OffsetUnit unit = OffsetUnit.CODE_POINTS;
             boolean pretty = false;
@@ -70,7 +72,7 @@ final class FastPath {
                     case "--" -> positionalOnly = true;
                     case "--pretty" -> pretty = true;
                     case "-v", "--verbose" -> verbose = true;
-                    case "--format", "--tools", "--chunk", "--offsets" -> {
+                    case "--format", "--tools", "--tool-schemas", "--chunk", "--offsets" -> {
                         String value = inline != null ? inline : i + 1 < args.size() ? args.get(++i) : null;
                         if (value == null || value.isEmpty() || value.startsWith("@")
                                 || value.startsWith("-") && !name.equals("--tools")) {
@@ -78,7 +80,9 @@ final class FastPath {
                         }
                         try {
                             if (name.equals("--format")) {
-                                format = OptionValues.toolFormat(value);
+                                format = OptionValues.parseFormat(value);
+                            } else if (name.equals("--tool-schemas")) {
+                                toolSchemas = value;
                             } else if (name.equals("--offsets")) {
                                 unit = OptionValues.offsetUnit(value);
                             } else if (name.equals("--tools")) {
@@ -99,7 +103,7 @@ final class FastPath {
                     return null;
                 }
             }
-            return new Options(new ParseRun(format, tools, chunk, pretty, file, unit), verbose);
+            return new Options(new ParseRun(format, tools, toolSchemas, chunk, pretty, file, unit), verbose);
         }
     }
 }

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 
 import dev.rosetta.cli.option.OffsetUnit;
 import dev.rosetta.cli.option.OptionConverters;
-import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.cli.option.ParseFormat;
 import dev.rosetta.core.tool.BuiltinTools;
 import dev.rosetta.core.tool.ToolSpec;
 
@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nOutput:%n",
         footer = {
             "  {\"format\": F, \"segments\": [S, ...]} where each S is one of",
-            "    {\"type\": \"prose\", \"text\", \"start\", \"end\"}",
+            "    {\"type\": \"prose\", \"text\", \"blocks\", \"start\", \"end\"}",
             "    {\"type\": \"thinking\", \"text\", \"start\", \"end\"}",
             "    {\"type\": \"call\", \"dialect\", \"tool\", \"args\", \"content\", \"kwargs\",",
             "              \"call_id\", \"start\", \"end\"}",
@@ -49,7 +49,10 @@ import picocli.CommandLine.Spec;
             "  content is the block's body as written, without the line break before the",
             "  closing fence, or null when the call has none; args are the words after the",
             "  tool's tag (```save x.py gives [\"x.py\"]); kwargs are named arguments ({} when",
-            "  none); call_id is null unless the call carries one.",
+            "  none); dialect is the spelling the call was written in; call_id is the id the text",
+            "  carried, else one derived from the call (the same every time the message is read).",
+            "  blocks are the fenced code blocks in prose: {\"info\", \"fence\", \"start\",",
+            "  \"body_start\", \"close_start\", \"end\"} (close_start = end when never closed).",
             "",
             "  start and end are offsets in Unicode code points, the characters Python counts",
             "  (an emoji is one), not UTF-16 units or bytes: in Python, message[start:end] is",
@@ -65,10 +68,12 @@ final class ParseCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "markdown",
-            converter = OptionConverters.ToolFormatValue.class, completionCandidates = FormatNames.class,
+            converter = OptionConverters.ParseFormatValue.class, completionCandidates = FormatNames.class,
             description = "The tool format the model was asked to write: ${COMPLETION-CANDIDATES}"
-                    + " (default: ${DEFAULT-VALUE}).")
-    private ToolFormat format;
+                    + " (default: ${DEFAULT-VALUE}). Every format reads every dialect; the format decides only"
+                    + " what is reported as drift rather than run (fenced calls in xml, bare llama3 JSON and"
+                    + " pythonic lists outside their own format). auto asks for none: every dialect runs.")
+    private ParseFormat format;
 
     @Option(names = "--tools", paramLabel = "TOOL", parameterConsumer = OptionConverters.ToolItems.class,
             completionCandidates = BuiltinNames.class,
@@ -76,6 +81,12 @@ final class ParseCommand implements Callable<Integer> {
                     + " changes to the default (-ipython,-jshell). The built-in tools are ${COMPLETION-CANDIDATES};"
                     + " any other name declares a tool known only by name.")
     private List<String> tools;
+
+    @Option(names = "--tool-schemas", paramLabel = "FILE",
+            description = "The tools as an OpenAI-style tools array ([{\"type\": \"function\", \"function\":"
+                    + " {\"name\", \"description\", \"parameters\"}}]): their names become the tools (beside"
+                    + " those --tools names), and their parameter types type the values dialects carry as text.")
+    private String toolSchemas;
 
     @Option(names = "--chunk", paramLabel = "N", converter = OptionConverters.AtLeastOne.class,
             description = "Feed the streaming reader N characters (UTF-16 units) at a time, cutting wherever"
@@ -97,7 +108,7 @@ final class ParseCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         // System.in as it is now: a test or an embedding program may have redirected it.
-        return new ParseRun(format, tools, chunk, pretty, file, offsets).run(System.in, Main.output(spec));
+        return new ParseRun(format, tools, toolSchemas, chunk, pretty, file, offsets).run(System.in, Main.output(spec));
     }
 
     /** The built-in tools' names, for the help text and shell completion. */
@@ -116,11 +127,11 @@ final class ParseCommand implements Callable<Integer> {
         }
     }
 
-    /** The format names, for the help text and shell completion. */
+    /** The format names, auto first, for the help text and shell completion. */
     static final class FormatNames implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return Arrays.stream(ToolFormat.values()).map(ToolFormat::id).iterator();
+            return ParseFormat.names().iterator();
         }
     }
 }

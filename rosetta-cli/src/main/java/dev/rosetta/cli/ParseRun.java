@@ -9,10 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.rosetta.cli.option.OffsetUnit;
+import dev.rosetta.cli.option.ParseFormat;
 import dev.rosetta.cli.option.ToolSelection;
 import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.core.RosettaException;
-import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.StreamSplitter;
 import dev.rosetta.core.tool.BuiltinTools;
@@ -22,14 +23,16 @@ import dev.rosetta.core.tool.ToolSpec;
 /**
  * One {@code rosetta parse}, whether picocli or the fast path read its options.
  *
- * @param format the tool format
- * @param tools  the items of {@code --tools} ({@link ToolSelection}), or null for the built-in tools
- * @param chunk  characters per streamed delta (at least 1), or null to read the message whole
- * @param pretty indent the JSON
- * @param file   the message's file, or null / "-" for stdin
- * @param unit   what the offsets count
+ * @param format      what the message is read as: a tool format's conversation, or auto
+ * @param tools       the items of {@code --tools} ({@link ToolSelection}), or null for the default tools
+ * @param toolSchemas the {@code --tool-schemas} file, or null
+ * @param chunk       characters per streamed delta (at least 1), or null to read the message whole
+ * @param pretty      indent the JSON
+ * @param file        the message's file, or null / "-" for stdin
+ * @param unit        what the offsets count
  */
-record ParseRun(ToolFormat format, List<String> tools, Integer chunk, boolean pretty, String file, OffsetUnit unit) {
+record ParseRun(ParseFormat format, List<String> tools, String toolSchemas, Integer chunk, boolean pretty, String file,
+        OffsetUnit unit) {
 
     static final String NAME = "rosetta parse";
     private static final int BAD_USAGE = 2;
@@ -40,7 +43,7 @@ record ParseRun(ToolFormat format, List<String> tools, Integer chunk, boolean pr
         ToolCatalog catalog;
         byte[] input;
         try {
-            catalog = catalog(tools);
+            catalog = catalog(tools, toolSchemas == null ? null : ToolSchemas.read(toolSchemas));
             input = MessageInput.read(file, stdin);
         } catch (RosettaException | MessageInput.UnreadableException e) {
             return badUsage(output, e.getMessage());
@@ -57,11 +60,12 @@ record ParseRun(ToolFormat format, List<String> tools, Integer chunk, boolean pr
             message = new String(input, StandardCharsets.UTF_8);
             offsets = new CodePointOffsets(message);
         }
+        List<Reader> readers = format.readers(catalog);
         List<Segment> segments = chunk == null
-                ? StreamSplitter.split(message, format, catalog)
-                : splitInChunks(message, chunk, format, catalog);
+                ? StreamSplitter.split(message, readers)
+                : splitInChunks(message, chunk, readers);
         OutputStream out = new BufferedOutputStream(output.out().stream(), OUTPUT_BUFFER);
-        new SegmentJsonWriter(out, pretty).write(format, segments, offsets);
+        new SegmentJsonWriter(out, pretty).write(format.id(), segments, offsets);
         if (output.out().failed()) {
             // PrintStream swallows write errors (a closed pipe, a full disk); say so.
             output.problem(NAME + ": cannot write to stdout");
@@ -71,8 +75,8 @@ record ParseRun(ToolFormat format, List<String> tools, Integer chunk, boolean pr
     }
 
     /** Streams the message the way a provider would, {@code n} characters per delta. */
-    static List<Segment> splitInChunks(String message, int n, ToolFormat format, ToolCatalog catalog) {
-        StreamSplitter splitter = new StreamSplitter(format, catalog);
+    static List<Segment> splitInChunks(String message, int n, List<Reader> readers) {
+        StreamSplitter splitter = new StreamSplitter(readers);
         List<Segment> segments = new ArrayList<>();
         for (int from = 0; from < message.length(); from += n) {
             int to = (int) Math.min(message.length(), (long) from + n);
@@ -80,6 +84,26 @@ record ParseRun(ToolFormat format, List<String> tools, Integer chunk, boolean pr
         }
         StreamSplitter.collect(splitter.finish(), segments);
         return segments;
+    }
+
+    /**
+     * The tools of {@code --tool-schemas} (null when not given), with those {@code --tools} names
+     * beside them; without schemas, the tools {@code --tools} chooses ({@link #catalog(List)}).
+     */
+    static ToolCatalog catalog(List<String> tools, List<ToolSpec> schemas) {
+        if (schemas == null) {
+            return catalog(tools);
+        }
+        // A schema wins over a tool of its name: it is the declaration the message was written for.
+        List<ToolSpec> specs = new ArrayList<>(schemas);
+        if (tools != null) {
+            for (ToolSpec t : catalog(tools).tools()) {
+                if (schemas.stream().noneMatch(s -> s.name().equals(t.name()))) {
+                    specs.add(t);
+                }
+            }
+        }
+        return ToolCatalog.of(specs);
     }
 
     /**

@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Map;
 
 import dev.rosetta.cli.render.TerminalJsonEscapes;
-import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.dialect.attool.CallIds;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Segment.Call;
+import dev.rosetta.core.split.Segment.CodeBlock;
 import dev.rosetta.core.split.Segment.Prose;
 import dev.rosetta.core.split.Segment.Thinking;
 import dev.rosetta.core.split.Segment.Unparsed;
@@ -45,10 +46,10 @@ final class SegmentJsonWriter {
     }
 
     /** Writes the segments, their offsets in the unit {@code offsets} counts. */
-    void write(ToolFormat format, List<Segment> segments, Offsets offsets) throws IOException {
+    void write(String format, List<Segment> segments, Offsets offsets) throws IOException {
         try (JsonGenerator json = new JsonFactory().createGenerator(new Settings(pretty), out, JsonEncoding.UTF8)) {
             json.writeStartObject();
-            json.writeStringProperty("format", format.id());
+            json.writeStringProperty("format", format);
             json.writeName("segments");
             json.writeStartArray();
             for (Segment segment : segments) {
@@ -62,11 +63,14 @@ final class SegmentJsonWriter {
     }
 
     private static void writeSegment(JsonGenerator json, Segment segment, Offsets offsets) {
+        // Offsets are asked for in message order: the start, a prose segment's blocks, the end.
+        int start = offsets.at(segment.start());
         json.writeStartObject();
         switch (segment) {
             case Prose p -> {
                 json.writeStringProperty("type", "prose");
                 json.writeStringProperty("text", p.text());
+                writeBlocks(json, p.blocks(), offsets);
             }
             case Thinking t -> {
                 json.writeStringProperty("type", "thinking");
@@ -75,7 +79,8 @@ final class SegmentJsonWriter {
             case Call c -> {
                 json.writeStringProperty("type", "call");
                 json.writeStringProperty("dialect", c.dialect().name());
-                writeUse(json, c.use());
+                writeUse(json, c.use(), c.use().callId() != null ? c.use().callId()
+                        : CallIds.generate(c.use().tool(), c.start(), c.raw()));
             }
             case Unparsed u -> {
                 json.writeStringProperty("type", "unparsed");
@@ -84,19 +89,37 @@ final class SegmentJsonWriter {
                 json.writeStringProperty("raw", u.raw());
             }
         }
-        json.writeNumberProperty("start", offsets.at(segment.start()));
+        json.writeNumberProperty("start", start);
         json.writeNumberProperty("end", offsets.at(segment.end()));
         json.writeEndObject();
     }
 
-    private static void writeUse(JsonGenerator json, ToolUse use) {
+    /** A prose segment's fenced code blocks, offsets in the segment's unit. */
+    private static void writeBlocks(JsonGenerator json, List<CodeBlock> blocks, Offsets offsets) {
+        json.writeName("blocks");
+        json.writeStartArray();
+        for (CodeBlock b : blocks) {
+            json.writeStartObject();
+            json.writeStringProperty("info", b.info());
+            json.writeStringProperty("fence", b.fence());
+            json.writeNumberProperty("start", offsets.at(b.start()));
+            json.writeNumberProperty("body_start", offsets.at(b.bodyStart()));
+            json.writeNumberProperty("close_start", offsets.at(b.closeStart()));
+            json.writeNumberProperty("end", offsets.at(b.end()));
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
+    /** The call's tool and arguments, and its id: the one the text carried, else one derived from the call. */
+    private static void writeUse(JsonGenerator json, ToolUse use, String callId) {
         json.writeStringProperty("tool", use.tool());
         json.writeName("args");
         writeValue(json, use.args());
         json.writeStringProperty("content", use.content()); // null when the call has no body
         json.writeName("kwargs");
         writeValue(json, use.kwargs());
-        json.writeStringProperty("call_id", use.callId());
+        json.writeStringProperty("call_id", callId);
     }
 
     /** A JSON value as the readers build them: String, Number, Boolean, List, Map or null. */

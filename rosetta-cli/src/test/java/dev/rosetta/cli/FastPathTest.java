@@ -38,7 +38,8 @@ class FastPathTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "--format tool", "--format=xml --pretty", "--tools save,read --chunk 3",
             "--tools=save --tools read --chunk=1 -v", "--tools -read,-save", "--tools=+save,-shell", "--format XML -",
-            "--offsets bytes", "--offsets=code-points --chunk 2"})
+            "--offsets bytes", "--offsets=code-points --chunk 2", "--format auto", "--format=LLAMA3 --chunk 2",
+            "--format harmony --tools shell --offsets bytes"})
     void fastPathPrintsWhatPicocliPrints(String options) throws Exception {
         Path file = Files.writeString(dir.resolve("m.md"), MESSAGE);
         List<String> args = new ArrayList<>(List.of("parse"));
@@ -53,6 +54,22 @@ class FastPathTest {
         Cli.Run slow = Cli.run(MESSAGE.getBytes(StandardCharsets.UTF_8), argv);
         assertThat(fast.code()).isEqualTo(slow.exitCode()).isZero();
         assertThat(fast.out()).isEqualTo(slow.out());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--tool-schemas=SCHEMAS", "--tool-schemas SCHEMAS --tools shell --format auto"})
+    void fastPathReadsToolSchemasAsPicocliDoes(String options) throws Exception {
+        Path schemas = Files.writeString(dir.resolve("tools.json"), "[{\"name\": \"read\", \"parameters\": {\"properties\":"
+                + " {\"path\": {\"type\": \"string\"}}}}]");
+        Path file = Files.writeString(dir.resolve("m.md"), MESSAGE);
+        List<String> args = new ArrayList<>(List.of("parse"));
+        args.addAll(List.of(options.replace("SCHEMAS", schemas.toString()).split(" ")));
+        args.add(file.toString());
+        String[] argv = args.toArray(String[]::new);
+        Out fast = fast(MESSAGE, argv);
+        Cli.Run slow = Cli.run(MESSAGE.getBytes(StandardCharsets.UTF_8), argv);
+        assertThat(fast.code()).isEqualTo(slow.exitCode()).isZero();
+        assertThat(fast.out()).isEqualTo(slow.out()).contains("\"tool\":\"read\"");
     }
 
     @ParameterizedTest

@@ -15,7 +15,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.rosetta.cli.option.ParseFormat;
+import dev.rosetta.core.dialect.attool.CallIds;
 
 class ParseCommandTest {
 
@@ -50,17 +54,19 @@ class ParseCommandTest {
         assertThat(run.out()).endsWith("}\n").doesNotContain("\n{").hasLineCount(1);
         assertThat(run.json()).containsEntry("format", "markdown");
         assertThat(run.segments()).containsExactly(
-                segment("type", "prose", "text", "Let me look.\n", "start", 0, "end", 13),
+                segment("type", "prose", "text", "Let me look.\n", "blocks", List.of(), "start", 0, "end", 13),
                 segment("type", "call", "dialect", "markdown", "tool", "shell", "args", List.of(),
-                        "content", "ls -la", "kwargs", Map.of(), "call_id", null, "start", 13, "end", 33),
-                segment("type", "prose", "text", "Done.", "start", 33, "end", 38));
+                        "content", "ls -la", "kwargs", Map.of(), "call_id", CallIds.generate("shell", 13, "```shell\nls -la\n```\n"),
+                        "start", 13, "end", 33),
+                segment("type", "prose", "text", "Done.", "blocks", List.of(), "start", 33, "end", 38));
     }
 
     @Test
     void callKeysComeInTheDocumentedOrder() throws IOException {
         String out = parse("```shell\nls\n```").out();
         assertThat(out).isEqualTo("{\"format\":\"markdown\",\"segments\":[{\"type\":\"call\",\"dialect\":\"markdown\","
-                + "\"tool\":\"shell\",\"args\":[],\"content\":\"ls\",\"kwargs\":{},\"call_id\":null,\"start\":0,\"end\":15}]}\n");
+                + "\"tool\":\"shell\",\"args\":[],\"content\":\"ls\",\"kwargs\":{},\"call_id\":\""
+                + CallIds.generate("shell", 0, "```shell\nls\n```") + "\",\"start\":0,\"end\":15}]}\n");
     }
 
     @Test
@@ -257,7 +263,7 @@ class ParseCommandTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.out()).isEmpty();
         assertThat(run.err()).startsWith("rosetta parse: Invalid value for option '--format': unknown tool format 'json';"
-                + " use one of markdown, xml, tool, ").contains(System.lineSeparator() + "Try 'rosetta parse --help'");
+                + " use one of auto, markdown, xml, tool, ").contains(System.lineSeparator() + "Try 'rosetta parse --help'");
     }
 
     @Test
@@ -379,5 +385,130 @@ class ParseCommandTest {
     void toolFormatStillRunsFencedCalls() throws IOException {
         Map<String, Object> call = parse("```shell\nls\n```", "--format", "tool").segments().get(0);
         assertThat(call).containsEntry("type", "call").containsEntry("dialect", "markdown");
+    }
+
+    // --- round two: every dialect, auto, schemas, ids, blocks ----------------------------------
+
+    static List<String> formatNames() {
+        return ParseFormat.names();
+    }
+
+    @ParameterizedTest
+    @MethodSource("formatNames")
+    void everyFormatNameIsTakenAndShown(String name) throws IOException {
+        Cli.Run run = parse("```shell\nls\n```", "--format", name);
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.json()).containsEntry("format", name);
+    }
+
+    @Test
+    void theFormatNamesAreExactlyTheIssuesList() {
+        assertThat(ParseFormat.names()).containsExactly("auto", "markdown", "xml", "tool", "hermes", "qwen3-coder", "glm",
+                "mistral", "llama3", "pythonic", "deepseek", "kimi", "harmony");
+    }
+
+    private static final String LOCAL_MODEL = "I'll check the weather.\n<tool_call>\n{\"name\": \"get_weather\", "
+            + "\"arguments\": {\"city\": \"Paris\", \"days\": 3}}\n</tool_call>";
+
+    @Test
+    void autoReadsALocalModelsToolCall() throws IOException {
+        Cli.Run run = parse(LOCAL_MODEL, "--format", "auto", "--tools", "get_weather");
+        assertThat(run.json()).containsEntry("format", "auto");
+        Map<String, Object> call = run.segments().get(1);
+        assertThat(call).containsEntry("type", "call").containsEntry("dialect", "hermes").containsEntry("tool", "get_weather")
+                .containsEntry("kwargs", Map.of("city", "Paris", "days", 3));
+        assertThat((String) call.get("call_id")).startsWith("call_");
+    }
+
+    @Test
+    void everyFormatRunsAnUnambiguousCallOfAnotherDialect() throws IOException {
+        for (String format : List.of("markdown", "xml", "tool", "qwen3-coder", "kimi")) {
+            Map<String, Object> call = parse(LOCAL_MODEL, "--format", format, "--tools", "get_weather").segments().get(1);
+            assertThat(call).as(format).containsEntry("type", "call").containsEntry("dialect", "hermes");
+        }
+    }
+
+    @Test
+    void bareLlamaJsonRunsInAutoAndLlama3AndIsReportedElsewhere() throws IOException {
+        String message = "{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Rome\"}}";
+        for (String format : List.of("auto", "llama3")) {
+            assertThat(parse(message, "--format", format, "--tools", "get_weather").segments().get(0))
+                    .as(format).containsEntry("type", "call").containsEntry("dialect", "llama3");
+        }
+        Map<String, Object> reported = parse(message, "--format", "markdown", "--tools", "get_weather").segments().get(0);
+        assertThat(reported).containsEntry("type", "unparsed").containsEntry("dialect", "llama3");
+        assertThat((String) reported.get("problem")).contains("only in the llama3 format");
+    }
+
+    @Test
+    void callIdIsTheOneTheTextCarriedElseTheSameGeneratedOneEveryTime() throws IOException {
+        String message = "@shell(functions.shell:0): {\"command\": \"ls\"}\n```shell\npwd\n```\n";
+        List<Map<String, Object>> first = parse(message, "--format", "tool").segments();
+        List<Map<String, Object>> calls = first.stream().filter(s -> s.get("type").equals("call")).toList();
+        assertThat(calls.get(0)).containsEntry("call_id", "functions.shell:0");
+        assertThat((String) calls.get(1).get("call_id")).startsWith("call_");
+        assertThat(parse(message, "--format", "tool", "--chunk", "3").segments()).isEqualTo(first);
+    }
+
+    @Test
+    void proseListsItsCodeBlocksInCodePoints() throws IOException {
+        List<Map<String, Object>> segments = parse("🎉 Output:\n```json\n{}\n```\nand\n```\nopen").segments();
+        assertThat(segments).singleElement().satisfies(p -> assertThat(p.get("blocks")).isEqualTo(List.of(
+                segment("info", "json", "fence", "```", "start", 10, "body_start", 18, "close_start", 21, "end", 25),
+                segment("info", "", "fence", "```", "start", 29, "body_start", 33, "close_start", 37, "end", 37))));
+    }
+
+    private Path schemas(String json) throws IOException {
+        return Files.writeString(dir.resolve("tools.json"), json, StandardCharsets.UTF_8);
+    }
+
+    private static final String WEATHER_SCHEMA = "[{\"type\": \"function\", \"function\": {\"name\": \"get_weather\","
+            + " \"description\": \"Weather.\", \"parameters\": {\"type\": \"object\", \"properties\": {"
+            + "\"city\": {\"type\": \"string\"}, \"days\": {\"type\": \"integer\"}, \"metric\": {\"type\": [\"boolean\", \"null\"]}},"
+            + " \"required\": [\"city\"]}}}]";
+
+    @Test
+    void toolSchemasNameTheToolsAndTypeTheValues() throws IOException {
+        String message = "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n3\n"
+                + "</parameter>\n<parameter=metric>\ntrue\n</parameter>\n</function>\n</tool_call>\n```shell\nls\n```";
+        List<Map<String, Object>> segments = parse(message, "--format", "auto", "--tool-schemas",
+                schemas(WEATHER_SCHEMA).toString()).segments();
+        assertThat(segments.get(0)).containsEntry("type", "call").containsEntry("dialect", "qwen3-coder")
+                .containsEntry("kwargs", Map.of("city", "Paris", "days", 3, "metric", true));
+        // Only the schemas' tools are loaded: shell is not one of them.
+        assertThat(segments.get(1)).containsEntry("type", "prose");
+    }
+
+    @Test
+    void toolSchemasJoinTheToolsListed() throws IOException {
+        String message = "<tool_call>get_weather<arg_key>days</arg_key><arg_value>2</arg_value></tool_call>\n```shell\nls\n```";
+        List<Map<String, Object>> segments = parse(message, "--tool-schemas", schemas(WEATHER_SCHEMA).toString(),
+                "--tools", "shell").segments();
+        assertThat(segments).extracting(s -> s.get("tool")).containsExactly("get_weather", null, "shell");
+        assertThat(segments.get(0)).containsEntry("kwargs", Map.of("days", 2));
+    }
+
+    @Test
+    void toolSchemasMayBeBareFunctionsOrAToolsObject() throws IOException {
+        String message = "<tool_call>{\"name\": \"lookup\", \"arguments\": {}}</tool_call>";
+        for (String json : List.of("[{\"name\": \"lookup\"}]", "{\"tools\": [{\"type\": \"function\", \"function\": {\"name\": \"lookup\"}}]}",
+                "{\"name\": \"lookup\", \"parameters\": {}}")) {
+            assertThat(parse(message, "--tool-schemas", schemas(json).toString()).segments().get(0)).as(json)
+                    .containsEntry("type", "call").containsEntry("tool", "lookup");
+        }
+    }
+
+    @Test
+    void toolSchemasThatCannotBeReadAreBadUsageInOneLine() throws IOException {
+        Cli.Run missing = parse("hi", "--tool-schemas", dir.resolve("nope.json").toString());
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err()).startsWith("rosetta parse: cannot read --tool-schemas '").contains("no such file").hasLineCount(1);
+        Cli.Run broken = parse("hi", "--tool-schemas", schemas("[{\"name\": ").toString());
+        assertThat(broken.exitCode()).isEqualTo(2);
+        assertThat(broken.err()).startsWith("rosetta parse: --tool-schemas '").contains("is not JSON").hasLineCount(1);
+        Cli.Run nameless = parse("hi", "--tool-schemas", schemas("[{\"type\": \"function\", \"function\": {}}]").toString());
+        assertThat(nameless.err()).startsWith("rosetta parse: entry 1 of --tool-schemas").hasLineCount(1);
+        Cli.Run twice = parse("hi", "--tool-schemas", schemas("[{\"name\": \"a\"}, {\"name\": \"a\"}]").toString());
+        assertThat(twice.err()).contains("declares the tool 'a' twice").hasLineCount(1);
     }
 }

@@ -114,26 +114,10 @@ public sealed interface StoredSegment permits StoredSegment.Prose, StoredSegment
         Span span = new Span(segment.start(), segment.end());
         return switch (segment) {
             case Segment.Prose p -> new Prose(span, p.blocks());
-            case Segment.Thinking t -> new Thinking(span, thinkingText(t, message));
+            case Segment.Thinking t -> new Thinking(span, new Span(t.textStart(), t.textEnd()));
             case Segment.Call c -> new Call(c.use(), c.dialect(), span);
             case Segment.Unparsed u -> new Unparsed(u.dialect(), u.problem(), span);
         };
-    }
-
-    /**
-     * Where a thinking segment's text lies: the splitter hands it over without its tags, so it ends
-     * where the closing tag starts (at the segment's end when there is none) and has its own length.
-     */
-    private static Span thinkingText(Segment.Thinking t, CharSequence message) {
-        int end = t.end();
-        for (String closer : List.of("</think>", "</thinking>")) {
-            int at = t.end() - closer.length();
-            if (at - t.text().length() >= t.start() && closer.contentEquals(message.subSequence(at, t.end()))) {
-                end = at;
-                break;
-            }
-        }
-        return new Span(end - t.text().length(), end);
     }
 
     /** The calls among {@code segments}, in order: those in the text, then the native ones. */

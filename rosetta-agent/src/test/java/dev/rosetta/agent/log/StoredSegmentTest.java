@@ -17,7 +17,8 @@ class StoredSegmentTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"<think>a plan</think>Then this.", "<thinking>x</thinking>", "<think>never closed",
-            "<think>k></think>", "<think>before\n```shell\nls\n```\nafter</think>done", "<think></think>"})
+            "<think>k></think>", "<think>before\n```shell\nls\n```\nafter</think>done", "<think></think>",
+            "<reasoning>r</reasoning>", "```thinking\nplan\n```\nok", "```thinking>\nplan\n</thinking>", "So.<think>x</think>"})
     void aThinkingSegmentsTextSpanGivesBackItsTextWithoutTheTags(String message) {
         List<Segment> segments = StreamSplitter.split(message, ToolFormat.MARKDOWN, BuiltinTools.catalog());
         assertThat(segments).anyMatch(Segment.Thinking.class::isInstance);

@@ -63,6 +63,13 @@ public final class OptionConverters {
         }
     }
 
+    /** {@link OptionValues#parseFormat}. */
+    public static final class ParseFormatValue extends Checked<ParseFormat> {
+        public ParseFormatValue() {
+            super(OptionValues::parseFormat);
+        }
+    }
+
     /** {@link OptionValues#outputFormat}. */
     public static final class OutputFormatValue extends Checked<OutputFormat> {
         public OutputFormatValue() {

@@ -52,6 +52,11 @@ public final class OptionValues {
         }
     }
 
+    /** {@code auto} or a tool format's name, in any case: what {@code rosetta parse} reads a message as. */
+    public static ParseFormat parseFormat(String value) {
+        return ParseFormat.of(value);
+    }
+
     /** {@code text} or {@code json}, in any case. */
     public static OutputFormat outputFormat(String value) {
         for (OutputFormat f : OutputFormat.values()) {

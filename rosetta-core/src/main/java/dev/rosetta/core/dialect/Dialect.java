@@ -21,6 +21,17 @@ public interface Dialect {
     /** The cascade reader for this dialect over the given tools. */
     Reader reader(ToolCatalog tools);
 
+    /**
+     * The reader for this dialect when the model was asked for {@code asked} and drifted into
+     * this one. Every format reads every dialect, and an unambiguous call runs whatever dialect
+     * it is in, so by default this is {@link #reader}. A dialect with spellings that may be an
+     * example for the user in another format's conversation (a fence in xml mode, a bare JSON
+     * object) reports those instead of running them ({@link ReportedDrift}).
+     */
+    default Reader driftReader(Dialect asked, ToolCatalog tools) {
+        return reader(tools);
+    }
+
     /** How this dialect spells {@code use} of {@code spec}; reading the result gives the same call back. */
     String write(ToolUse use, ToolSpec spec);
 

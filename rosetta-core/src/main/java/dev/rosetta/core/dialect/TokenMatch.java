@@ -20,8 +20,10 @@ public record TokenMatch(Match match, String token) {
     public static TokenMatch at(Input in, int at, List<String> tokens) {
         boolean partial = false;
         char c = in.charAt(at);
+        // Tokens mostly share their first character ('<'); the second tells most of them apart at once.
+        char next = in.has(at + 1) ? in.charAt(at + 1) : 0;
         for (String token : tokens) {
-            if (token.charAt(0) != c) {
+            if (token.charAt(0) != c || next != 0 && token.length() > 1 && token.charAt(1) != next) {
                 continue;
             }
             Match m = in.match(at, token);

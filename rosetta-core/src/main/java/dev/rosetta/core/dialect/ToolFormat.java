@@ -1,8 +1,10 @@
 package dev.rosetta.core.dialect;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import dev.rosetta.core.dialect.attool.AtToolDialect;
@@ -21,59 +23,50 @@ import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
 
 /**
- * The format a session asks the model to use, and so which readers run, in which order
- * (@tool → xml → markdown; a native dialect's own reader first, then @tool and markdown). This
- * is where a new dialect is registered.
+ * The format a session asks the model to use: how the tools are described and how calls in the
+ * history are spelled — not what is read. Every format reads every dialect: its own dialect's
+ * reader first, then every other dialect's {@link Dialect#driftReader} in the order below, so an
+ * unambiguous call runs whatever dialect it is written in and ambiguous drift is reported. This
+ * is where a new dialect is registered: one constant.
  */
 public enum ToolFormat {
 
     /** Fenced blocks. */
-    MARKDOWN("markdown"),
+    MARKDOWN("markdown", () -> MarkdownDialect.INSTANCE),
     /** {@code <tool-use>} and {@code <function_calls>}; fenced calls are reported, not run. */
-    XML("xml"),
-    /** Native tool calls, written into the transcript as {@code @tool(id): {json}}; fences still run. */
-    TOOL("tool"),
-    /** {@code <tool_call>{"name": …, "arguments": …}</tool_call>} in text (Hermes, Qwen 2.5/3); @tool calls and fences still run. */
-    HERMES("hermes"),
-    /** {@code <tool_call><function=NAME><parameter=K>…} in text (Qwen3-Coder; also MiniMax-M2's {@code <invoke>}); @tool calls and fences still run. */
-    QWEN3_CODER("qwen3-coder"),
-    /** {@code <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>} in text (GLM-4.5 to 4.7); @tool calls and fences still run. */
-    GLM("glm"),
+    XML("xml", () -> XmlDialect.INSTANCE),
+    /** Native tool calls, written into the transcript as {@code @tool(id): {json}}. */
+    TOOL("tool", () -> AtToolDialect.INSTANCE),
+    /** {@code <tool_call>{"name": …, "arguments": …}</tool_call>} in text (Hermes, Qwen 2.5/3). */
+    HERMES("hermes", () -> HermesDialect.INSTANCE),
+    /** {@code <tool_call><function=NAME><parameter=K>…} in text (Qwen3-Coder; also MiniMax-M2's {@code <invoke>}). */
+    QWEN3_CODER("qwen3-coder", () -> Qwen3CoderDialect.INSTANCE),
+    /** {@code <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>} in text (GLM-4.5 to 4.7). */
+    GLM("glm", () -> GlmDialect.INSTANCE),
     /** Mistral's {@code [TOOL_CALLS]NAME[ARGS]{json}} (and the older JSON list). */
-    MISTRAL("mistral"),
+    MISTRAL("mistral", () -> MistralDialect.INSTANCE),
     /** Llama 3's {@code {"name": …, "parameters": {…}}} objects. */
-    LLAMA3("llama3"),
+    LLAMA3("llama3", () -> Llama3Dialect.INSTANCE),
     /** Python call lists, {@code [f(a='x')]} (Llama 3.2 pythonic, Llama 4). */
-    PYTHONIC("pythonic"),
+    PYTHONIC("pythonic", () -> PythonicDialect.INSTANCE),
     /** DeepSeek's {@code <｜tool▁calls▁begin｜>} sections and V3.2's DSML. */
-    DEEPSEEK("deepseek"),
+    DEEPSEEK("deepseek", () -> DeepSeekDialect.INSTANCE),
     /** Kimi K2's {@code <|tool_calls_section_begin|>} sections. */
-    KIMI("kimi"),
+    KIMI("kimi", () -> KimiDialect.INSTANCE),
     /** OpenAI harmony (gpt-oss): calls are messages {@code to=functions.NAME}. */
-    HARMONY("harmony");
+    HARMONY("harmony", () -> HarmonyDialect.INSTANCE);
 
     private final String id;
+    private final Supplier<Dialect> dialect;
 
-    ToolFormat(String id) {
+    ToolFormat(String id, Supplier<Dialect> dialect) {
         this.id = id;
+        this.dialect = dialect;
     }
 
     /** The dialect this format writes and describes tools in. */
     public Dialect dialect() {
-        return switch (this) {
-            case MARKDOWN -> MarkdownDialect.INSTANCE;
-            case XML -> XmlDialect.INSTANCE;
-            case TOOL -> AtToolDialect.INSTANCE;
-            case HERMES -> HermesDialect.INSTANCE;
-            case QWEN3_CODER -> Qwen3CoderDialect.INSTANCE;
-            case GLM -> GlmDialect.INSTANCE;
-            case MISTRAL -> MistralDialect.INSTANCE;
-            case LLAMA3 -> Llama3Dialect.INSTANCE;
-            case PYTHONIC -> PythonicDialect.INSTANCE;
-            case DEEPSEEK -> DeepSeekDialect.INSTANCE;
-            case KIMI -> KimiDialect.INSTANCE;
-            case HARMONY -> HarmonyDialect.INSTANCE;
-        };
+        return dialect.get();
     }
 
     /**
@@ -84,16 +77,26 @@ public enum ToolFormat {
         return Arrays.stream(values()).map(ToolFormat::dialect).filter(d -> d.name().equals(name)).findFirst();
     }
 
-    /** The readers of this format, highest priority first. */
+    /** The readers of this format, highest priority first: its own dialect's, then every other's as drift. */
     public List<Reader> readers(ToolCatalog tools) {
-        return switch (this) {
-            case MARKDOWN -> List.of(MarkdownDialect.INSTANCE.reader(tools));
-            case XML -> List.of(XmlDialect.INSTANCE.reader(tools), MarkdownDialect.INSTANCE.reporterForXml(tools));
-            case TOOL -> List.of(AtToolDialect.INSTANCE.reader(tools), MarkdownDialect.INSTANCE.reader(tools));
-            // A native dialect's format reads it first, then as the tool format does: @tool calls, fences.
-            case HERMES, QWEN3_CODER, GLM, MISTRAL, LLAMA3, PYTHONIC, DEEPSEEK, KIMI, HARMONY -> List.of(
-                    dialect().reader(tools), AtToolDialect.INSTANCE.reader(tools), MarkdownDialect.INSTANCE.reader(tools));
-        };
+        Dialect asked = dialect();
+        List<Reader> out = new ArrayList<>();
+        out.add(asked.reader(tools));
+        for (ToolFormat f : values()) {
+            if (f != this) {
+                out.add(f.dialect().driftReader(asked, tools));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * Every dialect's own reader, none of them drift: how a message is read when no format was
+     * asked for ({@code rosetta parse --format auto}). What a dialect reports only as drift in
+     * another format's conversation (a bare llama3 object, a fenced call in xml mode) runs here.
+     */
+    public static List<Reader> allReaders(ToolCatalog tools) {
+        return Arrays.stream(values()).map(f -> f.dialect().reader(tools)).toList();
     }
 
     /** The name users type: markdown, xml, tool, hermes, qwen3-coder, glm, mistral, llama3, pythonic, deepseek, kimi, harmony. */

@@ -13,7 +13,8 @@ import java.util.List;
 final class MidLine {
 
     private final List<Reader> readers;
-    private final List<String> starts;
+    /** For each listed character below 128, the readers to ask there. */
+    private final Asking[] byChar = new Asking[128];
     /** For characters below 128: whether the search must stop there (a listed character, '`', '\n'). */
     private final boolean[] stops = new boolean[128];
     /** The listed characters from 128 up, or null when there are none. */
@@ -27,7 +28,6 @@ final class MidLine {
 
     private MidLine(List<Reader> readers, List<String> starts) {
         this.readers = readers;
-        this.starts = starts;
         StringBuilder wideChars = new StringBuilder();
         for (char c : String.join("", starts).toCharArray()) {
             if (c < 128) {
@@ -39,6 +39,9 @@ final class MidLine {
         this.wide = wideChars.isEmpty() ? null : wideChars.toString();
         stops['`'] = true;
         stops['\n'] = true;
+        for (char c = 0; c < 128; c++) {
+            byChar[c] = Asking.at(readers, c, Reader::midLineStarts);
+        }
     }
 
     /** The mid-line search over {@code readers}, or null when none of them opens mid-line. */
@@ -133,11 +136,13 @@ final class MidLine {
     /** Asks the readers that list the character at {@code at}, in priority order. */
     Opening open(Input in, int at) {
         char c = in.charAt(at);
-        for (int r = 0; r < readers.size(); r++) {
-            if (starts.get(r).indexOf(c) < 0) {
+        Asking asking = c < 128 ? byChar[c] : Asking.at(readers, c, Reader::midLineStarts);
+        for (int r = 0; r < asking.size(); r++) {
+            Reader reader = asking.reader(r, in, at);
+            if (reader == null) {
                 continue;
             }
-            Opening o = readers.get(r).open(in, at);
+            Opening o = reader.openMidLine(in, at);
             if (o.kind() == Opening.Kind.NONE || o.undecided() && in.complete()) {
                 continue;
             }

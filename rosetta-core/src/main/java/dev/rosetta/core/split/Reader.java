@@ -14,11 +14,40 @@ public interface Reader {
     Opening open(Input in, int at);
 
     /**
+     * The characters one of this reader's constructs can begin with at a line start (indentation
+     * included, when the reader allows it), or null when it may begin with any. The cascade asks
+     * {@link #open} at a line start only when its first character is listed, so a line of prose
+     * costs no call to a reader that could not claim it.
+     */
+    default String lineStarts() {
+        return null;
+    }
+
+    /**
+     * The characters that may follow {@code first} (a character of {@link #lineStarts} or
+     * {@link #midLineStarts}) in one of this reader's constructs, or null when any may. The cascade
+     * skips the reader where the next character is visible and not listed: {@code <b>} in prose
+     * asks no reader whose tags all begin {@code <|}.
+     */
+    default String secondChars(char first) {
+        return null;
+    }
+
+    /**
      * The characters that can begin one of this reader's constructs in the middle of a line,
      * right after prose ({@code Some prose.<tool_call>…}); empty when its constructs start only
      * at line starts. The cascade asks {@link #open} at such a character only if it is listed.
      */
     default String midLineStarts() {
         return "";
+    }
+
+    /**
+     * Whether a construct starts at {@code at} inside a prose line, at one of the characters of
+     * {@link #midLineStarts()}. The same as {@link #open} unless a construct needs more evidence
+     * there than at a line start (a reasoning tag mid-sentence is more often a mention).
+     */
+    default Opening openMidLine(Input in, int at) {
+        return open(in, at);
     }
 }

@@ -82,10 +82,22 @@ public sealed interface Segment permits Segment.Prose, Segment.Thinking, Segment
         }
     }
 
-    /** The model's reasoning ({@code <think>…</think>}); {@code text} is without the tags. */
-    record Thinking(String text, int start, int end) implements Segment {
+    /**
+     * The model's reasoning ({@code <think>…</think>}, a {@code ```thinking} block, …); {@code text}
+     * is without the tags, and lies in the message at [{@code textStart}, {@code textEnd()}).
+     */
+    record Thinking(String text, int start, int end, int textStart) implements Segment {
         public Thinking {
             Objects.requireNonNull(text, "text");
+            if (textStart < start || textStart + text.length() > end) {
+                throw new IllegalArgumentException("thinking text [" + textStart + ", " + (textStart + text.length())
+                        + ") outside its segment [" + start + ", " + end + ")");
+            }
+        }
+
+        /** Where the text ends in the message. */
+        public int textEnd() {
+            return textStart + text.length();
         }
     }
 

@@ -25,8 +25,17 @@ public final class StreamSplitter {
     private final EventList events = new EventList();
     private boolean finished;
 
+    /** A splitter for a message written when the model was asked for {@code format}. */
     public StreamSplitter(ToolFormat format, ToolCatalog tools) {
-        List<Reader> readers = format.readers(tools);
+        this(format.readers(tools));
+    }
+
+    /**
+     * A splitter over exactly {@code readers}, highest priority first, with reasoning read around
+     * them: {@link ToolFormat#allReaders} for a message of no known format, or one dialect's
+     * reader alone (to measure what the others cost).
+     */
+    public StreamSplitter(List<Reader> readers) {
         List<Reader> all = new ArrayList<>();
         all.add(new ThinkingReader(readers));
         all.addAll(readers);
@@ -35,7 +44,12 @@ public final class StreamSplitter {
 
     /** Reads a message whole. */
     public static List<Segment> split(CharSequence message, ToolFormat format, ToolCatalog tools) {
-        StreamSplitter splitter = new StreamSplitter(format, tools);
+        return split(message, format.readers(tools));
+    }
+
+    /** Reads a message whole with exactly {@code readers} (see {@link #StreamSplitter(List)}). */
+    public static List<Segment> split(CharSequence message, List<Reader> readers) {
+        StreamSplitter splitter = new StreamSplitter(readers);
         List<Segment> segments = new ArrayList<>();
         StreamListener listener = StreamListener.collecting(segments);
         splitter.feed(message, listener);

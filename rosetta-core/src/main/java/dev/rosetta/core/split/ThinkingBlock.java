@@ -1,35 +1,50 @@
 package dev.rosetta.core.split;
 
+import java.util.ArrayList;
 import java.util.List;
 
-import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Segment.Call;
 import dev.rosetta.core.split.Segment.Thinking;
 import dev.rosetta.core.split.Segment.Unparsed;
 import dev.rosetta.core.split.StreamEvent.ThinkingDelta;
 
 /**
- * One thinking block. The closer is searched in the raw text first (it ends the thinking even
- * inside an open fence); the text before it runs through a nested cascade whose prose is
- * thinking and whose calls are reported, not run.
+ * One thinking block. A reasoning closer is searched in the raw text first (it ends the thinking
+ * even inside an open fence); the text before it runs through a nested cascade whose prose is
+ * thinking and whose calls are reported, not run. A pseudo-fence ({@code ```thinking}) also ends
+ * at a bare fence of its length where the nested cascade reads prose, so a fenced block inside
+ * the reasoning keeps its own closer.
+ *
+ * <p>The raw search and the nested cascade move a line at a time together: a block that a fence
+ * ends has searched no further than that fence's line, so nothing after it is read twice.
  */
 final class ThinkingBlock implements Block, Output {
 
     static final String CALL_INSIDE =
             "a tool call inside <think>…</think> is not run: close the thinking block before calling a tool";
 
-    private static final String[] CLOSERS = {"</think>", "</thinking>"};
-
     private final Input view;
     private final Cascade nested;
+    private final FenceCloser fenceCloser;
     private Output parent;
     private int scan;
     private int pieceStart;
     private int pieceTextFrom;
 
-    ThinkingBlock(Input in, int start, int contentStart, List<Reader> inner) {
+    /**
+     * @param start        where the opener starts
+     * @param contentStart where the thinking text starts
+     * @param fenceTicks   the length of the pseudo-fence that opened it, or 0 for a tag
+     */
+    ThinkingBlock(Input in, int start, int contentStart, List<Reader> inner, int fenceTicks) {
         this.view = in.view();
-        this.nested = new Cascade(inner, contentStart);
+        this.fenceCloser = fenceTicks > 0 ? new FenceCloser(fenceTicks) : null;
+        List<Reader> readers = new ArrayList<>();
+        if (fenceCloser != null) {
+            readers.add(fenceCloser);
+        }
+        readers.addAll(inner);
+        this.nested = new Cascade(readers, contentStart);
         this.scan = contentStart;
         this.pieceStart = start;
         this.pieceTextFrom = contentStart;
@@ -39,43 +54,50 @@ final class ThinkingBlock implements Block, Output {
     public int advance(Input in, Output out) {
         parent = out;
         int i = scan;
-        for (; i < in.limit(); i++) {
-            if (in.charAt(i) != '<') {
-                continue;
+        while (i < in.limit()) {
+            char c = in.charAt(i);
+            if (c == '<') {
+                int closer = ReasoningTag.closerAt(in, i);
+                if (closer > 0) {
+                    readInner(i, true);
+                    return fenceCloser != null && fenceCloser.closed() ? endAtFence() : endAt(i, i + closer);
+                }
+                if (closer < 0) {
+                    break;
+                }
             }
-            int closer = closerAt(in, i);
-            if (closer > 0) {
-                readInner(i, true);
-                endPiece(i, i + closer);
-                return i + closer;
-            }
-            if (closer < 0) {
-                break;
+            i++;
+            if (c == '\n' && fenceCloser != null) {
+                readInner(i, false);
+                if (fenceCloser.closed()) {
+                    return endAtFence();
+                }
             }
         }
         scan = i;
         readInner(i, false);
-        return -1;
+        return fenceCloser != null && fenceCloser.closed() ? endAtFence() : -1;
     }
 
     @Override
     public void endOfInput(Input in, Output out) {
         parent = out;
         readInner(in.limit(), true);
+        if (fenceCloser != null && fenceCloser.closed()) {
+            // Only reached when the fence line was the message's last, without a line break.
+            endPiece(fenceCloser.lineStart, fenceCloser.lineEnd);
+            return;
+        }
         endPiece(in.limit(), in.limit());
     }
 
-    /** The closer's length if one starts at i, -1 if one may still (partly seen), else 0. */
-    private static int closerAt(Input in, int i) {
-        boolean partial = false;
-        for (String closer : CLOSERS) {
-            Match m = in.match(i, closer);
-            if (m == Match.YES) {
-                return closer.length();
-            }
-            partial |= m == Match.PARTIAL;
-        }
-        return partial ? -1 : 0;
+    private int endAt(int textEnd, int spanEnd) {
+        endPiece(textEnd, spanEnd);
+        return spanEnd;
+    }
+
+    private int endAtFence() {
+        return endAt(fenceCloser.lineStart, fenceCloser.lineEnd);
     }
 
     private void readInner(int limit, boolean complete) {
@@ -85,7 +107,7 @@ final class ThinkingBlock implements Block, Output {
 
     private void endPiece(int textEnd, int spanEnd) {
         if (spanEnd > pieceStart) {
-            parent.segment(new Thinking(view.slice(pieceTextFrom, textEnd), pieceStart, spanEnd));
+            parent.segment(new Thinking(view.slice(pieceTextFrom, textEnd), pieceStart, spanEnd, pieceTextFrom));
         }
     }
 
@@ -119,5 +141,68 @@ final class ThinkingBlock implements Block, Output {
         if (event instanceof StreamEvent.ThinkingDelta) {
             parent.event(event);
         }
+    }
+
+    /**
+     * The first reader of a pseudo-fence's nested cascade: claims a bare fence of the opener's
+     * length where prose starts a line, and stops the cascade there for the block to end.
+     */
+    private static final class FenceCloser implements Reader, Block {
+
+        private final int ticks;
+        private int lineStart = -1;
+        private int lineEnd;
+
+        FenceCloser(int ticks) {
+            this.ticks = ticks;
+        }
+
+        boolean closed() {
+            return lineStart >= 0;
+        }
+
+        @Override
+        public String lineStarts() {
+            return "`";
+        }
+
+        @Override
+        public String secondChars(char first) {
+            return "`";
+        }
+
+        @Override
+        public Opening open(Input in, int at) {
+            int i = at;
+            while (in.has(i) && in.charAt(i) == '`') {
+                i++;
+            }
+            if (!in.has(i) && !in.complete()) {
+                return Opening.NEED_MORE;
+            }
+            if (i - at != ticks) {
+                return Opening.NONE;
+            }
+            int end = in.lineEnd(at);
+            if (end < 0 && !in.complete()) {
+                return Opening.NEED_LINE;
+            }
+            end = end < 0 ? in.limit() : end;
+            if (!in.slice(i, end).isBlank()) {
+                return Opening.NONE;
+            }
+            lineStart = at;
+            lineEnd = end;
+            return Opening.of(this);
+        }
+
+        /** Holds the nested cascade at the fence: the thinking block ends there. */
+        @Override
+        public int advance(Input in, Output out) {
+            return -1;
+        }
+
+        @Override
+        public void endOfInput(Input in, Output out) {}
     }
 }

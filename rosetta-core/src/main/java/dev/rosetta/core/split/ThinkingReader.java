@@ -1,36 +1,168 @@
 package dev.rosetta.core.split;
 
 import java.util.List;
+import java.util.Set;
 
 import dev.rosetta.core.split.Input.Match;
 
 /**
- * Reads {@code <think>…</think>} and {@code <thinking>…</thinking>} opened at a line start.
- * Inside, the same readers run, so a call the model wrote while thinking is found and reported
- * as {@link Segment.Unparsed} rather than run or lost. A closer without an opener is prose; an
- * opener never closed makes thinking of the rest of the message.
+ * Reads reasoning: {@code <think>}, {@code <thinking>} or {@code <reasoning>} at a line start (or
+ * right after a closing fence glued to it), and the pseudo-fences models write instead
+ * ({@code ```thinking}, Gemini's {@code ```thinking>}), which a reasoning closer or a bare fence
+ * of their length ends. Inside, the same readers run, so a call the model wrote while thinking
+ * is found and reported as {@link Segment.Unparsed} rather than run or lost. A closer without an
+ * opener is prose; an opener never closed makes thinking of the rest of the message.
+ *
+ * <p>After prose on a line, an opener counts only when the rest of its line is blank or holds
+ * its closer ({@code Sure.<think>…</think>}): mid-sentence, {@code I use <think> tags} is a
+ * mention, and reading it as an opener never closed would report every later call.
  */
 final class ThinkingReader implements Reader {
 
-    static final String THINK = "<think>";
-    static final String THINKING = "<thinking>";
+    /** The info strings of a fence that opens reasoning instead of code. */
+    private static final Set<String> PSEUDO_FENCES = pseudoFences();
+    private static final int LONGEST_PSEUDO_FENCE = PSEUDO_FENCES.stream().mapToInt(String::length).max().orElse(0);
 
     private final List<Reader> inner;
+    /** The mid-line opener being decided, where the look at the rest of its line resumes, and what it saw. */
+    private int midLineAt = -1;
+    private int midLineOpener;
+    private int midLineScan;
+    private boolean midLineText;
 
     ThinkingReader(List<Reader> inner) {
         this.inner = List.copyOf(inner);
     }
 
     @Override
+    public String lineStarts() {
+        return "<`";
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return first == '<' ? "tr" : "`";
+    }
+
+    @Override
+    public String midLineStarts() {
+        return "<";
+    }
+
+    @Override
     public Opening open(Input in, int at) {
-        Match think = in.match(at, THINK);
-        Match thinking = in.match(at, THINKING);
-        if (think == Match.YES) {
-            return Opening.of(new ThinkingBlock(in, at, at + THINK.length(), inner));
+        if (in.charAt(at) == '`') {
+            return pseudoFence(in, at);
         }
-        if (thinking == Match.YES) {
-            return Opening.of(new ThinkingBlock(in, at, at + THINKING.length(), inner));
+        int opener = openerAt(in, at);
+        if (opener > 0) {
+            return Opening.of(new ThinkingBlock(in, at, at + opener, inner, 0));
         }
-        return think == Match.PARTIAL || thinking == Match.PARTIAL ? Opening.NEED_MORE : Opening.NONE;
+        return opener < 0 ? Opening.NEED_MORE : Opening.NONE;
+    }
+
+    @Override
+    public Opening openMidLine(Input in, int at) {
+        if (midLineAt != at) {
+            int opener = openerAt(in, at);
+            if (opener <= 0) {
+                return opener < 0 ? Opening.NEED_MORE : Opening.NONE;
+            }
+            midLineAt = at;
+            midLineOpener = opener;
+            midLineScan = at + opener;
+            midLineText = false;
+        }
+        return switch (restOfLine(in)) {
+            case YES -> Opening.of(new ThinkingBlock(in, at, at + midLineOpener, inner, 0));
+            case NO -> Opening.NONE;
+            case PARTIAL -> Opening.NEED_MORE;
+        };
+    }
+
+    /** Whether the rest of the mid-line opener's line is blank or holds a closer; PARTIAL until that shows. */
+    private Match restOfLine(Input in) {
+        int i = midLineScan;
+        for (; in.has(i); i++) {
+            char c = in.charAt(i);
+            if (c == '\n') {
+                return midLineText ? Match.NO : Match.YES;
+            }
+            if (c == '<') {
+                int closer = ReasoningTag.closerAt(in, i);
+                if (closer > 0) {
+                    return Match.YES;
+                }
+                if (closer < 0) {
+                    break;
+                }
+            }
+            if (!Character.isWhitespace(c)) {
+                midLineText = true;
+            }
+        }
+        midLineScan = i;
+        if (in.complete() && !in.has(i)) {
+            return midLineText ? Match.NO : Match.YES;
+        }
+        return Match.PARTIAL;
+    }
+
+    /** The opener's length at {@code at}, 0 if none starts there, -1 if one may still. */
+    private static int openerAt(Input in, int at) {
+        boolean partial = false;
+        for (ReasoningTag t : ReasoningTag.ALL) {
+            Match m = in.match(at, t.opener());
+            if (m == Match.YES) {
+                return t.opener().length();
+            }
+            partial |= m == Match.PARTIAL;
+        }
+        return partial ? -1 : 0;
+    }
+
+    /** {@code ```thinking} and its kin: a fence line whose whole info string names reasoning. */
+    private Opening pseudoFence(Input in, int at) {
+        int i = at;
+        while (in.has(i) && in.charAt(i) == '`') {
+            i++;
+        }
+        int ticks = i - at;
+        if (!in.has(i) && !in.complete()) {
+            return Opening.NEED_MORE;
+        }
+        if (ticks < 3) {
+            return Opening.NONE;
+        }
+        int lineEnd = in.lineEnd(at);
+        if (lineEnd < 0 && !in.complete()) {
+            return couldBePseudoFence(in, i) ? Opening.NEED_LINE : Opening.NONE;
+        }
+        int end = lineEnd < 0 ? in.limit() : lineEnd;
+        if (!PSEUDO_FENCES.contains(in.slice(i, end).strip())) {
+            return Opening.NONE;
+        }
+        return Opening.of(new ThinkingBlock(in, at, end, inner, ticks));
+    }
+
+    /** Whether the info string seen so far (a bounded look) is the start of a pseudo-fence's. */
+    private static boolean couldBePseudoFence(Input in, int from) {
+        int i = from;
+        while (in.has(i) && (in.charAt(i) == ' ' || in.charAt(i) == '\t')) {
+            i++;
+        }
+        int to = Math.min(in.limit(), i + LONGEST_PSEUDO_FENCE);
+        String seen = in.slice(i, to);
+        return PSEUDO_FENCES.stream().anyMatch(p -> p.startsWith(seen) || seen.startsWith(p) && seen.substring(p.length()).isBlank());
+    }
+
+    private static Set<String> pseudoFences() {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (ReasoningTag t : ReasoningTag.ALL) {
+            out.add(t.word());
+            out.add(t.word() + ">");
+            out.add(t.opener());
+        }
+        return Set.copyOf(out);
     }
 }

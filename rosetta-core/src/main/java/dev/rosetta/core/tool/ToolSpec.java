@@ -104,6 +104,16 @@ public record ToolSpec(
     }
 
     /**
+     * Whether the body is a file's text (save, append, patch): the tool takes one positional
+     * argument, the path, and a body it cannot do without. A README's text nearly always holds
+     * fenced blocks of its own, a command's rarely does, so the markdown reader reads a bare
+     * inner fence differently in the two (docs/DIALECTS.md, "The ambiguous bare inner fence").
+     */
+    public boolean bodyIsFileText() {
+        return takesWholeLine() && bodyParameter().filter(Parameter::required).isPresent();
+    }
+
+    /**
      * {@code text}, a value a dialect carried untyped, as the JSON value this tool's declared type
      * for {@code parameterName} makes it (integer, number, boolean, null, array or object), or the
      * text unchanged when it is not of that type or the parameter is a string or undeclared.

@@ -3,6 +3,8 @@ package dev.rosetta.core.dialect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -27,10 +29,24 @@ class ToolFormatTest {
     }
 
     @ParameterizedTest
+    @EnumSource(ToolFormat.class)
+    void everyFormatHasAReaderForEveryDialect(ToolFormat format) {
+        assertThat(format.readers(BuiltinTools.catalog())).hasSize(ToolFormat.values().length);
+    }
+
+    @ParameterizedTest
     @EnumSource(value = ToolFormat.class, names = {"HERMES", "QWEN3_CODER", "GLM"})
-    void nativeDialectFormatReadsItsDialectThenAtToolCallsThenFences(ToolFormat format) {
-        assertThat(format.readers(BuiltinTools.catalog())).hasSize(3);
-        assertThat(format.readers(BuiltinTools.catalog()).get(0).midLineStarts()).isEqualTo("<");
+    void nativeDialectFormatReadsItsOwnDialectFirst(ToolFormat format) {
+        assertThat(format.readers(BuiltinTools.catalog()).get(0).getClass())
+                .isSameAs(format.dialect().reader(BuiltinTools.catalog()).getClass());
+    }
+
+    @Test
+    void allReadersHaveOneReaderPerDialectInRegistrationOrder() {
+        List<Class<?>> expected = java.util.Arrays.stream(ToolFormat.values())
+                .<Class<?>>map(f -> f.dialect().reader(BuiltinTools.catalog()).getClass()).toList();
+        assertThat(ToolFormat.allReaders(BuiltinTools.catalog()).stream().<Class<?>>map(Object::getClass).toList())
+                .isEqualTo(expected);
     }
 
     @Test

@@ -35,9 +35,10 @@ class MidLineTest {
 
     @Test
     void readersThatListNothingLeaveTheLineProseAsBefore() {
-        StreamSplitter splitter = new StreamSplitter(ToolFormat.MARKDOWN, BuiltinTools.catalog());
+        List<Reader> markdownOnly = List.of(dev.rosetta.core.dialect.markdown.MarkdownDialect.INSTANCE.reader(BuiltinTools.catalog()));
+        StreamSplitter splitter = new StreamSplitter(markdownOnly);
         assertThat(splitter.feed("Let me look.<tool_")).containsExactly(new ProseDelta("Let me look.<tool_"));
-        assertThat(kinds(Splitting.split("Let me look." + CALL, ToolFormat.MARKDOWN))).containsExactly("prose");
+        assertThat(kinds(StreamSplitter.split("Let me look." + CALL, markdownOnly))).containsExactly("prose");
     }
 
     @Test

@@ -117,7 +117,8 @@ public final class Splitting {
                 }
                 case Segment.Call c -> assertThat(c.raw()).isEqualTo(message.substring(c.start(), c.end()));
                 case Segment.Unparsed u -> assertThat(u.raw()).isEqualTo(message.substring(u.start(), u.end()));
-                case Segment.Thinking t -> assertThat(message.substring(t.start(), t.end())).contains(t.text());
+                case Segment.Thinking t -> assertThat(message.substring(t.textStart(), t.textEnd()))
+                        .as("text of %s at its offset", t).isEqualTo(t.text());
             }
             at = s.end();
         }

@@ -32,18 +32,20 @@ class StreamSplitterTest {
             """;
 
     @Test
-    void markdownFormatRunsOnlyFencedCalls() {
-        assertThat(kinds(Splitting.split(MIXED, ToolFormat.MARKDOWN))).containsExactly("prose", "call", "prose");
+    void markdownFormatRunsEverySpellingAndRecordsItsDialect() {
+        List<Segment> s = Splitting.split(MIXED, ToolFormat.MARKDOWN);
+        assertThat(kinds(s)).containsExactly("prose", "call", "call", "call", "prose");
+        assertThat(Splitting.calls(s)).extracting(c -> c.dialect().name()).containsExactly("markdown", "xml", "tool");
     }
 
     @Test
-    void xmlFormatRunsXmlAndReportsTheFencedCall() {
-        assertThat(kinds(Splitting.split(MIXED, ToolFormat.XML))).containsExactly("prose", "unparsed", "call", "prose");
+    void xmlFormatRunsXmlAndAtCallsAndReportsTheFencedCall() {
+        assertThat(kinds(Splitting.split(MIXED, ToolFormat.XML))).containsExactly("prose", "unparsed", "call", "call", "prose");
     }
 
     @Test
-    void toolFormatRunsAtCallsAndFencedCalls() {
-        assertThat(kinds(Splitting.split(MIXED, ToolFormat.TOOL))).containsExactly("prose", "call", "prose", "call", "prose");
+    void toolFormatRunsEverySpelling() {
+        assertThat(kinds(Splitting.split(MIXED, ToolFormat.TOOL))).containsExactly("prose", "call", "call", "call", "prose");
     }
 
     /** gptme keeps the format in a process-wide global; two conversations in one JVM must not share it. */

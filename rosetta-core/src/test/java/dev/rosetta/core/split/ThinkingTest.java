@@ -26,13 +26,13 @@ class ThinkingTest {
     @EnumSource(ToolFormat.class)
     void thinkBlockBecomesThinkingWithoutItsTags(ToolFormat format) {
         List<Segment> s = Splitting.split("<think>\nPlan: list files.\n</think>\nHere goes.", format);
-        assertThat(s.get(0)).isEqualTo(new Thinking("\nPlan: list files.\n", 0, 34));
+        assertThat(s.get(0)).isEqualTo(new Thinking("\nPlan: list files.\n", 0, 34, 7));
         assertThat(kinds(s)).containsExactly("thinking", "prose");
     }
 
     @Test
     void thinkingTagIsReadToo() {
-        assertThat(split("<thinking>hmm</thinking>ok").get(0)).isEqualTo(new Thinking("hmm", 0, 24));
+        assertThat(split("<thinking>hmm</thinking>ok").get(0)).isEqualTo(new Thinking("hmm", 0, 24, 10));
     }
 
     @Test
@@ -104,7 +104,7 @@ class ThinkingTest {
     @Test
     void openerInsideThinkingIsThinkingText() {
         List<Segment> s = split("<think>a\n<think>\nb</think>c");
-        assertThat(s.get(0)).isEqualTo(new Thinking("a\n<think>\nb", 0, 26));
+        assertThat(s.get(0)).isEqualTo(new Thinking("a\n<think>\nb", 0, 26, 7));
     }
 
     @Test
@@ -113,7 +113,7 @@ class ThinkingTest {
         assertThat(thinkingText(splitter.feed("<think>\nfirst "))).isEqualTo("\nfirst ");
         assertThat(thinkingText(splitter.feed("second</th"))).isEqualTo("second");
         List<StreamEvent> last = splitter.feed("ink>");
-        assertThat(last).containsExactly(new StreamEvent.Completed(new Thinking("\nfirst second", 0, 28)));
+        assertThat(last).containsExactly(new StreamEvent.Completed(new Thinking("\nfirst second", 0, 28, 7)));
     }
 
     private static String thinkingText(List<StreamEvent> events) {
@@ -125,11 +125,109 @@ class ThinkingTest {
 
     @Test
     void partialCloserAtTheEndIsThinkingText() {
-        assertThat(split("<think>abc</thi").get(0)).isEqualTo(new Thinking("abc</thi", 0, 15));
+        assertThat(split("<think>abc</thi").get(0)).isEqualTo(new Thinking("abc</thi", 0, 15, 7));
     }
 
     @Test
     void emptyThinkingIsOneSegment() {
-        assertThat(split("<think></think>")).containsExactly(new Thinking("", 0, 15));
+        assertThat(split("<think></think>")).containsExactly(new Thinking("", 0, 15, 7));
+    }
+
+    // --- round two: every shape reasoning comes in ------------------------------------------
+
+    @Test
+    void reasoningTagIsRead() {
+        assertThat(split("<reasoning>\nhmm\n</reasoning>\nok").get(0)).isEqualTo(new Thinking("\nhmm\n", 0, 28, 11));
+    }
+
+    @Test
+    void anyReasoningCloserEndsAnyOpener() {
+        assertThat(kinds(split("<reasoning>a</think>\nb"))).containsExactly("thinking", "prose");
+        assertThat(kinds(split("<think>a</reasoning>\nb"))).containsExactly("thinking", "prose");
+    }
+
+    @Test
+    void pseudoFenceClosedByAFenceIsThinking() {
+        List<Segment> s = split("```thinking\nplan\n```\nok");
+        assertThat(s).containsExactly(new Thinking("plan\n", 0, 21, 12), new Segment.Prose("ok", 21, 23));
+    }
+
+    @Test
+    void pseudoFenceClosedByItsTagIsThinking() {
+        List<Segment> s = split("```thinking>\nplan\n</thinking>\nok");
+        assertThat(s).containsExactly(new Thinking("plan\n", 0, 29, 13), new Segment.Prose("\nok", 29, 32));
+    }
+
+    @Test
+    void pseudoFenceKeepsTheFencedBlocksInsideIt() {
+        List<Segment> s = split("```thinking\nmaybe:\n```json\n{}\n```\nno\n```\nok");
+        assertThat(s.get(0)).isInstanceOfSatisfying(Thinking.class,
+                t -> assertThat(t.text()).isEqualTo("maybe:\n```json\n{}\n```\nno\n"));
+        assertThat(kinds(s)).containsExactly("thinking", "prose");
+    }
+
+    @Test
+    void fenceTaggedWithSomethingElseIsNoPseudoFence() {
+        assertThat(kinds(split("```thinking-notes\nx\n```\nok"))).containsExactly("prose");
+        assertThat(((Segment.Prose) split("```thinking-notes\nx\n```\nok").get(0)).blocks()).hasSize(1);
+    }
+
+    @Test
+    void pseudoFenceNeverClosedIsThinkingToTheEnd() {
+        assertThat(split("```thinking\nplan")).containsExactly(new Thinking("plan", 0, 16, 12));
+    }
+
+    @Test
+    void openerGluedToAClosingFenceOpensThinking() {
+        List<Segment> s = split("```json\n{}\n```<think>x</think>ok");
+        assertThat(kinds(s)).containsExactly("prose", "thinking", "prose");
+        assertThat(s.get(1)).isEqualTo(new Thinking("x", 14, 30, 21));
+    }
+
+    @Test
+    void openerGluedToTheClosingFenceOfACallKeepsTheCall() {
+        List<Segment> s = split("```shell\nls\n```<think>x</think>\n```shell\npwd\n```");
+        assertThat(kinds(s)).containsExactly("call", "thinking", "prose", "call");
+    }
+
+    @Test
+    void strayCloserGluedToAClosingFenceIsProseAfterTheBlock() {
+        List<Segment> s = split("```shell\nls\n```</think>\nok");
+        assertThat(kinds(s)).containsExactly("call", "prose");
+        assertThat(s.get(1)).isEqualTo(new Segment.Prose("</think>\nok", 15, 26));
+    }
+
+    @Test
+    void openerAfterTextWithItsCloserOnTheLineIsThinking() {
+        assertThat(split("So.<think>x</think> ok")).containsExactly(new Segment.Prose("So.", 0, 3),
+                new Thinking("x", 3, 19, 10), new Segment.Prose(" ok", 19, 22));
+    }
+
+    @Test
+    void openerEndingALineOfTextIsThinking() {
+        List<Segment> s = split("So.<think>\nplan\n</think>\nok");
+        assertThat(kinds(s)).containsExactly("prose", "thinking", "prose");
+        assertThat(s.get(1)).isEqualTo(new Thinking("\nplan\n", 3, 24, 10));
+    }
+
+    @Test
+    void openerInInlineCodeIsProse() {
+        assertThat(kinds(split("Write `<think>` first.\n```shell\nls\n```"))).containsExactly("prose", "call");
+    }
+
+    @Test
+    void midLineOpenerWaitsOnlyForTheRestOfItsLine() {
+        StreamSplitter splitter = new StreamSplitter(ToolFormat.MARKDOWN, dev.rosetta.core.tool.BuiltinTools.catalog());
+        assertThat(splitter.feed("So.<think> ")).containsExactly(new StreamEvent.ProseDelta("So."));
+        assertThat(splitter.feed("I")).isEmpty();
+        assertThat(splitter.feed(" use it\n")).containsExactly(new StreamEvent.ProseDelta("<think> I use it\n"));
+    }
+
+    @Test
+    void pseudoFenceStreamsAsThinkingDeltas() {
+        StreamSplitter splitter = new StreamSplitter(ToolFormat.MARKDOWN, dev.rosetta.core.tool.BuiltinTools.catalog());
+        assertThat(splitter.feed("```thinking\n")).isEmpty();
+        assertThat(thinkingText(splitter.feed("plan\n"))).isEqualTo("plan\n");
+        assertThat(splitter.feed("```\n")).containsExactly(new StreamEvent.Completed(new Thinking("plan\n", 0, 21, 12)));
     }
 }

@@ -23,6 +23,11 @@ final class AtToolReader implements Reader {
     }
 
     @Override
+    public String lineStarts() {
+        return "@";
+    }
+
+    @Override
     public Opening open(Input in, int at) {
         if (in.charAt(at) != '@') {
             return Opening.NONE;

@@ -24,6 +24,16 @@ final class DeepSeekReader implements Reader {
     }
 
     @Override
+    public String lineStarts() {
+        return "<";
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return "\uFF5C";
+    }
+
+    @Override
     public Opening open(Input in, int at) {
         if (in.charAt(at) != '<') {
             return Opening.NONE;

@@ -77,6 +77,9 @@ final class DsmlBlock implements Block {
 
     static Opening open(Input in, int at, ToolCatalog tools) {
         boolean partial = false;
+        if (in.match(at, OPEN) == Match.NO) {
+            return Opening.NONE;
+        }
         for (String wrapper : WRAPPERS) {
             String opener = OPEN + wrapper + ">";
             Match m = in.match(at, opener);

@@ -27,6 +27,16 @@ final class GlmReader implements Reader {
     }
 
     @Override
+    public String lineStarts() {
+        return "<";
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return "t";
+    }
+
+    @Override
     public String midLineStarts() {
         return "<";
     }

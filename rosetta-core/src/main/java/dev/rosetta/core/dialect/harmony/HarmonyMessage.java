@@ -162,7 +162,7 @@ final class HarmonyMessage implements Block {
         int end = HarmonyTokens.CLOSERS.contains(token) ? stop + token.length() : stop;
         show(in, out, stop, true);
         if (kind == Kind.THINKING) {
-            out.segment(new Thinking(in.slice(contentFrom, stop), start, end));
+            out.segment(new Thinking(in.slice(contentFrom, stop), start, end, contentFrom));
         }
         return end;
     }
@@ -213,7 +213,7 @@ final class HarmonyMessage implements Block {
         } else if (kind != Kind.CALL) {
             show(in, out, limit, true);
             if (kind == Kind.THINKING) {
-                out.segment(new Thinking(in.slice(contentFrom, limit), start, limit));
+                out.segment(new Thinking(in.slice(contentFrom, limit), start, limit, contentFrom));
             }
         } else if (arguments.balanced()) {
             out.segment(callSegment(in, limit, limit));

@@ -21,6 +21,16 @@ final class HarmonyReader implements Reader {
     }
 
     @Override
+    public String lineStarts() {
+        return "<";
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return "|";
+    }
+
+    @Override
     public Opening open(Input in, int at) {
         if (in.charAt(at) != '<') {
             return Opening.NONE;

@@ -24,6 +24,16 @@ final class HermesReader implements Reader {
     }
 
     @Override
+    public String lineStarts() {
+        return "<";
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return "tf";
+    }
+
+    @Override
     public String midLineStarts() {
         return "<";
     }
@@ -34,7 +44,7 @@ final class HermesReader implements Reader {
             return Opening.NONE;
         }
         boolean partial = false;
-        for (HermesTag tag : HermesTag.values()) {
+        for (HermesTag tag : HermesTag.ALL) {
             Match m = in.match(at, tag.opener());
             if (m == Match.YES) {
                 return afterTag(in, at, tag);

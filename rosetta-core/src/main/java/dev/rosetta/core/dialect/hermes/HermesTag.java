@@ -12,6 +12,9 @@ enum HermesTag {
     TOOL_CALLS("<tool_calls>", "</tool_calls>", false),
     TOOLS("<tools>", "</tools>", true);
 
+    /** {@link #values()} without the copy each call makes (the reader asks at every candidate '<'). */
+    static final java.util.List<HermesTag> ALL = java.util.List.of(values());
+
     /** The closer models write by mistake after the JSON, taken as the closer. */
     static final String WRONG_CLOSER = "</think>";
 

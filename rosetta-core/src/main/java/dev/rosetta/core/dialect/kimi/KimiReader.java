@@ -22,6 +22,16 @@ final class KimiReader implements Reader {
     }
 
     @Override
+    public String lineStarts() {
+        return "<";
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return "|";
+    }
+
+    @Override
     public Opening open(Input in, int at) {
         if (in.charAt(at) != '<') {
             return Opening.NONE;

@@ -2,6 +2,7 @@ package dev.rosetta.core.dialect.llama3;
 
 import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.NativePrompt;
+import dev.rosetta.core.dialect.ReportedDrift;
 import dev.rosetta.core.dialect.attool.AtToolDialect;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.split.Reader;
@@ -35,6 +36,19 @@ public final class Llama3Dialect implements Dialect {
     public Reader reader(ToolCatalog tools) {
         return new Llama3Reader(tools);
     }
+
+    /**
+     * Elsewhere a bare object is reported, not run: prose quotes JSON, and a model asked for
+     * another format shows such an object as an example. After {@code <|python_tag|>} it runs.
+     */
+    @Override
+    public Reader driftReader(Dialect asked, ToolCatalog tools) {
+        return new ReportedDrift(reader(tools), (in, at) -> in.charAt(at) != '<', BARE_IN_ANOTHER_FORMAT);
+    }
+
+    static final String BARE_IN_ANOTHER_FORMAT = "a bare {\"name\": …} object is read as a call only in the llama3 format"
+            + " (in this conversation it may be an example), so it was not run; call the tool as this conversation's"
+            + " instructions show";
 
     @Override
     public String write(ToolUse use, ToolSpec spec) {

@@ -30,6 +30,16 @@ final class Llama3Reader implements Reader {
     }
 
     @Override
+    public String lineStarts() {
+        return "<{ \t";
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return first == '<' ? "|" : null;
+    }
+
+    @Override
     public Opening open(Input in, int at) {
         if (in.charAt(at) == '<') {
             return switch (in.match(at, Llama3Block.PYTHON_TAG)) {

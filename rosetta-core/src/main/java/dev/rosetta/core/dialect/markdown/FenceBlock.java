@@ -2,10 +2,12 @@ package dev.rosetta.core.dialect.markdown;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Output;
+import dev.rosetta.core.split.ReasoningTag;
 import dev.rosetta.core.split.Segment.Call;
 import dev.rosetta.core.split.Segment.Unparsed;
 import dev.rosetta.core.split.StreamEvent.CallStarted;
@@ -17,26 +19,34 @@ import dev.rosetta.core.tool.ToolUse;
 /**
  * One fenced block, read line by line. Inside it, a fence with an info string opens a nested
  * block and a bare fence of that nested length closes it, so a {@code save} of a README whose
- * body holds a tagged code block round-trips. A bare fence of the block's own length closes the
- * block at once (CommonMark's rule), whatever follows it; a longer outer fence holds bare
- * shorter ones. A block that is prose announces where it opens and closes
- * ({@link CodeBlockOpened}, {@link CodeBlockClosing}), so the renderer draws as code exactly the
- * lines no reader may claim.
+ * body holds a tagged code block round-trips. A longer outer fence holds bare shorter ones.
+ *
+ * <p>A bare fence of the block's own length closes a block of code at once (CommonMark's rule).
+ * In a file body (save, append, patch) it is ambiguous when text follows it: it is then a
+ * {@link PendingCloser}, read as the opener of an untagged inner block only if the rest of the
+ * message pairs it — another bare fence of that length before any fence that calls a tool, and
+ * the outer block still closes after that. Until that is settled the call is held, never
+ * announced; when it closes after all, the block ends at that fence and the text after it is
+ * read again as the rest of the message (see docs/DIALECTS.md for why this stays linear).
+ *
+ * <p>A block that is prose announces where it opens and closes ({@link CodeBlockOpened},
+ * {@link CodeBlockClosing}), so the renderer draws as code exactly the lines no reader may claim.
  */
 final class FenceBlock implements Block {
 
     /** What the block is, decided by its tag when it opens. */
-    record Kind(ToolSpec tool, List<String> args, String problem) {
+    record Kind(ToolSpec tool, List<String> args, String problem, boolean fileBody) {
         static Kind prose() {
-            return new Kind(null, List.of(), null);
+            return new Kind(null, List.of(), null, false);
         }
 
         static Kind call(ToolSpec tool, List<String> args) {
-            return new Kind(tool, args, null);
+            return new Kind(tool, args, null, tool.bodyIsFileText());
         }
 
-        static Kind reported(String problem) {
-            return new Kind(null, List.of(), problem);
+        /** A block that is reported, not run; {@code meant} is the tool it spells, if any. */
+        static Kind reported(String problem, ToolSpec meant) {
+            return new Kind(null, List.of(), problem, meant != null && meant.bodyIsFileText());
         }
 
         boolean isProse() {
@@ -44,34 +54,55 @@ final class FenceBlock implements Block {
         }
     }
 
+    /** What a fence line inside the block does, by the rules above. */
+    private enum Step { CONTENT, PUSH, POP, CLOSE, CLOSE_OVER_NESTED, GLUED }
+
     private final int start;
     private final int contentStart;
     private final int ticks;
     private final Kind kind;
     private final String tag;
     private final String info;
+    /** Whether a tag calls a tool (or names one, as an alias): such a fence settles a pending closer. */
+    private final Predicate<String> callTag;
     /** Lengths of the nested blocks open inside this one, innermost last. */
     private final List<Integer> nested = new ArrayList<>();
+    private PendingCloser pending;
     private int pos;
     private boolean midLine;
     private int lineWaitScan = -1;
     private boolean announced;
     private boolean gluedClose;
 
-    FenceBlock(int start, int contentStart, FenceLine opener, Kind kind) {
+    FenceBlock(int start, int contentStart, FenceLine opener, Kind kind, Predicate<String> callTag) {
         this.start = start;
         this.contentStart = contentStart;
         this.ticks = opener.ticks();
         this.kind = kind;
         this.tag = opener.tag();
         this.info = opener.info().strip();
+        this.callTag = callTag;
         this.pos = contentStart;
     }
 
     @Override
     public int advance(Input in, Output out) {
         announce(out);
-        while (in.has(pos)) {
+        while (true) {
+            if (pending != null && pending.phase == PendingCloser.Phase.NEXT_LINE) {
+                PendingCloser.Verdict v = pending.nextLine(in);
+                if (v == PendingCloser.Verdict.CLOSES || v == PendingCloser.Verdict.UNDECIDED && in.complete()) {
+                    return closeAtPending(in, out);
+                }
+                if (v == PendingCloser.Verdict.UNDECIDED) {
+                    return -1;
+                }
+                pending.phase = PendingCloser.Phase.INSIDE;
+                nested.add(ticks);
+            }
+            if (!in.has(pos)) {
+                break;
+            }
             if (midLine || in.charAt(pos) != '`') {
                 skipLine(in, out);
                 continue;
@@ -80,12 +111,16 @@ final class FenceBlock implements Block {
             if (lineEnd < 0) {
                 return -1;
             }
-            int closeEnd = onFenceLine(in, lineEnd);
+            int closeEnd = onFenceLine(in, out, lineEnd);
             if (closeEnd >= 0) {
-                return close(in, out, pos, closeEnd);
+                return closeEnd;
             }
             emitProse(out, pos, lineEnd);
             pos = lineEnd;
+        }
+        if (in.complete() && pending != null && pending.phase == PendingCloser.Phase.INSIDE) {
+            // The inner block it would open never closes: the fence closed the file.
+            return closeAtPending(in, out);
         }
         return -1;
     }
@@ -98,9 +133,14 @@ final class FenceBlock implements Block {
             out.event(new CodeBlockClosing(in.limit(), in.limit()));
             return;
         }
+        String fence = "`".repeat(ticks);
         String problem = "unclosed fence: the ```" + tag + " block was never closed, so it was not run"
-                + " (the reply may have been cut off); end the block with a line of "
-                + "`".repeat(ticks);
+                + " (the reply may have been cut off); end the block with a line of " + fence;
+        if (pending != null) {
+            // Read either way, something is left open: the file, or the block its bare fence began.
+            problem += ". A bare " + fence + " line inside it may have closed it or opened a block in the file; "
+                    + "to hold bare " + fence + " lines, open and close the block with " + fence + "`";
+        }
         out.segment(new Unparsed(in.slice(start, in.limit()), MarkdownDialect.INSTANCE, problem, start, in.limit()));
     }
 
@@ -147,33 +187,113 @@ final class FenceBlock implements Block {
     }
 
     /** Applies the fence rules to the line [pos, lineEnd); returns where the block ends, or -1. */
-    private int onFenceLine(Input in, int lineEnd) {
+    private int onFenceLine(Input in, Output out, int lineEnd) {
         FenceLine line = FenceLine.parse(in.slice(pos, lineEnd), 0, lineEnd - pos);
         if (line == null) {
             return -1;
         }
-        int innermost = nested.isEmpty() ? 0 : nested.get(nested.size() - 1);
-        if (line.bare()) {
-            if (line.ticks() == innermost) {
-                nested.remove(nested.size() - 1);
-            } else if (line.ticks() == ticks) {
-                return lineEnd;
+        Step step = step(line);
+        if (pending != null) {
+            return onFenceLineWhilePending(in, out, line, step, lineEnd);
+        }
+        switch (step) {
+            case POP -> nested.remove(nested.size() - 1);
+            case PUSH -> nested.add(line.ticks());
+            case CLOSE -> {
+                if (!kind.fileBody()) {
+                    return close(in, out, pos, lineEnd);
+                }
+                pending = new PendingCloser(pos, lineEnd);
             }
-            return -1;
+            case CLOSE_OVER_NESTED -> {
+                return close(in, out, pos, lineEnd);
+            }
+            case GLUED -> {
+                gluedClose = true;
+                return close(in, out, pos, pos + ticks);
+            }
+            case CONTENT -> { }
         }
-        if (nested.isEmpty() && line.ticks() >= ticks + 3 && gluedOpener(line)) {
-            // "```" and the next "```shell" glued together: close here, reopen right after.
-            gluedClose = true;
-            return pos + ticks;
+        return -1;
+    }
+
+    /**
+     * The same rules while a bare fence is pending. Before its pair, a fence that calls a tool
+     * (or names one) settles it as the closer, and so does a close while its inner block is open.
+     * After the pair, fences nest as anywhere else, and the block's close settles it as an inner
+     * opener.
+     */
+    private int onFenceLineWhilePending(Input in, Output out, FenceLine line, Step step, int lineEnd) {
+        boolean paired = pending.phase == PendingCloser.Phase.AFTER_PAIR;
+        switch (step) {
+            case CLOSE -> {
+                // Only after the pair: the first one was an inner opener, this one is the next question.
+                pending = new PendingCloser(pos, lineEnd);
+                return -1;
+            }
+            case CLOSE_OVER_NESTED -> {
+                return paired ? closeNow(in, out, lineEnd) : closeAtPending(in, out);
+            }
+            case GLUED -> {
+                pending = null;
+                gluedClose = true;
+                return close(in, out, pos, pos + ticks);
+            }
+            default -> { }
         }
-        if (line.opensNested()) {
+        if (!paired && !line.bare() && line.opens() && callTag.test(line.tag())) {
+            // The model moved on to its next call before pairing the fence: it was the closer.
+            return closeAtPending(in, out);
+        }
+        if (step == Step.POP) {
+            nested.remove(nested.size() - 1);
+            if (nested.isEmpty()) {
+                pending.phase = PendingCloser.Phase.AFTER_PAIR;
+            }
+        } else if (step == Step.PUSH) {
             nested.add(line.ticks());
         }
         return -1;
     }
 
-    private boolean gluedOpener(FenceLine line) {
+    private Step step(FenceLine line) {
+        int innermost = nested.isEmpty() ? 0 : nested.get(nested.size() - 1);
+        if (line.bare()) {
+            if (line.ticks() == innermost) {
+                return Step.POP;
+            }
+            if (line.ticks() == ticks) {
+                return nested.isEmpty() ? Step.CLOSE : Step.CLOSE_OVER_NESTED;
+            }
+            return Step.CONTENT;
+        }
+        if (nested.isEmpty() && gluedToTheNext(line)) {
+            return Step.GLUED;
+        }
+        return line.opensNested() ? Step.PUSH : Step.CONTENT;
+    }
+
+    /**
+     * A closing fence with the next construct glued on: an opening fence ("```" then "```shell",
+     * written as "``````shell") or a reasoning tag ("```<think>", "```</think>").
+     */
+    private boolean gluedToTheNext(FenceLine line) {
+        if (line.ticks() == ticks) {
+            return ReasoningTag.tagAt(line.info(), 0, line.info().length()) > 0;
+        }
         return line.ticks() - ticks >= 3 && new FenceLine(line.ticks() - ticks, line.info()).opensNested();
+    }
+
+    private int closeNow(Input in, Output out, int lineEnd) {
+        pending = null;
+        return close(in, out, pos, lineEnd);
+    }
+
+    /** The pending fence closes the block after all; what follows it is read again as the rest of the message. */
+    private int closeAtPending(Input in, Output out) {
+        PendingCloser closer = pending;
+        pending = null;
+        return close(in, out, closer.lineStart, closer.lineEnd);
     }
 
     private int close(Input in, Output out, int closeLine, int end) {

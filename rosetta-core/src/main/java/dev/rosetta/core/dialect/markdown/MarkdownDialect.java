@@ -6,6 +6,7 @@ import dev.rosetta.core.dialect.ExampleText;
 import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.InfoString;
 import dev.rosetta.core.dialect.TextCall;
+import dev.rosetta.core.dialect.xml.XmlDialect;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.Parameter;
 import dev.rosetta.core.tool.ToolCatalog;
@@ -35,11 +36,13 @@ public final class MarkdownDialect implements Dialect {
     }
 
     /**
-     * A reader for xml mode: fenced blocks still hide their lines from the other readers, and a
-     * fenced call is reported (not run) with the spelling that would run it.
+     * In xml mode fenced blocks still hide their lines from the other readers, but a fenced call
+     * is reported (not run) with the spelling that would run it: a model asked for xml writes
+     * fences to show code to the user. Every other format runs fenced calls.
      */
-    public Reader reporterForXml(ToolCatalog tools) {
-        return new MarkdownReader(tools, MarkdownDialect::notRunInXmlMode);
+    @Override
+    public Reader driftReader(Dialect asked, ToolCatalog tools) {
+        return asked == XmlDialect.INSTANCE ? new MarkdownReader(tools, MarkdownDialect::notRunInXmlMode) : reader(tools);
     }
 
     private static String notRunInXmlMode(String tag, ToolSpec tool) {

@@ -27,6 +27,16 @@ final class MarkdownReader implements Reader {
     }
 
     @Override
+    public String lineStarts() {
+        return "`";
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return "`";
+    }
+
+    @Override
     public Opening open(Input in, int at) {
         int ticks = 0;
         while (ticks < 3 && in.has(at + ticks) && in.charAt(at + ticks) == '`') {
@@ -45,7 +55,7 @@ final class MarkdownReader implements Reader {
         if (fence == null || !fence.opens()) {
             return Opening.NONE;
         }
-        return Opening.of(new FenceBlock(at, end, fence, kind(fence)));
+        return Opening.of(new FenceBlock(at, end, fence, kind(fence), this::callsATool));
     }
 
     private FenceBlock.Kind kind(FenceLine fence) {
@@ -56,16 +66,21 @@ final class MarkdownReader implements Reader {
         var tool = tools.resolve(tag);
         if (tool.isPresent()) {
             return fencedCallProblem != null
-                    ? FenceBlock.Kind.reported(fencedCallProblem.apply(tag, tool.get()))
+                    ? FenceBlock.Kind.reported(fencedCallProblem.apply(tag, tool.get()), tool.get())
                     : FenceBlock.Kind.call(tool.get(), InfoString.parse(fence.rest(), tool.get()));
         }
         var meant = tools.aliasOf(tag);
         if (meant.isPresent()) {
             return FenceBlock.Kind.reported(fencedCallProblem != null
                     ? fencedCallProblem.apply(tag, meant.get())
-                    : aliasProblem(tag, meant.get()));
+                    : aliasProblem(tag, meant.get()), null);
         }
         return FenceBlock.Kind.prose();
+    }
+
+    /** Whether a fence tagged {@code tag} calls a tool or is reported as meaning one. */
+    private boolean callsATool(String tag) {
+        return tools.resolve(tag).isPresent() || tools.aliasOf(tag).isPresent();
     }
 
     static String aliasProblem(String tag, ToolSpec meant) {

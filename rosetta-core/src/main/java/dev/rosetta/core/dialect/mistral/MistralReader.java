@@ -16,6 +16,16 @@ final class MistralReader implements Reader {
     }
 
     @Override
+    public String lineStarts() {
+        return "[";
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return "T";
+    }
+
+    @Override
     public Opening open(Input in, int at) {
         if (in.charAt(at) != '[') {
             return Opening.NONE;

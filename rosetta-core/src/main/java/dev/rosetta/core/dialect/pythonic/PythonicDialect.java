@@ -2,6 +2,7 @@ package dev.rosetta.core.dialect.pythonic;
 
 import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.NativePrompt;
+import dev.rosetta.core.dialect.ReportedDrift;
 import dev.rosetta.core.dialect.attool.AtToolDialect;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
@@ -34,6 +35,19 @@ public final class PythonicDialect implements Dialect {
     public Reader reader(ToolCatalog tools) {
         return new PythonicReader(tools);
     }
+
+    /**
+     * Elsewhere a bare bracketed call list is reported, not run: a model asked for another format
+     * writes Python to show the user. Inside {@code <|python_start|>} it runs.
+     */
+    @Override
+    public Reader driftReader(Dialect asked, ToolCatalog tools) {
+        return new ReportedDrift(reader(tools), (in, at) -> in.charAt(at) != '<', BARE_IN_ANOTHER_FORMAT);
+    }
+
+    static final String BARE_IN_ANOTHER_FORMAT = "a bare [tool(…)] list is read as a call only in the pythonic format"
+            + " (in this conversation it may be code for the user), so it was not run; call the tool as this"
+            + " conversation's instructions show";
 
     @Override
     public String write(ToolUse use, ToolSpec spec) {

@@ -28,6 +28,16 @@ final class PythonicReader implements Reader {
     }
 
     @Override
+    public String lineStarts() {
+        return "<[ \t";
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return first == '<' ? "|" : null;
+    }
+
+    @Override
     public Opening open(Input in, int at) {
         if (in.charAt(at) == '<') {
             return switch (in.match(at, PythonicBlock.START)) {

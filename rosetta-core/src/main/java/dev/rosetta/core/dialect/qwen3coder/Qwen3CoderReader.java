@@ -17,10 +17,23 @@ final class Qwen3CoderReader implements Reader {
     private static final int MAX_GAP = 256;
     private static final String INVOKE = Function.Kind.INVOKE.opener + " ";
 
+    /** {@link Wrapper#values()} without a copy per '<' asked about. */
+    private static final java.util.List<Wrapper> WRAPPERS = java.util.List.of(Wrapper.values());
+
     private final ToolCatalog tools;
 
     Qwen3CoderReader(ToolCatalog tools) {
         this.tools = tools;
+    }
+
+    @Override
+    public String lineStarts() {
+        return "<";
+    }
+
+    @Override
+    public String secondChars(char first) {
+        return "tfm";
     }
 
     @Override
@@ -34,7 +47,7 @@ final class Qwen3CoderReader implements Reader {
             return Opening.NONE;
         }
         boolean partial = false;
-        for (Wrapper w : Wrapper.values()) {
+        for (Wrapper w : WRAPPERS) {
             Match m = in.match(at, w.opener());
             if (m == Match.YES) {
                 return afterWrapper(in, at, w);

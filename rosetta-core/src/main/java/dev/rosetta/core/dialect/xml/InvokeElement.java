@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.rosetta.core.dialect.InfoString;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Segment.Call;
 import dev.rosetta.core.tool.ToolCatalog;
@@ -14,7 +15,10 @@ import dev.rosetta.core.tool.ToolUse;
  * {@code <invoke name="save"><parameter name="path">a.txt</parameter>…</invoke>}, with any
  * namespace prefix. Children are {@code <parameter name="P">} or {@code <P>} for a parameter
  * the tool declares; they become named arguments. A body with no such child is the content.
- * Like every element it ends at its first closing tag, and the body is taken apart once then.
+ * Attributes other than {@code name} are read as on a tool element ({@link ToolElement}):
+ * {@code args} as the words after a fence's tag, any other as a named argument, so
+ * {@code <invoke name="save" args="a.md">text</invoke>} keeps its path. Like every element it
+ * ends at its first closing tag, and the body is taken apart once then.
  */
 final class InvokeElement extends Element {
 
@@ -43,15 +47,24 @@ final class InvokeElement extends Element {
         if (problem != null) {
             return unparsed(raw, end, problem);
         }
-        if (body == null || body.isBlank()) {
-            return call(null, Map.of(), raw, end);
-        }
+        List<String> args = List.of();
         Map<String, Object> kwargs = new LinkedHashMap<>();
+        for (Map.Entry<String, String> a : tag.attributes().entrySet()) {
+            switch (a.getKey()) {
+                case "name" -> { }
+                case "args" -> args = InfoString.parse(a.getValue(), spec);
+                default -> kwargs.put(a.getKey(), a.getValue());
+            }
+        }
+        if (body == null || body.isBlank()) {
+            return call(null, args, kwargs, raw, end);
+        }
+        boolean children = false;
         int i = skipSpace(body, 0);
         while (i < body.length()) {
             Child child = Child.at(body, i, spec);
-            if (child == null && kwargs.isEmpty()) {
-                return call(XmlText.body(body), Map.of(), raw, end);
+            if (child == null && !children) {
+                return call(XmlText.body(body), args, kwargs, raw, end);
             }
             if (child == null) {
                 return unparsed(raw, end, stray(body.substring(i)));
@@ -59,14 +72,15 @@ final class InvokeElement extends Element {
             if (child.problem() != null) {
                 return unparsed(raw, end, child.problem());
             }
+            children = true;
             kwargs.put(child.name(), child.value());
             i = skipSpace(body, child.end());
         }
-        return call(null, kwargs, raw, end);
+        return call(null, args, kwargs, raw, end);
     }
 
-    private Call call(String content, Map<String, Object> kwargs, String raw, int end) {
-        ToolUse use = new ToolUse(spec.name(), List.of(), content, kwargs, null);
+    private Call call(String content, List<String> args, Map<String, Object> kwargs, String raw, int end) {
+        ToolUse use = new ToolUse(spec.name(), args, content, kwargs, null);
         return new Call(use, XmlDialect.INSTANCE, raw, tag.start(), end);
     }
 

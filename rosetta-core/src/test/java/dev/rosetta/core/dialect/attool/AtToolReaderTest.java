@@ -187,6 +187,20 @@ class AtToolReaderTest {
     }
 
     @Test
+    void dottedToolWithAKimiStyleIdKeepsBoth() {
+        ToolCatalog tools = ToolCatalog.of(ToolSpec.named("github.create_issue"));
+        Segment.Call call = onlyCall(split("@github.create_issue(functions.github.create_issue:12): {\"title\": \"x\"}", tools));
+        assertThat(call.use().tool()).isEqualTo("github.create_issue");
+        assertThat(call.use().callId()).isEqualTo("functions.github.create_issue:12");
+    }
+
+    @Test
+    void idsWithColonsAndDotsAreKeptInEveryChunking() {
+        List<Segment> s = split("Running:\n@ipython(functions.ipython:0): {\"code\": \"1\"}\n@shell(call.1:2): {\"command\": \"ls\"}\n");
+        assertThat(calls(s)).extracting(c -> c.use().callId()).containsExactly("functions.ipython:0", "call.1:2");
+    }
+
+    @Test
     void idsWithColonsAndDotsAreKept() {
         assertThat(onlyCall(split("@ipython(functions.ipython:0): {\"code\": \"1\"}")).use().callId())
                 .isEqualTo("functions.ipython:0");
@@ -219,8 +233,10 @@ class AtToolReaderTest {
     }
 
     @Test
-    void atCallsAreProseInXmlFormat() {
-        assertThat(kinds(Splitting.split("@shell(c1): {\"command\": \"ls\"}", ToolFormat.XML))).containsExactly("prose");
+    void atCallsRunInXmlFormatToo() {
+        Call call = onlyCall(Splitting.split("@shell(c1): {\"command\": \"ls\"}", ToolFormat.XML));
+        assertThat(call.dialect().name()).isEqualTo("tool");
+        assertThat(call.use().callId()).isEqualTo("c1");
     }
 
     @Test

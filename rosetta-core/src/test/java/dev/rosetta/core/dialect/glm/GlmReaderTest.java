@@ -209,11 +209,21 @@ class GlmReaderTest {
         "GLM puts calls in <tool_call> tags.",
         "<tool_call>search for it later",
         "Name it <tool_call>search",
-        "<tool_call>{\"name\": \"search\"}</tool_call>",
-        "<tool_call>\n<function=search>\n</function>\n</tool_call>",
     })
     void tagNotShapedLikeAGlmCallIsProse(String msg) {
         assertThat(split(msg)).allMatch(Prose.class::isInstance);
+    }
+
+    /** The same tag followed by JSON or {@code <function=} is another dialect's, and that dialect reads it. */
+    @Test
+    void tagFollowedByJsonIsHermessToRead() {
+        assertThat(onlyCall(split("<tool_call>{\"name\": \"search\"}</tool_call>")).dialect().name()).isEqualTo("hermes");
+    }
+
+    @Test
+    void tagFollowedByAFunctionIsQwen3CodersToRead() {
+        assertThat(onlyCall(split("<tool_call>\n<function=search>\n</function>\n</tool_call>")).dialect().name())
+                .isEqualTo("qwen3-coder");
     }
 
     @Test

@@ -190,7 +190,7 @@ class HarmonyReaderTest {
         assertThat(splitter.feed("<|channel|>analysis<|message|>Think")).containsExactly(new ThinkingDelta("Think"));
         assertThat(splitter.feed("ing…<|e")).containsExactly(new ThinkingDelta("ing…"));
         assertThat(splitter.feed("nd|>")).singleElement().isInstanceOfSatisfying(Completed.class,
-                c -> assertThat(c.segment()).isEqualTo(new Thinking("Thinking…", 0, 46)));
+                c -> assertThat(c.segment()).isEqualTo(new Thinking("Thinking…", 0, 46, 30)));
     }
 
     @Test

@@ -326,12 +326,19 @@ class HermesReaderTest {
         "Hermes models wrap calls in <tool_call> tags.",
         "Type <tool_call and then the JSON.",
         "abc <tool_call fakeout",
-        "a < b and <tool_call>x</tool_call> is not JSON",
         "before <tool_c",
         "<tools> is where the schemas go.",
     })
     void tagNotFollowedByJsonIsProse(String msg) {
         assertThat(split(msg)).allMatch(Prose.class::isInstance);
+    }
+
+    /** Every format reads every dialect: a glm-shaped call is glm's to read, and it names no tool here. */
+    @Test
+    void tagFollowedByAWordIsGlmsToRead() {
+        List<Segment> s = split("a < b and <tool_call>x</tool_call> is not JSON");
+        assertThat(onlyUnparsed(s).dialect().name()).isEqualTo("glm");
+        assertThat(onlyUnparsed(s).problem()).contains("no tool named 'x'");
     }
 
     @Test

@@ -118,6 +118,40 @@ class MarkdownReaderTest {
     }
 
     @Test
+    void closingFenceGluedToAnOpenerWithAPathMakesTwoCalls() {
+        String patch = "<<<<<<< ORIGINAL\nx\n=======\ny\n>>>>>>> UPDATED";
+        List<Segment> s = split("```save a.md\nx\n``````patch a.md\n" + patch + "\n```\n");
+        assertThat(calls(s)).extracting(c -> c.use().tool(), c -> c.use().args(), c -> c.use().content())
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("save", List.of("a.md"), "x"),
+                        org.assertj.core.groups.Tuple.tuple("patch", List.of("a.md"), patch));
+    }
+
+    @Test
+    void closingFenceGluedToALongerOpenerMakesTwoCalls() {
+        List<Segment> s = split("```shell\nls\n```````save a.md\n```\ninner\n```\n````\nok");
+        assertThat(calls(s)).extracting(c -> c.use().content()).containsExactly("ls", "```\ninner\n```");
+    }
+
+    @Test
+    void longerClosingFenceGluedToAnOpenerMakesTwoCalls() {
+        List<Segment> s = split("````save a.md\nx\n```````shell\nls\n```");
+        assertThat(calls(s)).extracting(c -> c.use().content()).containsExactly("x", "ls");
+    }
+
+    @Test
+    void proseBlockGluedToTheNextCallClosesAndTheCallRuns() {
+        List<Segment> s = split("Output:\n```\na.txt\n``````shell\nls\n```");
+        assertThat(kinds(s)).containsExactly("prose", "call");
+        assertThat(((Prose) s.get(0)).blocks()).hasSize(1);
+    }
+
+    @Test
+    void gluedFencesInToolFormatMakeTwoCalls() {
+        List<Segment> s = Splitting.split("```shell\nls\n``````shell\npwd\n```", ToolFormat.TOOL);
+        assertThat(calls(s)).extracting(c -> c.use().content()).containsExactly("ls", "pwd");
+    }
+
+    @Test
     void indentedFenceIsNotAFence() {
         assertThat(kinds(split("Steps:\n  ```shell\n  ls\n  ```\n"))).containsExactly("prose");
     }
@@ -329,28 +363,27 @@ class MarkdownReaderTest {
     }
 
     /**
-     * A bare fence inside a block is ambiguous: a closer, or the opener of an untagged inner
-     * block. Rosetta's rule (CommonMark's): it closes. Reading one: it was meant as the closer.
+     * A bare fence inside a block of code is the closer (CommonMark's rule): the text after it is
+     * prose, and a plain block there is prose too. File bodies read it otherwise: FileBodyFenceTest.
      */
     @Test
-    void bareInnerFenceMeantAsCloserCloses() {
+    void bareInnerFenceInABlockOfCodeCloses() {
         List<Segment> s = split("```shell\nls\n```\n```\nfree text in a plain block\n```\n");
         assertThat(onlyCall(s).use().content()).isEqualTo("ls");
         assertThat(kinds(s)).containsExactly("call", "prose");
     }
 
     /**
-     * Reading two: the model meant an untagged inner block. The call still ends at that fence
-     * (announced at once, as streaming requires); the body after it is prose, and the trailing
-     * fence opens a plain block. The writer avoids this by choosing a longer outer fence.
+     * In a file body the model meant an untagged inner block when the rest of the message pairs
+     * the bare fence and still closes the outer block: the file keeps it. The writer never needs
+     * this reading: it chooses a longer outer fence.
      */
     @Test
-    void bareInnerFenceMeantAsInnerOpenerEndsTheCallThere() {
+    void bareInnerFencePairedInAFileBodyIsAnInnerOpener() {
         List<Segment> s = split("```save notes.md\nIntro\n```\ncode\n```\nmore\n```\n");
-        assertThat(onlyCall(s).use().content()).isEqualTo("Intro");
-        assertThat(kinds(s)).containsExactly("call", "prose");
-        assertThat(MarkdownDialect.INSTANCE.write(onlyCall(split("````save notes.md\nIntro\n```\ncode\n```\nmore\n````"))
-                .use(), BuiltinTools.SAVE)).startsWith("````save notes.md\n");
+        assertThat(onlyCall(s).use().content()).isEqualTo("Intro\n```\ncode\n```\nmore");
+        assertThat(kinds(s)).containsExactly("call");
+        assertThat(MarkdownDialect.INSTANCE.write(onlyCall(s).use(), BuiltinTools.SAVE)).startsWith("````save notes.md\n");
     }
 
     @Test
@@ -414,13 +447,13 @@ class MarkdownReaderTest {
     }
 
     @Test
-    void atCallIsProseInMarkdownFormat() {
-        assertThat(kinds(split("@shell(c1): {\"command\": \"ls\"}\n"))).containsExactly("prose");
+    void atCallRunsInMarkdownFormatAsATcall() {
+        assertThat(onlyCall(split("@shell(c1): {\"command\": \"ls\"}\n")).dialect().name()).isEqualTo("tool");
     }
 
     @Test
-    void xmlIsProseInMarkdownFormat() {
-        assertThat(kinds(split("<tool-use>\n<shell>\nls\n</shell>\n</tool-use>\n"))).containsExactly("prose");
+    void xmlRunsInMarkdownFormatAsXml() {
+        assertThat(onlyCall(split("<tool-use>\n<shell>\nls\n</shell>\n</tool-use>\n")).dialect().name()).isEqualTo("xml");
     }
 
     @Test

@@ -271,7 +271,6 @@ class Qwen3CoderReaderTest {
     @ParameterizedTest
     @ValueSource(strings = {
         "Qwen3-Coder wraps calls in <tool_call> tags.",
-        "<tool_call>{\"name\": \"shell\", \"arguments\": {}}</tool_call>",
         "The form <function=NAME is broken",
         "a <function=\nb> c",
         "<minimax:tool_call> is MiniMax's tag",
@@ -279,6 +278,12 @@ class Qwen3CoderReaderTest {
     })
     void tagsNotShapedLikeACallAreProse(String msg) {
         assertThat(split(msg)).allMatch(Prose.class::isInstance);
+    }
+
+    @Test
+    void tagFollowedByJsonIsHermessToRead() {
+        assertThat(onlyCall(split("<tool_call>{\"name\": \"shell\", \"arguments\": {}}</tool_call>")).dialect().name())
+                .isEqualTo("hermes");
     }
 
     @Test

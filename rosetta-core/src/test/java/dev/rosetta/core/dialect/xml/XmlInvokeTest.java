@@ -181,4 +181,41 @@ class XmlInvokeTest {
         Unparsed u = onlyUnparsed("<tool-use>\n<tool_name>shell</tool_name>\n<parameters>{\"command\": \"ls");
         assertThat(u.problem()).contains("unclosed <parameters>");
     }
+
+    // --- attributes on invoke ------------------------------------------------------------------
+
+    @Test
+    void invokeArgsAttributeKeepsThePathAndTheBodyIsTheContent() {
+        Call call = onlyCall(calls("<invoke name=\"save\" args=\"notes/my file.md\">\n# Notes\n<b>raw</b> & more\n</invoke>"));
+        assertThat(call.use()).isEqualTo(new ToolUse("save", List.of("notes/my file.md"), "# Notes\n<b>raw</b> & more",
+                Map.of(), null));
+        assertThat(BuiltinTools.SAVE.bind(call.use()).values()).containsEntry("path", "notes/my file.md")
+                .containsEntry("content", "# Notes\n<b>raw</b> & more");
+    }
+
+    @Test
+    void invokeAttributesOtherThanNameAndArgsAreNamedArguments() {
+        Call call = onlyCall(calls("<invoke name=\"save\" path=\"a.txt\">hello</invoke>"));
+        assertThat(call.use()).isEqualTo(new ToolUse("save", List.of(), "hello", Map.of("path", "a.txt"), null));
+        assertThat(BuiltinTools.SAVE.bind(call.use()).values()).containsEntry("path", "a.txt").containsEntry("content", "hello");
+    }
+
+    @Test
+    void invokeAttributesJoinItsParameterChildren() {
+        Call call = onlyCall(calls("<invoke name=\"save\" path=\"a.txt\"><parameter name=\"content\">x</parameter></invoke>"));
+        assertThat(call.use().kwargs()).containsExactly(Map.entry("path", "a.txt"), Map.entry("content", "x"));
+    }
+
+    @Test
+    void selfClosingInvokeWithArgsIsACallWithoutBody() {
+        Call call = onlyCall(calls("<invoke name=\"read\" args=\"README.md\"/>"));
+        assertThat(call.use()).isEqualTo(new ToolUse("read", List.of("README.md"), null, Map.of(), null));
+    }
+
+    @Test
+    void invokeInToolUseWithArgsWorksToo() {
+        Call call = onlyCall("<tool-use>\n<invoke name=\"append\" args=\"log.txt\">line</invoke>\n</tool-use>");
+        assertThat(call.use().args()).containsExactly("log.txt");
+        assertThat(call.use().content()).isEqualTo("line");
+    }
 }

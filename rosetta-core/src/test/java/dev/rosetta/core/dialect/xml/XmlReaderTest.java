@@ -76,8 +76,46 @@ class XmlReaderTest {
 
     @Test
     void toolUseMentionedMidLineIsProse() {
-        String msg = "Wrap calls in <tool-use> like <tool-use><shell>ls</shell></tool-use> and you are done.\n";
+        String msg = "Wrap calls in <tool-use> tags, or <function_calls> ones, and you are done.\n";
         assertThat(split(msg)).containsExactly(new Prose(msg, 0, msg.length()));
+    }
+
+    @Test
+    void toolUseAfterProseOnTheSameLineIsACall() {
+        List<Segment> s = split("I'll look. <tool-use><shell>ls</shell></tool-use> Done.");
+        assertThat(s).hasSize(3);
+        assertThat(s.get(0)).isEqualTo(new Prose("I'll look. ", 0, 11));
+        assertThat(((Call) s.get(1)).use()).isEqualTo(ToolUse.positional("shell", List.of(), "ls"));
+        assertThat(s.get(2)).isEqualTo(new Prose(" Done.", 49, 55));
+    }
+
+    @Test
+    void functionCallsAfterProseOnTheSameLineIsACall() {
+        Call call = onlyCall("Let me save it.<function_calls>\n<invoke name=\"shell\">\n<parameter name=\"command\">ls</parameter>\n"
+                + "</invoke>\n</function_calls>\n");
+        assertThat(call.use().kwargs()).containsEntry("command", "ls");
+    }
+
+    @Test
+    void prefixedFunctionCallsAfterProseIsACall() {
+        String ns = "ant" + "ml:";
+        Call call = onlyCall("Saving: <" + ns + "function_calls><" + ns + "invoke name=\"shell\"><" + ns
+                + "parameter name=\"command\">pwd</" + ns + "parameter></" + ns + "invoke></" + ns + "function_calls>");
+        assertThat(call.use().kwargs()).containsEntry("command", "pwd");
+    }
+
+    @Test
+    void toolUseInInlineCodeIsProse() {
+        String msg = "Write `<tool-use><shell>ls</shell></tool-use>` to list files.\n";
+        assertThat(split(msg)).containsExactly(new Prose(msg, 0, msg.length()));
+    }
+
+    @Test
+    void wrapperAfterProseWaitsOnlyForItsFirstElement() {
+        var splitter = new dev.rosetta.core.split.StreamSplitter(dev.rosetta.core.dialect.ToolFormat.XML,
+                dev.rosetta.core.tool.BuiltinTools.catalog());
+        assertThat(splitter.feed("Ok. <tool-use>  ")).containsExactly(new dev.rosetta.core.split.StreamEvent.ProseDelta("Ok. "));
+        assertThat(splitter.feed("and so")).containsExactly(new dev.rosetta.core.split.StreamEvent.ProseDelta("<tool-use>  and so"));
     }
 
     @Test

@@ -180,6 +180,24 @@ class AnthropicRequestTest {
         assertThat(last.get(2).get("content").get(0).get("tool_use_id").stringValue()).isEqualTo("toolu_8");
     }
 
+    /** Kimi names its calls {@code functions.NAME:IDX}; the Messages API refuses '.' and ':' in an id. */
+    @Test
+    void anIdAnotherServerMadeThatTheApiRefusesIsSentAsOneItTakesOnTheCallAndItsResult() {
+        JsonNode messages = sent(request(Message.user("Go"), calls("", shell("ls", "functions.shell:0")),
+                result("functions.shell:0", "a.txt", false)).withTools(List.of(SHELL))).get("messages");
+        String use = messages.get(1).get("content").get(0).get("id").stringValue();
+        assertThat(use).matches("[A-Za-z0-9_-]+");
+        assertThat(messages.get(2).get("content").get(0).get("tool_use_id").stringValue()).isEqualTo(use);
+        assertThat(messages.get(2).get("content").get(0).has("is_error")).as("its own result, not a filler").isFalse();
+        JsonNode again = sent(request(Message.user("Go"), calls("", shell("ls", "functions.shell:0")),
+                result("functions.shell:0", "a.txt", false)).withTools(List.of(SHELL))).get("messages");
+        assertThat(again.get(1).get("content").get(0).get("id").stringValue()).as("the same in every request")
+                .isEqualTo(use);
+        JsonNode own = sent(request(Message.user("Go"), calls("", shell("ls", "toolu_01A-b_9")))
+                .withTools(List.of(SHELL))).get("messages");
+        assertThat(own.get(1).get("content").get(0).get("id").stringValue()).isEqualTo("toolu_01A-b_9");
+    }
+
     @Test
     void aResultForACallNotMadeJustBeforeBecomesANote() {
         JsonNode messages = sent(request(Message.user("Go"), Message.assistant("Done.", List.of()),

@@ -276,6 +276,27 @@ class AnthropicRequestTest {
         assertThat(sent(base.withThinkingBudget(100)).get("thinking").get("budget_tokens").asInt()).isEqualTo(1024);
     }
 
+    /** --thinking 999999 on a model that writes 64,000 tokens: max_tokens above the limit is a 400. */
+    @Test
+    void aBudgetAboveWhatTheModelCanWriteLeavesRoomForTheAnswerUnderItsLimitAndIsSaid() {
+        ModelTraits limited = new ModelTraits(false, true, false, true, false, 64_000);
+        ChatRequest base = new ChatRequest(MODEL, List.of(Message.user("Think")), List.of(), 32_000, null, List.of(),
+                null, true);
+
+        JsonNode huge = sent(base.withThinking(Thinking.budget(999_999)), limited);
+        JsonNode fits = sent(base.withThinking(Thinking.budget(40_000)), limited);
+
+        assertThat(huge.get("max_tokens").asInt()).isEqualTo(64_000);
+        assertThat(huge.get("thinking").get("budget_tokens").asInt()).isEqualTo(64_000 - 8192);
+        assertThat(fits.get("max_tokens").asInt()).isEqualTo(40_000 + 8192);
+        assertThat(fits.get("thinking").get("budget_tokens").asInt()).isEqualTo(40_000);
+        assertThat(server.provider(limited).thinkingProblem("claude-sonnet-4-5", Thinking.budget(999_999)))
+                .contains("anthropic/claude-sonnet-4-5 writes at most 64,000 tokens a reply, thinking included;"
+                        + " it thinks with up to 55,808, not 999,999");
+        assertThat(server.provider(limited).thinkingProblem("claude-sonnet-4-5", Thinking.budget(40_000))).isEmpty();
+        assertThat(server.provider(limited).thinkingProblem("claude-sonnet-4-5", Thinking.HIGH)).isEmpty();
+    }
+
     @Test
     void aLevelOnAModelThatThinksAdaptivelyIsAdaptiveThinkingWithThatEffort() {
         ModelTraits adaptive = new ModelTraits(false, true, false, true, true);

@@ -170,6 +170,20 @@ class OllamaProviderTest {
         assertThat(ollama.requests("/api/chat")).isEmpty();
     }
 
+    /** Ollama before capabilities were listed in /api/show refuses the chat itself, in these words. */
+    @Test
+    void aServerTooOldToListCapabilitiesRefusingToolsSaysSoAndSuggestsTheNativeFormatToo() throws Exception {
+        ollama.model("gemma:2b", """
+                {"details":{"family":"gemma"},"model_info":{"general.architecture":"gemma","gemma.context_length":8192}}""");
+        ollama.chat(OllamaServer.json(400, "{\"error\":\"registry.ollama.ai/library/gemma:2b does not support tools\"}"));
+
+        assertThatThrownBy(() -> drain(provider(null).chat(ChatRequest.of("gemma:2b", List.of(Message.user("ls")))
+                .withTools(List.of(SHELL)))))
+                .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.kind()).isEqualTo(Kind.CONFIG))
+                .hasMessage("ollama/gemma:2b takes no native tools (Ollama says so); use --tool-format native to have"
+                        + " it write its calls as text");
+    }
+
     @Test
     void historyIsSpelledAsOllamaTakesItWithEachResultNamingItsToolAndCall() throws Exception {
         ollama.model("qwen3:8b", OllamaServer.QWEN3_SHOW);

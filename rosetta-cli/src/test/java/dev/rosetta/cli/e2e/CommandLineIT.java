@@ -123,7 +123,7 @@ class CommandLineIT extends EndToEnd {
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
         assertThat(run.errorLines()).containsExactly("rosetta: Provider 'gemini' doesn't support native tool calling;"
-                + " use --tool-format markdown or xml");
+                + " use --tool-format native (the model's own text format), markdown or xml");
         assertThat(model.requests()).isEmpty();
     }
 

@@ -17,6 +17,7 @@ import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.ProviderErrors;
 import dev.rosetta.llm.ProviderException.Kind;
 import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.http.HttpTransport;
@@ -80,7 +81,7 @@ public final class ChatCompletionsProvider implements Provider {
     public ChatStream chat(ChatRequest request) throws ProviderException {
         if (!request.tools().isEmpty() && !settings.nativeTools()) {
             throw new ProviderException(Kind.CONFIG, "Provider '" + name()
-                    + "' doesn't support native tool calling; use --tool-format markdown or xml");
+                    + "' doesn't support native tool calling; " + ProviderErrors.TEXT_FORMATS);
         }
         List<ChatEvent> notices = new ArrayList<>();
         ModelTraits model = Objects.requireNonNullElse(traits.apply(request.model()), ModelTraits.UNKNOWN);

@@ -12,6 +12,14 @@ import java.util.Objects;
  */
 public record ToolResult(String output, boolean isError, ErrorCode code) {
 
+    /**
+     * The result a native call is sent with when none was recorded (the reply was stopped before
+     * it ran, Rosetta was killed while it ran): APIs reject a call without a result, and an error
+     * keeps the model from taking it for done.
+     */
+    public static final ToolResult NOT_RECORDED = error(ErrorCode.CANCELED,
+            "the call was not run (no result was recorded); do not assume it succeeded");
+
     public ToolResult {
         Objects.requireNonNull(output, "output");
         if (!isError && code != null) {

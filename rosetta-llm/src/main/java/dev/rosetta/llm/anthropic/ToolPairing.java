@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.rosetta.core.tool.ToolResult;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -17,7 +18,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class ToolPairing {
 
-    static final String NOT_RUN = "the call was not run";
+    static final String NOT_RUN = ToolResult.NOT_RECORDED.output();
 
     private ToolPairing() {}
 

@@ -14,6 +14,7 @@ import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
+import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.openai.WireMessage.AssistantTurn;
 import dev.rosetta.llm.openai.WireMessage.SystemText;
@@ -29,7 +30,7 @@ import dev.rosetta.llm.schema.CallIds;
  * <ul>
  * <li>its results (system messages carrying a call id) follow it, in the order of the calls;</li>
  * <li>several results for one call are merged into one, joined by a blank line;</li>
- * <li>a call without a result gets {@value #NOT_RUN} as its result;</li>
+ * <li>a call without a result gets {@link ToolResult#NOT_RECORDED} as its result;</li>
  * <li>a result whose id matches none of the calls, and a plain system message found among the
  *     results, are moved after them as system text;</li>
  * <li>an id longer than the API takes (another server's) goes as one made from it ({@link CallIds}).</li>
@@ -41,7 +42,7 @@ import dev.rosetta.llm.schema.CallIds;
  */
 public final class ChatHistory {
 
-    public static final String NOT_RUN = "the call was not run";
+    public static final String NOT_RUN = ToolResult.NOT_RECORDED.output();
 
     private final Function<String, String> nativeName;
     private final String reasoningOrigin;

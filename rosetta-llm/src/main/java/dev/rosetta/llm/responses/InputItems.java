@@ -9,7 +9,6 @@ import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
-import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.InvalidArgumentsException;
 import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolResult;
@@ -43,8 +42,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class InputItems {
 
     /** The output of a call that has no recorded result, marked as errors are everywhere. */
-    static final String NOT_RUN = ToolResult.error(ErrorCode.CANCELED,
-            "the call was not run (no result was recorded); do not assume it succeeded").output();
+    static final String NOT_RUN = ToolResult.NOT_RECORDED.output();
 
     /** What the conversation becomes: {@code instructions} (or null) and the input items. */
     record Converted(String instructions, ArrayNode input) {}

@@ -172,8 +172,8 @@ class AnthropicRequestTest {
                 Message.user("Stop that.")).withTools(List.of(SHELL))).get("messages");
         assertThat(messages.get(2)).isEqualTo(json("""
                 {"role":"user","content":[
-                  {"type":"tool_result","tool_use_id":"toolu_9","content":"the call was not run","is_error":true},
-                  {"type":"text","text":"Stop that."}]}"""));
+                  {"type":"tool_result","tool_use_id":"toolu_9","content":"%s","is_error":true},
+                  {"type":"text","text":"Stop that."}]}""".formatted(ToolResult.NOT_RECORDED.output())));
         JsonNode last = sent(request(Message.user("Go"), calls("", shell("ls", "toolu_8")))
                 .withTools(List.of(SHELL))).get("messages");
         assertThat(last).hasSize(3);

@@ -137,10 +137,10 @@ class ChatCompletionsRequestTest {
                    {"id":"call_1","type":"function","function":{"name":"shell","arguments":"{\\"command\\":\\"ls\\"}"}},
                    {"id":"call_2","type":"function","function":{"name":"shell","arguments":"{\\"command\\":\\"date\\"}"}}]},
                  {"role":"tool","content":"a.txt\\n\\n[ERROR:Timeout] ls timed out on b/","tool_call_id":"call_1"},
-                 {"role":"tool","content":"the call was not run","tool_call_id":"call_2"},
+                 {"role":"tool","content":"%s","tool_call_id":"call_2"},
                  {"role":"system","content":"The workspace is /tmp/w."},
                  {"role":"system","content":"stray output"},
-                 {"role":"user","content":"Thanks."}]"""));
+                 {"role":"user","content":"Thanks."}]""".formatted(ToolResult.NOT_RECORDED.output())));
         assertThat(body.get("parallel_tool_calls").asBoolean()).isFalse();
     }
 

@@ -39,6 +39,13 @@ class ChatHistoryTest {
                 new SystemText("late"));
     }
 
+    /** As on the Messages and Responses APIs: an error, so the model does not take the call for done. */
+    @Test
+    void aCallWithoutAResultIsAnsweredWithTheErrorEveryApiSends() {
+        assertThat(ChatHistory.NOT_RUN).isEqualTo(ToolResult.NOT_RECORDED.output()).startsWith("[ERROR:Canceled]")
+                .contains("do not assume it succeeded");
+    }
+
     @Test
     void consecutiveToolTurnsEachGetTheirOwnResults() {
         List<WireMessage> out = history.convert(List.of(

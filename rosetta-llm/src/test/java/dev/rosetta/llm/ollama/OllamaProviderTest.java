@@ -302,6 +302,28 @@ class OllamaProviderTest {
         assertThat(ollama.chatBody(0).path("keep_alive").stringValue()).isEqualTo("30m");
     }
 
+    /**
+     * OLLAMA_KEEP_ALIVE=-1 (keep the model loaded) is a number of seconds as Ollama's server reads
+     * the variable, but as a JSON string the API parses it as a Go duration and refuses "-1": 400
+     * "time: missing unit in duration". A number goes as a number.
+     */
+    @Test
+    void aKeepAliveInSecondsGoesAsANumberAsTheApiTakesIt() throws Exception {
+        ollama.model("qwen3:8b", OllamaServer.QWEN3_SHOW);
+        for (String value : List.of("-1", "3600", " 1h30m ")) {
+            ollama.chat(line("{\"role\":\"assistant\",\"content\":\"ok\"}"), DONE);
+            OllamaProvider provider = new OllamaProvider(new ProviderDirectory(List.of(), Map.of()).require("ollama"),
+                    new OllamaModels(ollama.base(), transport(), Map.of()), Optional.empty(), transport(),
+                    new OllamaProvider.ContextLimit(null, null), value);
+            drain(provider.chat(request("hi")));
+        }
+
+        assertThat(ollama.chatBody(0).path("keep_alive").isIntegralNumber()).isTrue();
+        assertThat(ollama.chatBody(0).path("keep_alive").asLong()).isEqualTo(-1);
+        assertThat(ollama.chatBody(1).path("keep_alive").asLong()).isEqualTo(3600);
+        assertThat(ollama.chatBody(2).path("keep_alive").stringValue()).isEqualTo("1h30m");
+    }
+
     @Test
     void tagsListEveryModelWithItsSizeAndQuantisation() throws Exception {
         ollama.tags("""

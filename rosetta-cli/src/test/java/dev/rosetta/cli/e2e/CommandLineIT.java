@@ -36,6 +36,10 @@ class CommandLineIT extends EndToEnd {
             assertThat(call.path("call_id").asString()).isEqualTo(shell.id());
             assertThat(result.path("call_id").asString()).isEqualTo(shell.id());
         }
+        String dialect = format == Format.TOOL ? "native" : format.id();
+        assertThat(call.path("dialect").asString()).as("the dialect the log records").isEqualTo(dialect);
+        assertThat(run.events("call_started").getFirst().path("dialect").asString()).isEqualTo(dialect);
+        assertThat(sandbox.logLines()).anySatisfy(line -> assertThat(line).contains("\"dialect\":\"" + dialect + "\""));
         assertThat(run.events("message")).extracting(m -> m.path("role").asString())
                 .containsExactly("user", "assistant", "system", "assistant");
         assertThat(run.events("usage")).hasSize(2);

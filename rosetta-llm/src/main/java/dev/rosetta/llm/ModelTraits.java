@@ -15,12 +15,20 @@ package dev.rosetta.llm;
  *                          (then thinking is asked for, and the provider judges)
  * @param adaptiveThinking  an Anthropic model whose docs ask for {@code thinking: {type: "adaptive"}}
  *                          with an effort rather than a token budget (Claude Opus and Sonnet 4.6)
+ * @param maxOutputTokens   the most tokens one reply may have, thinking included, or null when not
+ *                          recorded: a thinking budget must leave room under it
  */
 public record ModelTraits(boolean strictTools, boolean parallelToolCalls, boolean reasoning, Boolean thinks,
-        boolean adaptiveThinking) {
+        boolean adaptiveThinking, Integer maxOutputTokens) {
 
     /** A model nothing is recorded about. */
     public static final ModelTraits UNKNOWN = new ModelTraits(false, false, false);
+
+    /** Traits without a recorded output limit. */
+    public ModelTraits(boolean strictTools, boolean parallelToolCalls, boolean reasoning, Boolean thinks,
+            boolean adaptiveThinking) {
+        this(strictTools, parallelToolCalls, reasoning, thinks, adaptiveThinking, null);
+    }
 
     public ModelTraits(boolean strictTools, boolean parallelToolCalls, boolean reasoning) {
         this(strictTools, parallelToolCalls, reasoning, null, false);

@@ -28,6 +28,12 @@ import tools.jackson.databind.JsonNode;
  */
 public final class ProviderErrors {
 
+    /**
+     * What to do when tools cannot go natively: write them as text — in the model's own dialect
+     * (hermes, llama3, … for the open models), or in markdown or xml.
+     */
+    public static final String TEXT_FORMATS = "use --tool-format native (the model's own text format), markdown or xml";
+
     /** Types and codes that say what failed, whatever the status. */
     private static final Map<String, Kind> DECISIVE = Map.ofEntries(
             entry("overloaded_error", Kind.OVERLOADED),

@@ -180,6 +180,6 @@ public final class Providers implements AutoCloseable {
     static ModelTraits traits(ProviderSettings settings, ModelInfo model) {
         boolean openAiReasoning = settings.responsesApi() && model.reasoningOrFalse();
         return new ModelTraits(model.strictToolsOrFalse(), model.parallelToolCallsOrFalse(), openAiReasoning,
-                model.supportsReasoning(), model.adaptiveThinkingOrFalse());
+                model.supportsReasoning(), model.adaptiveThinkingOrFalse(), model.maxOutputTokens());
     }
 }

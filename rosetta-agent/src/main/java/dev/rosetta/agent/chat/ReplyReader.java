@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
+import dev.rosetta.agent.log.StoredSegment;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.json.JsonRepair;
 import dev.rosetta.core.json.JsonRepairException;
@@ -85,7 +86,7 @@ final class ReplyReader implements StreamListener {
             case ChatEvent.TextDelta t -> splitter.feed(t.text(), this);
             case ChatEvent.ThinkingDelta t -> events.accept(new AgentEvent.ThinkingDelta(t.text()));
             case ChatEvent.ReasoningCompleted r -> reasoning.add(r.reasoning());
-            case ChatEvent.ToolCallStarted s -> events.accept(new AgentEvent.CallStarted(toolName(s.name()), "tool"));
+            case ChatEvent.ToolCallStarted s -> events.accept(new AgentEvent.CallStarted(toolName(s.name()), StoredSegment.NATIVE));
             case ChatEvent.ToolCallDelta d -> { }
             case ChatEvent.ToolCallCompleted c -> nativeCall(c);
             case ChatEvent.Usage u -> usage = u;
@@ -108,7 +109,7 @@ final class ReplyReader implements StreamListener {
         }
         ToolUse use = ToolUse.named(toolName(c.name()), kwargs, c.id());
         nativeCalls.add(new Reply.NativeCall(use, problem));
-        events.accept(new AgentEvent.CallRead(use, "tool", null));
+        events.accept(new AgentEvent.CallRead(use, StoredSegment.NATIVE, null));
     }
 
     /** Native names are a tool's first tag; the call is recorded under the tool's own name. */

@@ -294,9 +294,17 @@ public final class ConversationLog implements AutoCloseable {
         return ChatConfig.read(configFile());
     }
 
-    /** Replaces the chat config beside the log, atomically. */
+    /**
+     * Replaces the chat config beside the log, atomically.
+     *
+     * @throws LogWriteException when the disk refused it (full, read-only): a failure, not bad usage
+     */
     public void writeConfig(ChatConfig config) {
-        config.write(configFile());
+        try {
+            config.write(configFile());
+        } catch (RosettaException e) {
+            throw new LogWriteException(e.getMessage(), e.getCause());
+        }
     }
 
     /** Releases the lock; the log is complete on disk already. */

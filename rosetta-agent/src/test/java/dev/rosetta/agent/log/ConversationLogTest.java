@@ -302,6 +302,18 @@ class ConversationLogTest {
         assertThatThrownBy(() -> log.append(user("late"))).isInstanceOf(IllegalStateException.class);
     }
 
+    /** A chat config the disk refuses is the disk failing, not bad usage: the same exception as a log line. */
+    @Test
+    void aChatConfigThatCannotBeWrittenIsALogWriteFailure() throws IOException {
+        try (ConversationLog log = ConversationLog.create(logs, "cfg")) {
+            Path config = log.folder().resolve("config.toml");
+            Files.createDirectories(config.resolve("in-the-way"));
+            assertThatThrownBy(() -> log.writeConfig(ChatConfig.empty().withName("cfg")))
+                    .isInstanceOf(LogWriteException.class)
+                    .hasMessageStartingWith("could not write " + config);
+        }
+    }
+
     @Test
     void aMessageTheDiskRefusedIsNotInTheConversation() {
         written("full", 2);

@@ -27,6 +27,7 @@ import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.Provider;
+import dev.rosetta.llm.ProviderErrors;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.Providers;
 import dev.rosetta.llm.fallback.FallbackCandidate;
@@ -229,7 +230,7 @@ public final class ChatSetup {
             Providers providers) throws ProviderException {
         if (format == ToolFormat.TOOL && !providers.directory().require(model.provider()).nativeTools()) {
             throw new ProviderException(ProviderException.Kind.CONFIG, "Provider '" + model.provider()
-                    + "' doesn't support native tool calling; use --tool-format markdown or xml");
+                    + "' doesn't support native tool calling; " + ProviderErrors.TEXT_FORMATS);
         }
         Provider first = providers.forModel(model);
         if (fallback.isEmpty()) {

@@ -124,7 +124,7 @@ public final class ConversationReplay {
             switch (s) {
                 case StoredSegment.Prose p -> AgentEvent.showing(p.segment(text)).forEach(output);
                 case StoredSegment.Thinking t -> output.accept(new AgentEvent.ThinkingDelta(logged.text(t.text())));
-                case StoredSegment.Call c when c.isNative() -> output.accept(new AgentEvent.CallRead(c.use(), "tool", null));
+                case StoredSegment.Call c when c.isNative() -> output.accept(new AgentEvent.CallRead(c.use(), StoredSegment.NATIVE, null));
                 case StoredSegment.Call c -> output.accept(
                         new AgentEvent.CallRead(c.use(), c.dialect().name(), logged.text(c.span())));
                 case StoredSegment.Unparsed u -> output.accept(new AgentEvent.UnparsedRead(u.segment(text)));

@@ -41,6 +41,10 @@ class CommandLineIT extends EndToEnd {
             assertThat(call.path("call_id").asString()).isEqualTo(shell.id());
             assertThat(result.path("call_id").asString()).isEqualTo(shell.id());
         }
+        String dialect = format == Format.TOOL ? "native" : format.id();
+        assertThat(call.path("dialect").asString()).as("the dialect the log records").isEqualTo(dialect);
+        assertThat(run.events("call_started").getFirst().path("dialect").asString()).isEqualTo(dialect);
+        assertThat(sandbox.logLines()).anySatisfy(line -> assertThat(line).contains("\"dialect\":\"" + dialect + "\""));
         assertThat(run.events("message")).extracting(m -> m.path("role").asString())
                 .containsExactly("user", "assistant", "system", "assistant");
         assertThat(run.events("usage")).hasSize(2);
@@ -128,7 +132,7 @@ class CommandLineIT extends EndToEnd {
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
         assertThat(run.errorLines()).containsExactly("rosetta: Provider 'gemini' doesn't support native tool calling;"
-                + " use --tool-format markdown or xml");
+                + " use --tool-format native (the model's own text format), markdown or xml");
         assertThat(model.requests()).isEmpty();
     }
 

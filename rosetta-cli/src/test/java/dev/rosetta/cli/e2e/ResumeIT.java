@@ -150,6 +150,39 @@ class ResumeIT extends EndToEnd {
         });
     }
 
+    /**
+     * Servers name calls their own way: Kimi {@code functions.NAME:IDX}, vLLM {@code chatcmpl-tool-}
+     * and 32 hex digits. Resumed on Anthropic, which takes only letters, digits, '_' and '-', and on
+     * OpenAI, which takes at most 40 characters, each call goes with an id that API takes, and its
+     * result with the same.
+     */
+    @Test
+    void callIdsAnotherServerMadeAreSentAsIdsTheNextApiTakesWithTheirResults() {
+        ModelCall kimi = ModelCall.of("functions.shell:0", "shell", java.util.Map.of("command", "echo kimi"));
+        ModelCall vllm = ModelCall.of("chatcmpl-tool-0123456789abcdef0123456789abcdef", "shell",
+                java.util.Map.of("command", "echo vllm"));
+        model.script(Format.TOOL.reply("Two.\n", kimi, vllm), ScriptedReply.text("Done."));
+        Run first = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool", "first task");
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+
+        model.script(ScriptedReply.text("On Anthropic."), ScriptedReply.text("On OpenAI."));
+        Run second = sandbox.rosetta("-n", "-r", "-m", Api.ANTHROPIC.model(), "second task");
+        Run third = sandbox.rosetta("-n", "-r", "-m", Api.CHAT_COMPLETIONS.model(), "third task");
+
+        assertThat(second.exitCode()).as(second.toString()).isZero();
+        assertThat(third.exitCode()).as(third.toString()).isZero();
+        WireRequest anthropic = model.request(2);
+        assertThat(anthropic.calls()).extracting(ModelCall::id).allSatisfy(id -> assertThat(id).matches("[A-Za-z0-9_-]+"));
+        assertThat(anthropic.results()).extracting(WireResult::callId)
+                .containsExactlyElementsOf(anthropic.calls().stream().map(ModelCall::id).toList());
+        assertThat(anthropic.results()).extracting(WireResult::output).containsExactly("kimi", "vllm");
+        WireRequest openai = model.request(3);
+        assertThat(openai.calls()).extracting(ModelCall::id).allSatisfy(id -> assertThat(id).hasSizeLessThanOrEqualTo(40))
+                .first().isEqualTo("functions.shell:0");
+        assertThat(openai.results()).extracting(WireResult::callId)
+                .containsExactlyElementsOf(openai.calls().stream().map(ModelCall::id).toList());
+    }
+
     /** The prompt names today's date; a test running across midnight must not fail on it. */
     private static String withoutDate(String prompt) {
         return prompt.replaceAll("Today is [0-9-]+", "Today is …");

@@ -4,6 +4,7 @@ import java.util.Map;
 
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Reasoning;
+import dev.rosetta.llm.schema.CallIds;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -25,7 +26,8 @@ final class Blocks {
     }
 
     static ObjectNode toolResult(String toolUseId, String content, boolean isError) {
-        ObjectNode block = Json.MAPPER.createObjectNode().put("type", "tool_result").put("tool_use_id", toolUseId)
+        ObjectNode block = Json.MAPPER.createObjectNode().put("type", "tool_result")
+                .put("tool_use_id", CallIds.forAnthropic(toolUseId))
                 .put("content", content.isBlank() ? NO_OUTPUT : content);
         if (isError) {
             block.put("is_error", true);
@@ -34,7 +36,8 @@ final class Blocks {
     }
 
     static ObjectNode toolUse(String id, String name, Map<String, Object> input) {
-        ObjectNode block = Json.MAPPER.createObjectNode().put("type", "tool_use").put("id", id).put("name", name);
+        ObjectNode block = Json.MAPPER.createObjectNode().put("type", "tool_use").put("id", CallIds.forAnthropic(id))
+                .put("name", name);
         block.set("input", Json.MAPPER.valueToTree(input));
         return block;
     }

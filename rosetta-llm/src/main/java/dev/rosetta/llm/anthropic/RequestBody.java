@@ -1,6 +1,7 @@
 package dev.rosetta.llm.anthropic;
 
 import java.util.List;
+import java.util.Locale;
 
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.tool.ToolSpec;
@@ -34,7 +35,7 @@ final class RequestBody {
         Integer budget = thinking != null && thinking.has("budget_tokens") ? thinking.get("budget_tokens").asInt() : null;
         WireConversation conversation = WireConversation.of(request.messages(), request.tools());
         ObjectNode body = Json.MAPPER.createObjectNode().put("model", request.model())
-                .put("max_tokens", maxTokens(request.maxTokens(), budget));
+                .put("max_tokens", maxTokens(request.maxTokens(), budget, traits.maxOutputTokens()));
         if (!conversation.system().isEmpty()) {
             body.set("system", conversation.system());
         }
@@ -65,34 +66,58 @@ final class RequestBody {
      * The {@code thinking} object, or null for none: a level on a model whose docs ask for
      * adaptive thinking is {@code {type: adaptive}} with the level as its effort; a budget, or any
      * level on the other models, is {@code {type: enabled, budget_tokens}} (at least the API's
-     * 1024); off, a model recorded as not thinking, and no level at all send nothing.
+     * 1024, at most what the model's output limit leaves room for); off, a model recorded as not
+     * thinking, and no level at all send nothing.
      */
     static ObjectNode thinking(Thinking level, ModelTraits traits) {
-        if (problem(level, traits, "") != null || level == null || level.off()) {
+        if (level == null || level.off() || traits.cannotThink()) {
             return null;
         }
         ObjectNode thinking = Json.MAPPER.createObjectNode();
         if (traits.adaptiveThinking() && !level.isBudget()) {
             return thinking.put("type", "adaptive");
         }
-        return thinking.put("type", "enabled").put("budget_tokens", Math.max(MIN_THINKING_BUDGET, level.tokens()));
+        int budget = Math.max(MIN_THINKING_BUDGET, level.tokens());
+        Integer most = mostBudget(traits);
+        return thinking.put("type", "enabled").put("budget_tokens", most == null ? budget : Math.min(budget, most));
     }
 
-    /** Why {@code level} is not sent to {@code model}, or null. */
+    /**
+     * The largest budget the model's output limit leaves room for, with room for the answer
+     * after it (the default, or half the limit when that is less); null when no limit is recorded.
+     */
+    static Integer mostBudget(ModelTraits traits) {
+        Integer limit = traits.maxOutputTokens();
+        if (limit == null) {
+            return null;
+        }
+        return Math.max(MIN_THINKING_BUDGET, limit - Math.min(DEFAULT_MAX_TOKENS, limit / 2));
+    }
+
+    /** Why {@code level} is not sent to {@code model} as asked, or null. */
     static String problem(Thinking level, ModelTraits traits, String model) {
         if (level != null && !level.off() && traits.cannotThink()) {
             return model + " does not think; thinking " + level + " is not sent";
+        }
+        Integer most = mostBudget(traits);
+        if (level != null && level.isBudget() && most != null && level.tokens() > most) {
+            return String.format(Locale.ROOT, "%s writes at most %,d tokens a reply, thinking included; it thinks"
+                    + " with up to %,d, not %,d", model, traits.maxOutputTokens(), most, level.tokens());
         }
         return null;
     }
 
     /**
      * The thinking budget is spent out of max_tokens, which must exceed it: when it would not,
-     * the answer gets the default room on top of the budget.
+     * the answer gets the default room on top of the budget — never more than the model's limit
+     * (the API refuses that), under which {@link #mostBudget} keeps the budget.
      */
-    static int maxTokens(Integer requested, Integer budget) {
+    static int maxTokens(Integer requested, Integer budget, Integer limit) {
         int max = requested == null ? DEFAULT_MAX_TOKENS : requested;
-        return budget != null && max <= budget ? budget + DEFAULT_MAX_TOKENS : max;
+        if (budget != null && max <= budget) {
+            max = budget + DEFAULT_MAX_TOKENS;
+        }
+        return limit == null ? max : Math.min(max, limit);
     }
 
     /** Tool definitions, no description cut short; the last one ends the cached prefix. */

@@ -9,6 +9,7 @@ import dev.rosetta.llm.ChatEvent;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.ProviderErrors;
 import dev.rosetta.llm.ProviderException.Kind;
 
 /**
@@ -90,7 +91,7 @@ final class FallbackChain {
             String message = candidates.size() == 1
                     ? "Provider '" + skipped.getFirst().provider().name() + "' doesn't support native tool calling"
                     : "no model in the fallback chain supports native tool calling (" + labels(skipped) + ")";
-            return new ProviderException(Kind.CONFIG, message + "; use --tool-format markdown or xml");
+            return new ProviderException(Kind.CONFIG, message + "; " + ProviderErrors.TEXT_FORMATS);
         }
         List<String> reasons = new ArrayList<>(failures);
         skipped.forEach(s -> reasons.add(s.label() + ": skipped, no native tool calling"));

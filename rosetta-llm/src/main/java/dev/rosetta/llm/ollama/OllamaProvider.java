@@ -95,9 +95,8 @@ public final class OllamaProvider implements Provider {
     public ChatStream chat(ChatRequest request) throws ProviderException {
         OllamaModels.Shown shown = models.show(request.model());
         if (!request.tools().isEmpty() && shown.lacks("tools")) {
-            throw new ProviderException(Kind.CONFIG, name() + "/" + request.model() + " takes no native tools (Ollama"
-                    + " lists its capabilities as " + String.join(", ", new TreeSet<>(shown.capabilities()))
-                    + "); use --tool-format native to have it write its calls as text");
+            throw noTools(request.model(), "Ollama lists its capabilities as "
+                    + String.join(", ", new TreeSet<>(shown.capabilities())));
         }
         Integer numCtx = context.numCtx(shown);
         String body = Json.write(OllamaRequest.of(request, numCtx, shown, keepAlive));
@@ -108,8 +107,25 @@ public final class OllamaProvider implements Provider {
                     request.stream(), List.of());
             return new Advised(reply, numCtx);
         } catch (ProviderException e) {
+            if (!request.tools().isEmpty() && saysNoTools(e)) {
+                throw noTools(request.model(), "Ollama says so");
+            }
             throw Advised.advise(e, numCtx);
         }
+    }
+
+    /** A model asked for native tools that takes none, in one line saying what to do instead. */
+    private ProviderException noTools(String model, String why) {
+        return new ProviderException(Kind.CONFIG, name() + "/" + model + " takes no native tools (" + why
+                + "); use --tool-format native to have it write its calls as text");
+    }
+
+    /**
+     * A server too old to list capabilities in /api/show refuses the request itself: 400 {@code
+     * "registry.ollama.ai/library/gemma:2b does not support tools"}.
+     */
+    private static boolean saysNoTools(ProviderException e) {
+        return e.status() == 400 && e.providerMessage() != null && e.providerMessage().endsWith("does not support tools");
     }
 
     @Override

@@ -31,7 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
  *     without it Ollama uses its small default and silently drops the start of the prompt;</li>
  * <li>{@code options.num_predict}, {@code temperature}, {@code stop};</li>
  * <li>{@code think}: true or false, or the level for gpt-oss, which thinks in levels;</li>
- * <li>{@code keep_alive} when {@code OLLAMA_KEEP_ALIVE} is set for Rosetta.</li>
+ * <li>{@code keep_alive} when {@code OLLAMA_KEEP_ALIVE} is set for Rosetta (seconds as a number).</li>
  * </ul>
  */
 final class OllamaRequest {
@@ -61,7 +61,7 @@ final class OllamaRequest {
             body.put("think", level);
         }
         if (keepAlive != null && !keepAlive.isBlank()) {
-            body.put("keep_alive", keepAlive.strip());
+            keepAlive(body, keepAlive.strip());
         }
         ObjectNode options = body.putObject("options");
         if (numCtx != null) {
@@ -92,6 +92,19 @@ final class OllamaRequest {
             return shown.lacks("thinking") ? null : Boolean.FALSE;
         }
         return shown.thinksInLevels() ? thinking.effort() : Boolean.TRUE;
+    }
+
+    /**
+     * {@code keep_alive} as the API parses it: a number is seconds (negative: keep the model
+     * loaded), a string a Go duration ({@code 30m}, {@code 1h30m}). OLLAMA_KEEP_ALIVE holds either
+     * ({@code -1} is common), and the API refuses a bare number sent as a string.
+     */
+    private static void keepAlive(ObjectNode body, String value) {
+        if (value.matches("-?[0-9]{1,12}")) {
+            body.put("keep_alive", Long.parseLong(value));
+        } else {
+            body.put("keep_alive", value);
+        }
     }
 
     private static ArrayNode messages(List<WireMessage> history) {

@@ -17,6 +17,7 @@ import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.ProviderErrors;
 import dev.rosetta.llm.ProviderException.Kind;
 import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.http.HttpTransport;
@@ -80,13 +81,28 @@ public final class ChatCompletionsProvider implements Provider {
     public ChatStream chat(ChatRequest request) throws ProviderException {
         if (!request.tools().isEmpty() && !settings.nativeTools()) {
             throw new ProviderException(Kind.CONFIG, "Provider '" + name()
-                    + "' doesn't support native tool calling; use --tool-format markdown or xml");
+                    + "' doesn't support native tool calling; " + ProviderErrors.TEXT_FORMATS);
         }
         List<ChatEvent> notices = new ArrayList<>();
         ModelTraits model = Objects.requireNonNullElse(traits.apply(request.model()), ModelTraits.UNKNOWN);
         String body = new ChatCompletionsBody(profile, model).write(request, text -> notices.add(new Notice(text)));
-        return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(), body),
-                ChatCompletionsReplies.format(name()), request.stream(), notices);
+        try {
+            return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(), body),
+                    ChatCompletionsReplies.format(name()), request.stream(), notices);
+        } catch (ProviderException e) {
+            if (!request.tools().isEmpty() && needsJinja(e)) {
+                throw new ProviderException(Kind.CONFIG, e.status(), name() + "/" + request.model() + " takes no"
+                        + " native tools here: llama-server reads tool calls only when started with --jinja; restart it"
+                        + " with --jinja, or use --tool-format native to have the model write its calls as text",
+                        e.providerMessage(), null);
+            }
+            throw e;
+        }
+    }
+
+    /** llama.cpp's server started without --jinja refuses tools: 400 "tools param requires --jinja flag". */
+    private static boolean needsJinja(ProviderException e) {
+        return e.status() == 400 && e.providerMessage() != null && e.providerMessage().contains("requires --jinja");
     }
 
     @Override

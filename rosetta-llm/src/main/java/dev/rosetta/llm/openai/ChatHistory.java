@@ -14,6 +14,7 @@ import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
+import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.UnansweredCall;
 import dev.rosetta.llm.openai.WireMessage.AssistantTurn;
@@ -21,6 +22,7 @@ import dev.rosetta.llm.openai.WireMessage.SystemText;
 import dev.rosetta.llm.openai.WireMessage.ToolOutput;
 import dev.rosetta.llm.openai.WireMessage.UserText;
 import dev.rosetta.llm.openai.WireMessage.WireCall;
+import dev.rosetta.llm.schema.CallIds;
 
 /**
  * A conversation as Chat Completions accepts it. The API (and DeepSeek more strictly) rejects a
@@ -31,7 +33,8 @@ import dev.rosetta.llm.openai.WireMessage.WireCall;
  * <li>several results for one call are merged into one, joined by a blank line;</li>
  * <li>a call without a result gets {@link UnansweredCall#RESULT} as its result;</li>
  * <li>a result whose id matches none of the calls, and a plain system message found among the
- *     results, are moved after them as system text.</li>
+ *     results, are moved after them as system text;</li>
+ * <li>an id longer than the API takes (another server's) goes as one made from it ({@link CallIds}).</li>
  * </ul>
  * Results are looked for up to the next user or assistant message. A native call is one with a
  * call id and named arguments only. The text goes as it is given: the history view already took
@@ -97,14 +100,16 @@ public final class ChatHistory {
         }
         for (String id : ids) {
             List<String> texts = results.get(id);
-            out.add(new ToolOutput(id, texts == null ? UnansweredCall.RESULT : String.join("\n\n", texts)));
+            String text = texts == null ? UnansweredCall.RESULT : String.join("\n\n", texts);
+            out.add(new ToolOutput(CallIds.forChatCompletions(id), text));
         }
         out.addAll(moved);
         return i;
     }
 
     private WireCall wireCall(ToolUse use) {
-        return new WireCall(use.callId(), nativeName.apply(use.tool()), Json.write(use.kwargs()));
+        return new WireCall(CallIds.forChatCompletions(use.callId()), nativeName.apply(use.tool()),
+                Json.write(use.kwargs()));
     }
 
     /** A call made through the function-calling API: an id, and arguments by name only. */

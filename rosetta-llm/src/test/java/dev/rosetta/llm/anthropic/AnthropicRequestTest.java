@@ -181,6 +181,24 @@ class AnthropicRequestTest {
         assertThat(last.get(2).get("content").get(0).get("tool_use_id").stringValue()).isEqualTo("toolu_8");
     }
 
+    /** Kimi names its calls {@code functions.NAME:IDX}; the Messages API refuses '.' and ':' in an id. */
+    @Test
+    void anIdAnotherServerMadeThatTheApiRefusesIsSentAsOneItTakesOnTheCallAndItsResult() {
+        JsonNode messages = sent(request(Message.user("Go"), calls("", shell("ls", "functions.shell:0")),
+                result("functions.shell:0", "a.txt", false)).withTools(List.of(SHELL))).get("messages");
+        String use = messages.get(1).get("content").get(0).get("id").stringValue();
+        assertThat(use).matches("[A-Za-z0-9_-]+");
+        assertThat(messages.get(2).get("content").get(0).get("tool_use_id").stringValue()).isEqualTo(use);
+        assertThat(messages.get(2).get("content").get(0).has("is_error")).as("its own result, not a filler").isFalse();
+        JsonNode again = sent(request(Message.user("Go"), calls("", shell("ls", "functions.shell:0")),
+                result("functions.shell:0", "a.txt", false)).withTools(List.of(SHELL))).get("messages");
+        assertThat(again.get(1).get("content").get(0).get("id").stringValue()).as("the same in every request")
+                .isEqualTo(use);
+        JsonNode own = sent(request(Message.user("Go"), calls("", shell("ls", "toolu_01A-b_9")))
+                .withTools(List.of(SHELL))).get("messages");
+        assertThat(own.get(1).get("content").get(0).get("id").stringValue()).isEqualTo("toolu_01A-b_9");
+    }
+
     @Test
     void aResultForACallNotMadeJustBeforeBecomesANote() {
         JsonNode messages = sent(request(Message.user("Go"), Message.assistant("Done.", List.of()),
@@ -257,6 +275,27 @@ class AnthropicRequestTest {
 
         assertThat(sent(base.withThinkingBudget(2000)).get("max_tokens").asInt()).isEqualTo(4096);
         assertThat(sent(base.withThinkingBudget(100)).get("thinking").get("budget_tokens").asInt()).isEqualTo(1024);
+    }
+
+    /** --thinking 999999 on a model that writes 64,000 tokens: max_tokens above the limit is a 400. */
+    @Test
+    void aBudgetAboveWhatTheModelCanWriteLeavesRoomForTheAnswerUnderItsLimitAndIsSaid() {
+        ModelTraits limited = new ModelTraits(false, true, false, true, false, 64_000);
+        ChatRequest base = new ChatRequest(MODEL, List.of(Message.user("Think")), List.of(), 32_000, null, List.of(),
+                null, true);
+
+        JsonNode huge = sent(base.withThinking(Thinking.budget(999_999)), limited);
+        JsonNode fits = sent(base.withThinking(Thinking.budget(40_000)), limited);
+
+        assertThat(huge.get("max_tokens").asInt()).isEqualTo(64_000);
+        assertThat(huge.get("thinking").get("budget_tokens").asInt()).isEqualTo(64_000 - 8192);
+        assertThat(fits.get("max_tokens").asInt()).isEqualTo(40_000 + 8192);
+        assertThat(fits.get("thinking").get("budget_tokens").asInt()).isEqualTo(40_000);
+        assertThat(server.provider(limited).thinkingProblem("claude-sonnet-4-5", Thinking.budget(999_999)))
+                .contains("anthropic/claude-sonnet-4-5 writes at most 64,000 tokens a reply, thinking included;"
+                        + " it thinks with up to 55,808, not 999,999");
+        assertThat(server.provider(limited).thinkingProblem("claude-sonnet-4-5", Thinking.budget(40_000))).isEmpty();
+        assertThat(server.provider(limited).thinkingProblem("claude-sonnet-4-5", Thinking.HIGH)).isEmpty();
     }
 
     @Test

@@ -165,7 +165,8 @@ class FallbackProviderTest {
                 () -> chain.chat(request.withTools(List.of(BuiltinTools.SHELL))));
         assertThat(e.kind()).isEqualTo(Kind.CONFIG);
         assertThat(e.getMessage()).isEqualTo(
-                "Provider 'gemini' doesn't support native tool calling; use --tool-format markdown or xml");
+                "Provider 'gemini' doesn't support native tool calling; use --tool-format native (the model's own text"
+                        + " format), markdown or xml");
         assertThat(gemini.requests).isEmpty();
     }
 
@@ -175,7 +176,8 @@ class FallbackProviderTest {
         var chain = chain(new FallbackCandidate(gemini, "gemini-2.5-pro"), new FallbackCandidate(groq, "llama-3.3-70b-versatile"));
         assertThatThrownBy(() -> chain.chat(request.withTools(List.of(BuiltinTools.SHELL))))
                 .hasMessage("no model in the fallback chain supports native tool calling (gemini/gemini-2.5-pro, "
-                        + "groq/llama-3.3-70b-versatile); use --tool-format markdown or xml");
+                        + "groq/llama-3.3-70b-versatile); use --tool-format native (the model's own text format),"
+                        + " markdown or xml");
         assertThat(chain.supportsNativeTools()).isFalse();
     }
 

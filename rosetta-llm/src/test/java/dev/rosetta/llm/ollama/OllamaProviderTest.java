@@ -170,6 +170,20 @@ class OllamaProviderTest {
         assertThat(ollama.requests("/api/chat")).isEmpty();
     }
 
+    /** Ollama before capabilities were listed in /api/show refuses the chat itself, in these words. */
+    @Test
+    void aServerTooOldToListCapabilitiesRefusingToolsSaysSoAndSuggestsTheNativeFormatToo() throws Exception {
+        ollama.model("gemma:2b", """
+                {"details":{"family":"gemma"},"model_info":{"general.architecture":"gemma","gemma.context_length":8192}}""");
+        ollama.chat(OllamaServer.json(400, "{\"error\":\"registry.ollama.ai/library/gemma:2b does not support tools\"}"));
+
+        assertThatThrownBy(() -> drain(provider(null).chat(ChatRequest.of("gemma:2b", List.of(Message.user("ls")))
+                .withTools(List.of(SHELL)))))
+                .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.kind()).isEqualTo(Kind.CONFIG))
+                .hasMessage("ollama/gemma:2b takes no native tools (Ollama says so); use --tool-format native to have"
+                        + " it write its calls as text");
+    }
+
     @Test
     void historyIsSpelledAsOllamaTakesItWithEachResultNamingItsToolAndCall() throws Exception {
         ollama.model("qwen3:8b", OllamaServer.QWEN3_SHOW);
@@ -286,6 +300,28 @@ class OllamaProviderTest {
         drain(provider.chat(request("hi")));
 
         assertThat(ollama.chatBody(0).path("keep_alive").stringValue()).isEqualTo("30m");
+    }
+
+    /**
+     * OLLAMA_KEEP_ALIVE=-1 (keep the model loaded) is a number of seconds as Ollama's server reads
+     * the variable, but as a JSON string the API parses it as a Go duration and refuses "-1": 400
+     * "time: missing unit in duration". A number goes as a number.
+     */
+    @Test
+    void aKeepAliveInSecondsGoesAsANumberAsTheApiTakesIt() throws Exception {
+        ollama.model("qwen3:8b", OllamaServer.QWEN3_SHOW);
+        for (String value : List.of("-1", "3600", " 1h30m ")) {
+            ollama.chat(line("{\"role\":\"assistant\",\"content\":\"ok\"}"), DONE);
+            OllamaProvider provider = new OllamaProvider(new ProviderDirectory(List.of(), Map.of()).require("ollama"),
+                    new OllamaModels(ollama.base(), transport(), Map.of()), Optional.empty(), transport(),
+                    new OllamaProvider.ContextLimit(null, null), value);
+            drain(provider.chat(request("hi")));
+        }
+
+        assertThat(ollama.chatBody(0).path("keep_alive").isIntegralNumber()).isTrue();
+        assertThat(ollama.chatBody(0).path("keep_alive").asLong()).isEqualTo(-1);
+        assertThat(ollama.chatBody(1).path("keep_alive").asLong()).isEqualTo(3600);
+        assertThat(ollama.chatBody(2).path("keep_alive").stringValue()).isEqualTo("1h30m");
     }
 
     @Test

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.rosetta.core.message.Message;
+import dev.rosetta.core.tool.BuiltinTools;
 import dev.rosetta.llm.ChatEvent;
 import dev.rosetta.llm.ChatEvent.Notice;
 import dev.rosetta.llm.ChatRequest;
@@ -82,6 +83,22 @@ class ChatCompletionsFaultsTest {
                 .contains("HTTP 429").contains("Rate limit reached for gpt-4.1").contains("retrying in 2 s"));
         assertThat(text(events)).isEqualTo("Hello! How can I help?");
         assertThat(harness.server.getRequestCount()).isEqualTo(2);
+    }
+
+    /** llama.cpp's own words (server-common.cpp) when it was started without --jinja and tools are sent. */
+    @Test
+    void aLlamaServerWithoutJinjaRefusingToolsSaysToRestartItOrWriteCallsAsText() throws Exception {
+        harness.server.enqueue(status(400, """
+                {"error":{"code":400,"message":"tools param requires --jinja flag","type":"invalid_request_error"}}""",
+                null));
+
+        assertThatThrownBy(() -> harness.provider("local").chat(ChatRequest.of("qwen3", List.of(Message.user("ls")))
+                .withTools(List.of(BuiltinTools.SHELL))))
+                .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.kind()).isEqualTo(Kind.CONFIG))
+                .hasMessage("local/qwen3 takes no native tools here: llama-server reads tool calls only when started"
+                        + " with --jinja; restart it with --jinja, or use --tool-format native to have the model write"
+                        + " its calls as text");
+        assertThat(harness.server.getRequestCount()).isEqualTo(1);
     }
 
     @Test

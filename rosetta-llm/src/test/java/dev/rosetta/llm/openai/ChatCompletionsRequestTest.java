@@ -312,7 +312,8 @@ class ChatCompletionsRequestTest {
                 .withTools(List.of(SHELL)))).isInstanceOfSatisfying(ProviderException.class, e -> {
                     assertThat(e.kind()).isEqualTo(Kind.CONFIG);
                     assertThat(e.getMessage()).isEqualTo(
-                            "Provider 'gemini' doesn't support native tool calling; use --tool-format markdown or xml");
+                            "Provider 'gemini' doesn't support native tool calling; use --tool-format native (the model's"
+                                    + " own text format), markdown or xml");
                 });
         assertThat(harness.server.getRequestCount()).isZero();
     }

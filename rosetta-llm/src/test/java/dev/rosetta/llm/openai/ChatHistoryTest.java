@@ -66,6 +66,24 @@ class ChatHistoryTest {
                 List.of(new WireCall("c1", "py", "{\"code\":\"1+1\"}")), ""));
     }
 
+    /** vLLM names calls {@code chatcmpl-tool-} and 32 hex digits; OpenAI takes ids of at most 40 characters. */
+    @Test
+    void anIdLongerThanOpenAiTakesIsSentShorterOnTheCallAndItsResultAlike() {
+        String vllm = "chatcmpl-tool-0123456789abcdef0123456789abcdef";
+        List<WireMessage> out = history.convert(List.of(
+                calls("", ToolUse.named("shell", Map.of(), vllm), ToolUse.named("shell", Map.of(), "functions.shell:1")),
+                Message.toolResult(vllm, ToolResult.ok("one")),
+                Message.toolResult("functions.shell:1", ToolResult.ok("two"))));
+
+        List<WireCall> sent = ((AssistantTurn) out.get(0)).calls();
+        assertThat(sent.get(0).id()).hasSizeLessThanOrEqualTo(40).isNotEqualTo(vllm);
+        assertThat(sent.get(1).id()).as("an id the API takes is kept").isEqualTo("functions.shell:1");
+        assertThat(out.subList(1, 3)).containsExactly(new ToolOutput(sent.get(0).id(), "one"),
+                new ToolOutput("functions.shell:1", "two"));
+        assertThat(history.convert(List.of(calls("", ToolUse.named("shell", Map.of(), vllm)))).get(0))
+                .as("the same in every request").isEqualTo(new AssistantTurn("", List.of(sent.get(0)), ""));
+    }
+
     @Test
     void anEmptyAssistantTurnWithoutCallsIsLeftOut() {
         assertThat(history.convert(List.of(Message.user("hi"), Message.assistant("", List.of()), Message.user("hello?"))))

@@ -109,6 +109,11 @@ public record Thinking(Level level, Integer budgetTokens) {
         return level.name().toLowerCase(Locale.ROOT);
     }
 
+    /** As {@link #parse} reads it back: "high", "4096", "off" (for files). */
+    public String id() {
+        return budgetTokens != null ? budgetTokens.toString() : effort();
+    }
+
     /** As the user wrote it: "high", "4096 tokens", "off". */
     @Override
     public String toString() {

@@ -90,9 +90,9 @@ public final class ChatSession {
      * The format replies are read in: the active one, except in {@code tool} format, where the
      * model's native dialect's is used (hermes where not known). A call the provider returns as
      * text — a server whose tool parser is off or failed, the most common failure of local
-     * agents — then runs like a native one: that format's readers are {@code tool}'s with the
-     * dialect's own before them. (Once every format reads every dialect, issue 11 §4, this reads
-     * the same as {@code tool}.)
+     * agents — then runs like a native one. Every format reads every dialect; reading in the
+     * model's own format adds what only that format reads: its dialect's ambiguous shapes (a
+     * llama3 model's bare JSON object, a pythonic list) run rather than being reported as drift.
      */
     public ToolFormat readingFormat() {
         return format == ToolFormat.TOOL ? model.nativeFormat() : format;

@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
 
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.tools.permission.PermissionRule;
 
 /**
@@ -34,9 +35,11 @@ import dev.rosetta.tools.permission.PermissionRule;
  * @param name       the conversation's name
  * @param env        environment entries for this conversation only
  * @param permissions rules the user chose to remember at a confirmation ({@code [permissions]})
+ * @param thinking   how hard the model was asked to think ({@code --thinking}, {@code /think}); null:
+ *                   the model's default
  */
 public record ChatConfig(String model, ToolFormat toolFormat, List<String> tools, Path workspace, String name,
-        Map<String, String> env, List<PermissionRule> permissions) {
+        Map<String, String> env, List<PermissionRule> permissions, Thinking thinking) {
 
     private static final Map<String, ToolFormat> FORMATS = Arrays.stream(ToolFormat.values())
             .collect(Collectors.toMap(ToolFormat::id, Function.identity(), (a, b) -> a, LinkedHashMap::new));
@@ -50,7 +53,7 @@ public record ChatConfig(String model, ToolFormat toolFormat, List<String> tools
     /** A config without remembered permission rules. */
     public ChatConfig(String model, ToolFormat toolFormat, List<String> tools, Path workspace, String name,
             Map<String, String> env) {
-        this(model, toolFormat, tools, workspace, name, env, List.of());
+        this(model, toolFormat, tools, workspace, name, env, List.of(), null);
     }
 
     public static ChatConfig empty() {
@@ -58,27 +61,31 @@ public record ChatConfig(String model, ToolFormat toolFormat, List<String> tools
     }
 
     public ChatConfig withModel(String value) {
-        return new ChatConfig(value, toolFormat, tools, workspace, name, env, permissions);
+        return new ChatConfig(value, toolFormat, tools, workspace, name, env, permissions, thinking);
     }
 
     public ChatConfig withToolFormat(ToolFormat value) {
-        return new ChatConfig(model, value, tools, workspace, name, env, permissions);
+        return new ChatConfig(model, value, tools, workspace, name, env, permissions, thinking);
     }
 
     public ChatConfig withTools(List<String> value) {
-        return new ChatConfig(model, toolFormat, value, workspace, name, env, permissions);
+        return new ChatConfig(model, toolFormat, value, workspace, name, env, permissions, thinking);
     }
 
     public ChatConfig withWorkspace(Path value) {
-        return new ChatConfig(model, toolFormat, tools, value, name, env, permissions);
+        return new ChatConfig(model, toolFormat, tools, value, name, env, permissions, thinking);
     }
 
     public ChatConfig withName(String value) {
-        return new ChatConfig(model, toolFormat, tools, workspace, value, env, permissions);
+        return new ChatConfig(model, toolFormat, tools, workspace, value, env, permissions, thinking);
     }
 
     public ChatConfig withEnv(Map<String, String> value) {
-        return new ChatConfig(model, toolFormat, tools, workspace, name, value, permissions);
+        return new ChatConfig(model, toolFormat, tools, workspace, name, value, permissions, thinking);
+    }
+
+    public ChatConfig withThinking(Thinking value) {
+        return new ChatConfig(model, toolFormat, tools, workspace, name, env, permissions, value);
     }
 
     /** With {@code rule} remembered too (a rule for the same tool and pattern is replaced). */
@@ -86,7 +93,7 @@ public record ChatConfig(String model, ToolFormat toolFormat, List<String> tools
         List<PermissionRule> rules = new ArrayList<>(permissions);
         rules.removeIf(r -> r.tool().equals(rule.tool()) && r.pattern().equals(rule.pattern()));
         rules.add(rule);
-        return new ChatConfig(model, toolFormat, tools, workspace, name, env, rules);
+        return new ChatConfig(model, toolFormat, tools, workspace, name, env, rules, thinking);
     }
 
     /** The config in {@code file}, or empty when there is none; a broken one is a one-line error. */
@@ -107,10 +114,11 @@ public record ChatConfig(String model, ToolFormat toolFormat, List<String> tools
         String workspace = root.text("workspace");
         String name = root.text("name");
         Map<String, String> env = root.stringTable("env");
+        Thinking thinking = ConfigLayer.thinking(root);
         List<PermissionRule> permissions = PermissionTable.read(root, doc.file(), false);
-        root.finish("model", "tool_format", "tools", "workspace", "name", "[env]", "[permissions]");
+        root.finish("model", "tool_format", "tools", "workspace", "name", "thinking", "[env]", "[permissions]");
         return new ChatConfig(model, format, tools, workspace == null ? null : Path.of(workspace), name, env,
-                permissions);
+                permissions, thinking);
     }
 
     /** The config as TOML text. */
@@ -121,6 +129,7 @@ public record ChatConfig(String model, ToolFormat toolFormat, List<String> tools
         line(out, "tool_format", toolFormat == null ? null : TomlText.string(toolFormat.id()));
         line(out, "tools", tools == null ? null : TomlText.array(tools));
         line(out, "workspace", workspace == null ? null : TomlText.string(workspace.toString()));
+        line(out, "thinking", thinking == null ? null : TomlText.string(thinking.id()));
         if (!env.isEmpty()) {
             out.append("\n[env]\n");
             env.forEach((k, v) -> out.append(TomlText.key(k)).append(" = ").append(TomlText.string(v)).append('\n'));

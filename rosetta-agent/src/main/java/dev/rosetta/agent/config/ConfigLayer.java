@@ -145,13 +145,14 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
                 providers, localContext, thinking, mcpServers, mcpWait, context, permissions);
     }
 
-    private static Thinking thinking(ConfigTable models) {
+    /** The table's {@code thinking} key, or null; also a conversation's own (ChatConfig). */
+    static Thinking thinking(ConfigTable models) {
         String text = models.stringOrInteger("thinking", Thinking.CHOICES);
         if (text == null) {
             return null;
         }
         try {
-            return Thinking.parse(text, "[models] thinking");
+            return Thinking.parse(text, "thinking");
         } catch (RosettaException e) {
             throw models.error("thinking", "must be " + Thinking.CHOICES + ", not " + TomlText.string(text));
         }

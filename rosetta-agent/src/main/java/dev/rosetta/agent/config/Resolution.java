@@ -251,12 +251,17 @@ public final class Resolution {
     }
 
     /**
-     * How hard the model thinks: {@code --thinking} → {@code [models] thinking} of the first file
-     * that sets it → empty, for the model's own default.
+     * How hard the model thinks: {@code --thinking} → the resumed conversation's (set by {@code
+     * /think} or the flag when it ran) → {@code [models] thinking} of the first file that sets it →
+     * empty, for the model's own default.
      */
     public Optional<Resolved<Thinking>> thinking(Thinking flag) {
         if (flag != null) {
             return Optional.of(new Resolved<>(flag, "--thinking"));
+        }
+        ChatConfig chat = config.chat();
+        if (chat != null && chat.thinking() != null) {
+            return Optional.of(new Resolved<>(chat.thinking(), "the conversation's config.toml"));
         }
         return config.thinking();
     }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.Thinking;
 
 /** The chat's config.toml: written atomically, read back equal, a broken one reported in one line. */
 class ChatConfigTest {
@@ -28,7 +29,8 @@ class ChatConfigTest {
         env.put("TOOL_FORMAT", "xml");
         env.put("weird key.with dots", "line1\nline2\t\"quoted\" \\ back");
         ChatConfig config = new ChatConfig("openrouter/anthropic/claude-sonnet-4.5", ToolFormat.TOOL,
-                List.of("save", "shell", "ipython"), Path.of("/home/me/my project (2)"), "my-chat", env);
+                List.of("save", "shell", "ipython"), Path.of("/home/me/my project (2)"), "my-chat", env, List.of(),
+                Thinking.budget(4096));
         Path file = dir.resolve("config.toml");
         config.write(file);
         assertThat(ChatConfig.read(file)).contains(config);
@@ -58,6 +60,24 @@ class ChatConfigTest {
         assertThat(Files.readString(file)).contains("model = \"openai/gpt-4.1\"").doesNotContain("tools")
                 .doesNotContain("[env]");
         assertThat(ChatConfig.read(file)).contains(ChatConfig.empty().withModel("openai/gpt-4.1"));
+    }
+
+    @Test
+    void aThinkingLevelAndABudgetReadBackAsTheyWereAsked() throws IOException {
+        Path file = dir.resolve("config.toml");
+        ChatConfig.empty().withThinking(Thinking.HIGH).write(file);
+        assertThat(Files.readString(file)).contains("thinking = \"high\"");
+        assertThat(ChatConfig.read(file)).get().extracting(ChatConfig::thinking).isEqualTo(Thinking.HIGH);
+        ChatConfig.empty().withThinking(Thinking.budget(2048)).write(file);
+        assertThat(ChatConfig.read(file)).get().extracting(ChatConfig::thinking).isEqualTo(Thinking.budget(2048));
+    }
+
+    @Test
+    void aThinkingLevelNoOneCanReadIsOneLineNamingTheFile() throws IOException {
+        Path file = dir.resolve("config.toml");
+        Files.writeString(file, "thinking = \"hard\"\n");
+        assertThatThrownBy(() -> ChatConfig.read(file)).hasMessageContaining(file.toString())
+                .hasMessageContaining("thinking").hasMessageContaining("off, low, medium, high");
     }
 
     @Test

@@ -29,7 +29,7 @@ import dev.rosetta.llm.model.ModelRegistry;
 public record Chat(ChatSession session, AgentLoop loop, ConversationLog log, ModelRegistry registry,
         Providers providers, Path workspace, EventOutput output, ChatMcp mcp) implements AutoCloseable {
 
-    /** Records the settings that make a resumed conversation sticky (model, format, tools). */
+    /** Records the settings that make a resumed conversation sticky (model, format, tools, thinking). */
     public void saveConfig() {
         ChatConfig current = log.readConfig().orElse(ChatConfig.empty());
         // An MCP server's tools come with the server, not with the conversation: a resume without it must work.
@@ -38,7 +38,7 @@ public record Chat(ChatSession session, AgentLoop loop, ConversationLog log, Mod
             tools.removeAll(mcp.toolNames());
         }
         log.writeConfig(current.withModel(session.model().name()).withToolFormat(session.format())
-                .withTools(tools).withWorkspace(workspace).withName(log.id()));
+                .withTools(tools).withWorkspace(workspace).withName(log.id()).withThinking(session.settings().thinking()));
     }
 
     @Override

@@ -135,6 +135,7 @@ public final class SlashCommands {
         ChatSession session = chat.session();
         if (!level.isEmpty()) {
             session.settings(session.settings().withThinking(Thinking.parse(level, "/think")));
+            chat.saveConfig();
         }
         Thinking now = session.settings().thinking();
         out.line("thinking: " + (now == null ? "the model's default" : now.toString()));

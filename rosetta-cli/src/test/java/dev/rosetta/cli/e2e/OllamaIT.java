@@ -63,7 +63,7 @@ class OllamaIT extends EndToEnd {
     }
 
     @Test
-    void localContextCapsTheContextAndThinkingIsAskedFor() throws IOException {
+    void localContextCapsTheContextAndThinkingIsAskedForAndKeptOnResume() throws IOException {
         ollama.has("qwen3:8b", "qwen3", 40960, "completion", "tools", "thinking");
         java.nio.file.Files.createDirectories(sandbox.userConfig());
         java.nio.file.Files.writeString(sandbox.userConfig().resolve("config.toml"),
@@ -78,6 +78,12 @@ class OllamaIT extends EndToEnd {
         assertThat(chat.path("options").path("num_ctx").intValue()).isEqualTo(16384);
         assertThat(chat.path("think").booleanValue()).isTrue();
         assertThat(chat.has("tools")).isFalse();
+
+        ollama.script(ScriptedReply.text("Still thinking."));
+        Run resumed = sandbox.rosetta("-n", "-r", "and now?");
+        assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
+        assertThat(ollama.chats().get(1).path("think").booleanValue()).as("the level the conversation was asked")
+                .isTrue();
     }
 
     @Test

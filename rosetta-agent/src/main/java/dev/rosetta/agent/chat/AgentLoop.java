@@ -51,6 +51,8 @@ public final class AgentLoop {
     /** Said once a turn: every step of a long turn would say it again. */
     private boolean warnedOfContext;
     private RepeatedFailure repeats = new RepeatedFailure();
+    /** A summary failed in this turn: the rest of it compacts without asking for one (it would fail alike). */
+    private boolean summaryFailed;
 
     public AgentLoop(ChatSession session, Path workspace, Consumer<AgentEvent> events) {
         this.session = session;
@@ -69,6 +71,7 @@ public final class AgentLoop {
         worker = Thread.currentThread();
         interrupted = false;
         repeats = new RepeatedFailure();
+        summaryFailed = false;
         Thread.interrupted();
         try {
             return steps();
@@ -87,6 +90,7 @@ public final class AgentLoop {
         worker = Thread.currentThread();
         interrupted = false;
         repeats = new RepeatedFailure();
+        summaryFailed = false;
         Thread.interrupted();
         try {
             Reply reply = written(assistantText);
@@ -214,8 +218,11 @@ public final class AgentLoop {
     /** Compacts the conversation when the next request would pass its budget, and says so. */
     private void compactIfNeeded() {
         CompactionResult result = session.compact(workspace, LocalDate.now(), Compaction.Trigger.AUTO, null,
-                summaries());
-        if (result.compacted() || result.problem() != null) {
+                summaryFailed ? null : summaries());
+        if (result.problem() != null) {
+            summaryFailed = true;
+            events.accept(new AgentEvent.Notice(result.describe() + "; not asked again before your next message"));
+        } else if (result.compacted()) {
             events.accept(new AgentEvent.Notice(result.describe()));
         }
     }

@@ -227,14 +227,14 @@ public final class ChatSession {
      * because the user asked ({@code MANUAL}, with what to keep in particular): the compaction is
      * a record appended to the log, which keeps every message as it was.
      *
-     * @param model asks the model for a summary
+     * @param model asks the model for a summary; null to compact without one (a summary failed this turn)
      */
     public CompactionResult compact(Path workspace, LocalDate today, Compaction.Trigger trigger, String keep,
             Summarizer.Model model) {
         ContextBudget budget = budget();
         long fixed = meter.message(Message.system(systemPrompt(workspace, today))) + meter.tools(nativeTools());
         int summaryTokens = (int) Math.clamp(budget.tokens() / 8, 256, 4_096);
-        Summarizer summarizer = new Summarizer(model, this.model.id(), meter,
+        Summarizer summarizer = model == null ? null : new Summarizer(model, this.model.id(), meter,
                 budget.window() - summaryTokens - budget.window() / 20, summaryTokens, settings.stream());
         Compactor compactor = new Compactor(meter, budget, options.context().keepRecent(),
                 ResultShrinker.in(toolbox.context().outputDir()), summarizer);

@@ -201,6 +201,27 @@ class CompactionTest {
                 .anySatisfy(t -> assertThat(t).contains("the summary failed").contains("no summaries today"));
     }
 
+    /** A summary that failed is not asked for again at every step of the turn: each would fail the same way. */
+    @Test
+    void aFailedSummaryIsNotAskedForAgainBeforeTheNextMessage() throws Exception {
+        history(40, 1_200);
+        ChatSession session = session(ContextSettings.DEFAULT);
+        api.server.enqueue(new mockwebserver3.MockResponse.Builder().code(400)
+                .body("{\"error\":{\"message\":\"no summaries today\"}}").build());
+        api.replyCalls("read", "{\"path\":\"src/part1.txt\"}");
+        api.replyText("Fini.");
+
+        assertThat(new AgentLoop(session, dir, events::add).run("go on").ok()).isTrue();
+
+        List<JsonNode> requests = api.requests();
+        assertThat(requests).as("the failed summary, then the turn's two steps").hasSize(3);
+        assertThat(requests.subList(1, 3)).allSatisfy(r -> assertThat(r.has("tools")).as("a step, not a summary").isTrue());
+        assertThat(events).filteredOn(AgentEvent.Notice.class::isInstance)
+                .extracting(e -> ((AgentEvent.Notice) e).text())
+                .anySatisfy(t -> assertThat(t).contains("the summary failed")
+                        .contains("not asked again before your next message"));
+    }
+
     private static String text(JsonNode request, int message) {
         return request.get("messages").get(message).get("content").stringValue();
     }

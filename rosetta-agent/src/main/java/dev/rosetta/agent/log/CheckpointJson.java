@@ -7,8 +7,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A checkpoint line's JSON: {@code {"checkpoint": {"at", "call_id", "path", "before", "after",
- * "kept"}}}; {@code before} and {@code after} are left out for a file that did not exist then,
- * {@code kept} when it is true.
+ * "kept", "created_folder"}}}; {@code before} and {@code after} are left out for a file that did
+ * not exist then, {@code kept} when it is true, {@code created_folder} when the write made none.
  */
 final class CheckpointJson {
 
@@ -30,7 +30,15 @@ final class CheckpointJson {
         if (!c.kept()) {
             node.put("kept", false);
         }
+        if (c.createdFolder() != null) {
+            node.put("created_folder", c.createdFolder().toString());
+        }
         return node;
+    }
+
+    private static Path createdFolder(JsonNode node) throws LogLineReader.InvalidLine {
+        String folder = CompactionJson.optionalText(node, "created_folder");
+        return folder == null ? null : Path.of(folder);
     }
 
     static FileCheckpoint read(JsonNode node) throws LogLineReader.InvalidLine {
@@ -45,7 +53,7 @@ final class CheckpointJson {
             return new FileCheckpoint(CompactionJson.index(node.get("at"), "at"),
                     CompactionJson.optionalText(node, "call_id"), Path.of(CompactionJson.text(node, "path")),
                     CompactionJson.optionalText(node, "before"), CompactionJson.optionalText(node, "after"),
-                    kept == null || kept.isNull() || kept.booleanValue());
+                    kept == null || kept.isNull() || kept.booleanValue(), createdFolder(node));
         } catch (IllegalArgumentException e) { // InvalidPathException too
             throw new LogLineReader.InvalidLine(e.getMessage());
         }

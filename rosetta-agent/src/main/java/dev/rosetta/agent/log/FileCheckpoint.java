@@ -16,8 +16,12 @@ import java.util.regex.Pattern;
  * @param after  the SHA-256 (hex) of what it held after, or null when it was gone after
  * @param kept   whether the bytes before were kept (those of a file over the size limit are
  *               not); true when there was no file before, as there is nothing to keep
+ * @param createdFolder the outermost folder the write created for a new file ({@code docs} for
+ *               {@code docs/api/x.md} in a workspace without {@code docs}), absolute; null when
+ *               its folder was there: undoing the write removes what it created, if still empty
  */
-public record FileCheckpoint(int at, String callId, Path path, String before, String after, boolean kept) {
+public record FileCheckpoint(int at, String callId, Path path, String before, String after, boolean kept,
+        Path createdFolder) {
 
     private static final Pattern SHA_256 = Pattern.compile("[0-9a-f]{64}");
 
@@ -29,11 +33,21 @@ public record FileCheckpoint(int at, String callId, Path path, String before, St
         if (!path.isAbsolute()) {
             throw new IllegalArgumentException("a checkpoint's path is absolute, got " + path);
         }
+        if (createdFolder != null && (before != null || !path.startsWith(createdFolder)
+                || createdFolder.equals(path))) {
+            throw new IllegalArgumentException("a created folder holds the new file it was made for, got "
+                    + createdFolder + " for " + path);
+        }
         for (String hash : new String[] {before, after}) {
             if (hash != null && !SHA_256.matcher(hash).matches()) {
                 throw new IllegalArgumentException("not a SHA-256 in hex: " + hash);
             }
         }
+    }
+
+    /** A checkpoint of a write that created no folder. */
+    public FileCheckpoint(int at, String callId, Path path, String before, String after, boolean kept) {
+        this(at, callId, path, before, after, kept, null);
     }
 
     /** Whether the file did not exist before the write. */

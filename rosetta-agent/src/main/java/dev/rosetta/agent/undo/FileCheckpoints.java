@@ -44,8 +44,13 @@ public final class FileCheckpoints implements FileWrites {
     private int at = -1;
     private long used = -1;
 
-    /** What a file held before the call's first write to it. */
-    private record Before(String hash, boolean kept) {}
+    /** What a file held before the call's first write to it, and the folder a new file's write will create. */
+    private record Before(String hash, boolean kept, Path createdFolder) {
+
+        Before(String hash, boolean kept) {
+            this(hash, kept, null);
+        }
+    }
 
     public FileCheckpoints(ConversationLog log) {
         this(log, MAX_FILE_BYTES, MAX_TOTAL_BYTES);
@@ -76,7 +81,7 @@ public final class FileCheckpoints implements FileWrites {
                 String after = hashOrNull(e.getKey());
                 if (!Objects.equals(after, e.getValue().hash())) {
                     log.append(new FileCheckpoint(at, callId, e.getKey(), e.getValue().hash(), after,
-                            e.getValue().kept()));
+                            e.getValue().kept(), e.getValue().createdFolder()));
                 }
             }
         } finally {
@@ -95,6 +100,15 @@ public final class FileCheckpoints implements FileWrites {
         touched.put(path, keep(path));
     }
 
+    /** The outermost of {@code folder} and its parents that does not exist, or null when {@code folder} does. */
+    private static Path outermostMissing(Path folder) {
+        Path missing = null;
+        for (Path f = folder; f != null && !Files.exists(f); f = f.getParent()) {
+            missing = f;
+        }
+        return missing;
+    }
+
     /** The bytes a checkpoint kept, by their hash. */
     public Optional<byte[]> bytes(String hash) {
         Path blob = log.checkpointFolder().resolve(hash);
@@ -107,7 +121,7 @@ public final class FileCheckpoints implements FileWrites {
 
     private Before keep(Path path) {
         if (!Files.exists(path)) {
-            return new Before(null, true);
+            return new Before(null, true, outermostMissing(path.getParent()));
         }
         try {
             if (!Files.isRegularFile(path)) {

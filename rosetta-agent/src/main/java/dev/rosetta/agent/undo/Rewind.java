@@ -46,8 +46,10 @@ public final class Rewind {
      * @param bytes            what it held before, or null when it did not exist (it is deleted)
      * @param changedElsewhere whether it changed since this conversation last wrote it
      * @param diff             from what it holds now to what it will hold, for the user
+     * @param createdFolder    the outermost folder made for it when it was created, or null: removed
+     *                         with it, as far as the folders are empty
      */
-    public record FileRestore(Path path, byte[] bytes, boolean changedElsewhere, String diff) {}
+    public record FileRestore(Path path, byte[] bytes, boolean changedElsewhere, String diff, Path createdFolder) {}
 
     /**
      * @param cut           messages from this one on are taken back
@@ -112,7 +114,8 @@ public final class Rewind {
             } else {
                 byte[] bytes = before.orElse(null);
                 boolean elsewhere = !Objects.equals(now, e.getValue().getLast().after());
-                restores.add(new FileRestore(path, bytes, elsewhere, diff(path, bytes, workspace)));
+                restores.add(new FileRestore(path, bytes, elsewhere, diff(path, bytes, workspace),
+                        first.created() ? first.createdFolder() : null));
             }
         }
         return new Plan(cut, messages.size() - Math.min(cut, messages.size()), restores, cannot,
@@ -184,10 +187,12 @@ public final class Rewind {
     public static List<String> apply(ConversationLog log, Plan plan, boolean restoreFiles, Path workspace) {
         List<String> failed = new ArrayList<>();
         if (restoreFiles) {
+            List<FileRestore> deleted = new ArrayList<>();
             for (FileRestore r : plan.restores()) {
                 try {
                     if (r.bytes() == null) {
                         Files.deleteIfExists(r.path());
+                        deleted.add(r);
                     } else {
                         Files.createDirectories(r.path().getParent());
                         AtomicFile.replace(r.path(), r.bytes());
@@ -196,8 +201,27 @@ public final class Rewind {
                     failed.add(shown(r.path(), workspace) + ": " + e.getMessage());
                 }
             }
+            deleted.forEach(r -> removeEmptyFolders(r.path().getParent(), r.createdFolder()));
         }
         log.undo(plan.messages());
         return failed;
+    }
+
+    /**
+     * Removes {@code folder} and its parents up to {@code outermost}, the folders a write made for
+     * a new file, as long as each is empty: what else was put there since stays, with its folders.
+     * Called once every file is put back, as another new file of the plan may be in the same folder.
+     */
+    private static void removeEmptyFolders(Path folder, Path outermost) {
+        if (outermost == null) {
+            return;
+        }
+        for (Path f = folder; f != null && f.startsWith(outermost); f = f.getParent()) {
+            try {
+                Files.deleteIfExists(f);
+            } catch (IOException e) {
+                return; // not empty (or not ours to remove): it and its parents stay
+            }
+        }
     }
 }

@@ -102,6 +102,27 @@ class UndoTest {
     }
 
     @Test
+    void undoingTheNewFilesOfATurnRemovesTheFoldersTheirWritesMadeButNotWhatElseIsInThem() throws Exception {
+        Files.createDirectories(dir.resolve("src"));
+        api.replyText("```save docs/api/guide.md\n# Guide\n```\n");
+        api.replyText("```save docs/api/index.md\n# Index\n```\n");
+        api.replyText("```save src/main/App.java\nclass App {}\n```\n");
+        api.replyText("```save notes/todo.txt\nkeep me\n```\n");
+        api.replyText("Written.");
+        loop.run("write the docs");
+        Files.writeString(dir.resolve("notes/mine.txt"), "written by hand\n");
+
+        Rewind.Plan plan = Rewind.plan(log, checkpoints, Rewind.cutForLast(log.messages(), 1), dir);
+        assertThat(Rewind.apply(log, plan, true, dir)).isEmpty();
+
+        assertThat(dir.resolve("docs")).as("made for guide.md, and empty once both files are gone").doesNotExist();
+        assertThat(dir.resolve("src/main")).as("made for App.java").doesNotExist();
+        assertThat(dir.resolve("src")).as("there before").isEmptyDirectory();
+        assertThat(dir.resolve("notes/mine.txt")).as("another file in a made folder keeps it").exists();
+        assertThat(dir.resolve("notes/todo.txt")).doesNotExist();
+    }
+
+    @Test
     void aFileChangedSinceBySomethingElseIsMarkedBeforeAnythingIsOverwritten() throws Exception {
         twoTurns();
         Files.writeString(dir.resolve("a.txt"), "edited by hand\n");

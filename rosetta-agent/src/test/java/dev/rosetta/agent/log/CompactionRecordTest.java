@@ -41,7 +41,9 @@ class CompactionRecordTest {
                 .isEqualTo(c);
         FileCheckpoint created = new FileCheckpoint(3, "call_1", Path.of("/w/new.txt"), null, SHA_A, true);
         FileCheckpoint tooLarge = new FileCheckpoint(5, null, Path.of("/w/big.bin"), SHA_A, SHA_B, false);
-        for (FileCheckpoint f : List.of(created, tooLarge)) {
+        FileCheckpoint inNewFolders = new FileCheckpoint(6, "call_2", Path.of("/w/docs/api/x.md"), null, SHA_A, true,
+                Path.of("/w/docs"));
+        for (FileCheckpoint f : List.of(created, tooLarge, inNewFolders)) {
             assertThat(((LogLine.Checkpoint) LogLineRoundTripTest.roundTrip(new LogLine.Checkpoint(f))).checkpoint())
                     .isEqualTo(f);
         }

@@ -48,8 +48,8 @@ public final class AppendTool implements Tool {
         Workspace workspace = Workspace.of(context);
         Plan plan = plan(args, workspace);
         CurrentFile before = plan.before();
+        context.writes().aboutToWrite(before.path()); // before the folders: undo removes those it makes
         Path createdFolder = before.makeFolders(workspace, "append to");
-        context.writes().aboutToWrite(before.path());
         try {
             AtomicFile.append(before.path(), before.content().encodeFragment(plan.addition()));
         } catch (IOException e) {

@@ -38,8 +38,8 @@ public final class SaveTool implements Tool {
         Workspace workspace = Workspace.of(context);
         Plan plan = plan(args, workspace);
         CurrentFile before = plan.before();
+        context.writes().aboutToWrite(before.path()); // before the folders: undo removes those it makes
         Path createdFolder = before.makeFolders(workspace, "write");
-        context.writes().aboutToWrite(before.path());
         try {
             AtomicFile.replace(before.path(), before.content().encode(plan.after()));
         } catch (IOException e) {

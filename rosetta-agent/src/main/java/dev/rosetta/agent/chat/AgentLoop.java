@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -226,7 +227,9 @@ public final class AgentLoop {
         }
         events.accept(new AgentEvent.ToolStarted(use));
         try {
-            return session.toolbox().execute(use);
+            return session.toolbox().execute(use,
+                    (bytes, offset, length) -> events.accept(new AgentEvent.ToolOutput(use,
+                            Arrays.copyOfRange(bytes, offset, offset + length))));
         } catch (InterruptedException e) {
             interrupted = true;
             return ToolResult.error(ErrorCode.CANCELED, "the user interrupted the call");

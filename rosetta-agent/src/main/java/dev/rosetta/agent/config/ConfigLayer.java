@@ -33,9 +33,10 @@ import dev.rosetta.tools.shell.ShellSettings;
  * @param confine      {@code [tools] confine}
  * @param shellTimeout {@code [tools] shell_timeout}
  * @param providers    {@code [[providers]]}: custom OpenAI-compatible providers
+ * @param ui           {@code [ui]}: how the terminal UI folds calls
  */
 public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
-        OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
+        OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers, UiSettings ui) {
 
     /** The files, most specific first: the order in which they are asked. */
     public enum Kind {
@@ -52,6 +53,8 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
     /** The longest shell timeout accepted: a day. */
     static final long MAX_SHELL_TIMEOUT = 86_400;
 
+    private static final Map<String, Boolean> COLLAPSE = Map.of("auto", true, "never", false);
+
     private static final Map<String, OpenAiApi> OPENAI_APIS = Map.of("auto", OpenAiApi.AUTO,
             "chat", OpenAiApi.CHAT_COMPLETIONS, "responses", OpenAiApi.RESPONSES);
 
@@ -59,6 +62,13 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         env = env == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(env));
         fallback = fallback == null ? null : List.copyOf(fallback);
         providers = providers == null ? List.of() : List.copyOf(providers);
+        ui = ui == null ? UiSettings.UNSET : ui;
+    }
+
+    /** A layer that sets nothing under {@code [ui]}. */
+    public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
+            OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
+        this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, UiSettings.UNSET);
     }
 
     /** A chat config as a layer: its {@code [env]} table. */
@@ -94,9 +104,21 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         }
         List<ProviderSettings> providers = providers(root, kind);
         Map<String, String> env = env(root, kind);
-        root.finish("[models]", "[tools]", "[[providers]]", "[env]");
+        UiSettings ui = ui(root);
+        root.finish("[models]", "[tools]", "[[providers]]", "[env]", "[ui]");
         return new ConfigLayer(kind, doc.file(), env, defaultModel, fallback, openAiApi, confine, shellTimeout,
-                providers);
+                providers, ui);
+    }
+
+    private static UiSettings ui(ConfigTable root) {
+        ConfigTable ui = root.table("ui");
+        if (ui == null) {
+            return UiSettings.UNSET;
+        }
+        Boolean collapse = ui.choice("collapse", COLLAPSE);
+        Long preview = ui.integer("preview_lines", 0, UiSettings.MAX_PREVIEW_LINES);
+        ui.finish("collapse", "preview_lines");
+        return new UiSettings(collapse, preview == null ? null : preview.intValue());
     }
 
     /**

@@ -123,6 +123,15 @@ public record Configuration(ChatConfig chat, List<ConfigLayer> layers, List<Stri
                 .map(l -> new Resolved<>(l.shellTimeout(), "[tools] shell_timeout in " + l.file()));
     }
 
+    /** {@code [ui]}: each setting from the first file that sets it, else {@link UiSettings#DEFAULT}. */
+    public UiSettings ui() {
+        UiSettings ui = UiSettings.UNSET;
+        for (ConfigLayer layer : layers) {
+            ui = ui.or(layer.ui());
+        }
+        return ui.or(UiSettings.DEFAULT);
+    }
+
     /** Keys in a file other users can read are worth a warning (never the keys themselves). */
     private static void warnIfOthersCanRead(ConfigLayer local, List<String> warnings) {
         if (local.env().keySet().stream().noneMatch(ConfigLayer::isProtected)) {

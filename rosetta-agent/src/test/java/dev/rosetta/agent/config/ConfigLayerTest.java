@@ -164,9 +164,9 @@ class ConfigLayerTest {
                 dir.resolve("config.toml") + ":3:1: unknown setting [models] 'defualt' is ignored (the settings here"
                         + " are: default, fallback, openai_api)",
                 dir.resolve("config.toml") + ":1:1: unknown setting 'model' is ignored (the settings here are: [models],"
-                        + " [tools], [[providers]], [env])",
+                        + " [tools], [[providers]], [env], [ui])",
                 dir.resolve("config.toml") + ":4:1: unknown setting 'tool' is ignored (the settings here are: [models],"
-                        + " [tools], [[providers]], [env])");
+                        + " [tools], [[providers]], [env], [ui])");
     }
 
     @Test

@@ -2,11 +2,9 @@ package dev.rosetta.cli.repl;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.UserInterruptException;
@@ -15,14 +13,12 @@ import org.jline.terminal.Terminal.Signal;
 import org.jline.utils.InfoCmp.Capability;
 
 import dev.rosetta.agent.chat.TurnOutcome;
-import dev.rosetta.agent.log.LogDirectory;
 import dev.rosetta.cli.chat.Chat;
 import dev.rosetta.cli.chat.ChatRun;
 import dev.rosetta.cli.chat.ConversationReplay;
 import dev.rosetta.cli.chat.SlashCommands;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.render.Tone;
-import dev.rosetta.llm.model.ModelInfo;
 
 /**
  * The interactive prompt on a real terminal: line editing, history, completion, several lines per
@@ -56,8 +52,7 @@ public final class JLineRepl {
         this.out = out;
         this.commands = new SlashCommands(chat, out);
         this.interrupts = new TurnInterrupts(terminal);
-        ReplCompleter completer = new ReplCompleter(SlashCommands.NAMES, modelNames(chat),
-                new PathCompletion(chat.workspace(), LogDirectory.home(env)));
+        ReplCompleter completer = ReplCompleter.forChat(chat, env);
         Path history = HistoryFile.of(env);
         String problem = HistoryFile.prepare(history).orElse(null);
         if (problem != null) {
@@ -216,25 +211,5 @@ public final class JLineRepl {
     private void say(String line) {
         out.println(line);
         out.flush();
-    }
-
-    /** Model names and aliases for completion after /model, gathered when Tab is first pressed there. */
-    private static Supplier<List<String>> modelNames(Chat chat) {
-        return new Supplier<>() {
-            private List<String> names;
-
-            @Override
-            public synchronized List<String> get() {
-                if (names == null) {
-                    names = chat.registry().all().stream()
-                            .flatMap(JLineRepl::namesOf).distinct().sorted().toList();
-                }
-                return names;
-            }
-        };
-    }
-
-    private static Stream<String> namesOf(ModelInfo model) {
-        return Stream.concat(Stream.of(model.name()), model.aliases().stream());
     }
 }

@@ -5,13 +5,13 @@ import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;
 
 /** The prompt: the model in short ({@code gpt-4.1 > }), so a /model switch shows where it matters. */
-final class ReplPrompt {
+public final class ReplPrompt {
 
     private static final int MAX_MODEL = 32;
 
     private ReplPrompt() {}
 
-    static String of(String modelName, TerminalStyle style) {
+    public static String of(String modelName, TerminalStyle style) {
         return style.paint(shortName(modelName), Tone.DIM) + " " + style.paint(">", Tone.BOLD) + " ";
     }
 

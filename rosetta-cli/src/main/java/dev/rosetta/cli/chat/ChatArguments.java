@@ -116,7 +116,7 @@ public final class ChatArguments {
     private static boolean takesValue(String name) {
         return switch (name) {
             case "-m", "--model", "--tool-format", "--name", "-w", "--workspace", "-t", "--tools", "--output-format",
-                    "--max-steps" -> true;
+                    "--max-steps", "--ui" -> true;
             default -> false;
         };
     }
@@ -130,6 +130,7 @@ public final class ChatArguments {
             case "-w", "--workspace" -> o.workspace = value;
             case "-t", "--tools" -> o.tools = value;
             case "--output-format" -> o.outputFormat = value;
+            case "--ui" -> o.ui = value;
             case "--max-steps" -> {
                 if (!value.matches("[0-9]{1,9}")) {
                     return false;

@@ -55,8 +55,23 @@ public final class ChatOptions {
     @Option(names = "--confine", description = "File tools refuse paths outside the workspace.")
     boolean confine;
 
+    @Option(names = "--ui", paramLabel = "UI", defaultValue = "inline",
+            description = "In a terminal: inline (the terminal UI: folded calls, the transcript on Ctrl-O; the default)"
+                    + " or line (the plain line prompt).")
+    String ui = "inline";
+
     public List<String> prompt() {
         return prompt;
+    }
+
+    /** Whether the plain line prompt was asked for (--ui line). */
+    boolean lineUi() {
+        return "line".equals(ui);
+    }
+
+    /** Whether --ui names a UI there is. */
+    boolean knownUi() {
+        return "line".equals(ui) || "inline".equals(ui);
     }
 
     boolean json() {

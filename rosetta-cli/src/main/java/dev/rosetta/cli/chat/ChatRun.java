@@ -13,9 +13,11 @@ import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.cli.render.JsonEventWriter;
 import dev.rosetta.cli.render.TerminalRenderer;
 import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.repl.JLineConfirmation;
 import dev.rosetta.cli.repl.JLineRepl;
 import dev.rosetta.cli.repl.ReplTerminal;
+import dev.rosetta.cli.ui.InlineUi;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.llm.ProviderException;
@@ -51,6 +53,10 @@ public final class ChatRun {
         boolean terminal = TerminalCheck.stdinIsTerminal() && TerminalCheck.stdoutIsTerminal();
         String prompt = prompt(terminal);
         boolean interactive = terminal && !options.nonInteractive;
+        if (!options.knownUi()) {
+            err.println("rosetta: --ui must be inline or line, not '" + TerminalText.safe(options.ui) + "'");
+            return BAD_USAGE;
+        }
         if (prompt.isBlank() && !interactive) {
             err.println("rosetta: no prompt: give one (rosetta \"…\"), pipe one in, or run in a terminal");
             return BAD_USAGE;
@@ -60,10 +66,19 @@ public final class ChatRun {
         Chat.EventOutput output = output(utf8, style);
         // A terminal JLine can edit lines on gets the full prompt; TERM=dumb and JSON output the plain one.
         try (Terminal editor = interactive && !options.json() ? ReplTerminal.open(env).orElse(null) : null) {
-            Confirmation confirmation = editor != null ? new JLineConfirmation(editor, style, output::endTurn, env)
+            // The terminal UI where it can run and was not declined; the line prompt serves the rest.
+            InlineUi ui = editor != null && !options.lineUi() && InlineUi.unsuitable(editor).isEmpty()
+                    ? new InlineUi(editor, style, env) : null;
+            Chat.EventOutput events = ui != null ? ui.output() : output;
+            Confirmation confirmation = ui != null ? ui.confirmation()
+                    : editor != null ? new JLineConfirmation(editor, style, output::endTurn, env)
                     : interactive ? new LineConfirmation(stdin, err, env) : Confirmation.ALWAYS;
             ChatSetup setup = new ChatSetup(options, env, Path.of("").toAbsolutePath(), ChatSetup.warningsTo(err));
-            try (Chat chat = setup.open(output, confirmation)) {
+            try (Chat chat = setup.open(events, confirmation)) {
+                if (ui != null) {
+                    ui.settings(setup.uiSettings());
+                    return ui.run(chat, prompt);
+                }
                 if (editor != null) {
                     return new JLineRepl(chat, editor, style, utf8, env).run(prompt);
                 }

@@ -46,7 +46,8 @@ public record Excerpt(List<String> head, int omitted, List<String> tail) {
         return shown;
     }
 
-    private static String cut(String line) {
+    /** A line cut after {@link #MAX_LINE_CHARS} characters, saying how many more there were. */
+    public static String cut(String line) {
         if (line.length() <= MAX_LINE_CHARS) {
             return line;
         }

@@ -16,7 +16,7 @@ public final class ReplPrompt {
     }
 
     /** The model id without its provider ({@code openai/gpt-4.1} → {@code gpt-4.1}), on one line and not too long. */
-    static String shortName(String modelName) {
+    public static String shortName(String modelName) {
         String id = modelName.substring(modelName.lastIndexOf('/') + 1);
         String safe = TerminalText.safe(id).replace('\n', ' ').strip();
         if (safe.isEmpty()) {

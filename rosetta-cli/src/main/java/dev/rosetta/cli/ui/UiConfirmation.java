@@ -1,0 +1,52 @@
+package dev.rosetta.cli.ui;
+
+import java.util.concurrent.ExecutionException;
+
+import dev.rosetta.cli.render.PreviewText;
+import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.cli.render.Tone;
+import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.tools.Confirmation;
+import dev.rosetta.tools.Decision;
+import dev.rosetta.tools.Preview;
+
+/**
+ * Asks before a call runs, in the live region: the preview (the command, or the file change as a
+ * diff in colour), then "Run save? [y]es [n]o [a]ll [e]dit" under it, while the prompt stays where
+ * it is. The keys are read by the line editor ({@link InlineUi}) and answer the {@link Question}
+ * this waits for; once answered, the preview and the answer go into the scrollback. Esc or Ctrl-C
+ * stop the turn instead (this thread is interrupted).
+ */
+final class UiConfirmation implements Confirmation {
+
+    private final UiState state;
+    private final EventView view;
+
+    UiConfirmation(UiState state, EventView view) {
+        this.state = state;
+        this.view = view;
+    }
+
+    @Override
+    public Decision confirm(ToolUse use, Preview preview) throws InterruptedException {
+        TerminalStyle style = state.style();
+        String shown = PreviewText.of(preview, style);
+        String question = style.paint("Run " + Blocks.oneLine(use.tool()) + "?", Tone.BOLD) + " ";
+        Question q = new Question(use, shown, question + style.paint("[y]es [n]o [a]ll [e]dit", Tone.DIM));
+        state.change(s -> s.question(q));
+        Question.Answer answer = null;
+        try {
+            answer = q.answer().get();
+        } catch (ExecutionException e) {
+            answer = new Question.Answer(new Decision.No("the confirmation failed: " + e.getCause()), "no");
+        } finally {
+            state.change(s -> s.question(null));
+            String word = answer == null ? "stopped" : answer.word();
+            view.add(view.blocks().confirmation(shown, question, style.paint(word, Tone.DIM)));
+        }
+        if (answer.decision() == null) {
+            throw new InterruptedException("the user stopped the turn at the confirmation");
+        }
+        return answer.decision();
+    }
+}

@@ -183,7 +183,7 @@ final class Transcript {
         String where = blocks.isEmpty() ? "empty" : (selected + 1) + "/" + blocks.size();
         String more = top + height < lines.size() ? " ↓" : "";
         return " transcript · " + where + more + (message.isEmpty() ? "" : " · " + message)
-                + " · ↑↓ move · Enter/Space open/close · e open all · c fold all · / search · n/N next/prev · q back";
+                + " · q back · ↑↓ move · Enter/Space open/close · e open all · c fold all · / search · n/N next/prev";
     }
 
     /** Every line of the transcript as wrapped at {@code width}, each with a gutter saying folded or open. */

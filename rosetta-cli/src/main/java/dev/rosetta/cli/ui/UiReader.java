@@ -1,5 +1,6 @@
 package dev.rosetta.cli.ui;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,14 +14,18 @@ import org.jline.terminal.Terminal;
 import org.jline.terminal.Terminal.Signal;
 import org.jline.utils.AttributedString;
 import org.jline.utils.AttributedStringBuilder;
+import org.jline.utils.InfoCmp.Capability;
 
 /**
  * The line editor of the terminal UI: JLine's, with the live region as the lines of its prompt and
  * the status line under the input. A frame is drawn by {@link #show} inside a widget, so under the
- * editor's own lock while the user types: lines done go above the region (into the scrollback),
- * then the region is drawn again through JLine's display, which rewrites only what changed. The
- * whole frame is one synchronized update (DEC mode 2026): a terminal that knows the mode shows it
- * at once, one that does not ignores the two sequences. The screen is never cleared.
+ * editor's own lock while the user types. Lines done go above the region, into the scrollback,
+ * without the region being drawn again: the screen is scrolled up under it as far as they need
+ * and blank lines are inserted over it for them (only where that cannot work — a terminal that
+ * cannot insert lines, more lines than the screen holds — is the region erased, the lines
+ * written, and the region drawn again). Then JLine's display rewrites what changed in the region.
+ * The whole frame is one synchronized update (DEC mode 2026): a terminal that knows the mode
+ * shows it at once, one that does not ignores the two sequences. The screen is never cleared.
  */
 final class UiReader extends LineReaderImpl {
 
@@ -76,7 +81,7 @@ final class UiReader extends LineReaderImpl {
      */
     void show(String committed, AttributedString promptLines, AttributedString statusLine) {
         terminal.writer().write(BEGIN_SYNC);
-        if (!committed.isEmpty()) {
+        if (!committed.isEmpty() && !insertAbove(committed)) {
             display.update(List.of(), 0, false); // back to the region's start, its lines erased
             terminal.writer().write(committed);
         }
@@ -85,6 +90,45 @@ final class UiReader extends LineReaderImpl {
         redisplay(false);
         terminal.writer().write(END_SYNC);
         terminal.flush();
+    }
+
+    /**
+     * Puts {@code committed} (whole lines) above the live region, leaving the region as it is on
+     * screen: from the region's last row, as many line feeds as the text has rows (the screen
+     * scrolls up as far as it must, the top rows going into the scrollback), back up to the
+     * region's first row, that many blank lines inserted there (the region moves down under
+     * them), and the text written into them. False, having written nothing, where that cannot be
+     * done.
+     */
+    private boolean insertAbove(String committed) {
+        int columns = size.getColumns();
+        int rows = size.getRows();
+        if (columns <= 0 || rows <= 0 || terminal.getStringCapability(Capability.parm_insert_line) == null
+                || terminal.getStringCapability(Capability.parm_up_cursor) == null
+                || terminal.getStringCapability(Capability.parm_down_cursor) == null) {
+            return false;
+        }
+        List<AttributedString> region = getDisplayedBufferWithPrompts(new ArrayList<>())
+                .columnSplitLength(terminal, columns, true, display.delayLineWrap());
+        int shown = region.size();
+        int added = 0;
+        for (String line : committed.split("\n", -1)) {
+            added += Columns.rows(Columns.line(line), columns).size();
+        }
+        added--; // the text ends with a line break: no row after it
+        if (added <= 0 || shown + added > rows) {
+            return false;
+        }
+        display.update(region, 0, false); // nothing changes; the cursor goes to the region's first row
+        if (shown > 1) {
+            terminal.puts(Capability.parm_down_cursor, shown - 1);
+        }
+        terminal.writer().write("\n".repeat(added));
+        terminal.puts(Capability.parm_up_cursor, shown - 1 + added);
+        terminal.writer().write('\r');
+        terminal.puts(Capability.parm_insert_line, added);
+        terminal.writer().write(committed);
+        return true;
     }
 
     /** Erases the live region (before another program takes the screen); the next frame draws it again. */

@@ -32,7 +32,8 @@ class ChatArgumentsTest {
             new Valued(List.of("-w", "--workspace"), List.of("/tmp", ".", "dir with space")),
             new Valued(List.of("-t", "--tools"), List.of("shell,save", "+jshell", "read")),
             new Valued(List.of("--output-format"), List.of("text", "json")),
-            new Valued(List.of("--max-steps"), List.of("1", "5", "050")));
+            new Valued(List.of("--max-steps"), List.of("1", "5", "050")),
+            new Valued(List.of("--ui"), List.of("inline", "line")));
     private static final List<String> WORDS = List.of("fix", "the tests", "hello world", "-", "what's", "ünïcode ✓",
             "a=b", "x");
 

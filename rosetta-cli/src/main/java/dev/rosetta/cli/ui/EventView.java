@@ -141,6 +141,15 @@ final class EventView implements Chat.EventOutput {
         state.change(s -> block(block, s));
     }
 
+    /** A block right under the line before, without a blank line between (a command's answer, under the command). */
+    void addBelow(Block block) {
+        state.change(s -> {
+            endRuns(s);
+            s.activity(Activity.IDLE);
+            s.scrollback().add(block, s.width(), false);
+        });
+    }
+
     /** {@link #add}, for a caller that holds the state's lock already. */
     void addTo(UiState s, Block block) {
         block(block, s);

@@ -148,8 +148,8 @@ public final class InlineUi {
             view.say("rosetta: warning: " + problem, false);
         }
         runner.refresh(false);
-        view.say(chat.session().model().name() + " · tool format " + chat.session().format().id()
-                + " · /help lists the commands · Esc stops the model · Ctrl-O the transcript · Ctrl-D leaves", true);
+        view.say("/help lists the commands · Esc stops the model · Ctrl-O the transcript · Ctrl-D leaves",
+                true);
         ConversationReplay.resumed(chat, CommandOutput.to(line -> view.say(line, false)));
         FrameLoop frames = new FrameLoop(state, this::drawFrame);
         runner.start();
@@ -331,13 +331,24 @@ public final class InlineUi {
 
     /** Ctrl-O: the transcript on the alternate screen, until q or Esc. */
     private boolean transcript() {
-        List<Block> blocks = state.read(s -> s.scrollback().blocks());
         int preview = state.read(s -> s.scrollback().folding().previewLines());
-        new TranscriptScreen(terminal, () -> state.read(s -> s.scrollback().blocks()),
-                new Transcript(blocks, preview, state.style())).show();
+        new TranscriptScreen(terminal, this::transcriptBlocks, new Transcript(transcriptBlocks(), preview,
+                state.style())).show();
         reader.redrawLine();
         state.change(s -> { });
         return true;
+    }
+
+    /** Every block so far, and the confirmation waiting for an answer, if one is. */
+    private List<Block> transcriptBlocks() {
+        return state.read(s -> {
+            List<Block> blocks = new ArrayList<>(s.scrollback().blocks());
+            Question q = s.question();
+            if (q != null) {
+                blocks.add(view.blocks().confirmation(q.preview(), q.prompt(), ""));
+            }
+            return blocks;
+        });
     }
 
     private boolean clear() {

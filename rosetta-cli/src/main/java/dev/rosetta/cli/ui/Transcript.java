@@ -191,7 +191,9 @@ final class Transcript {
         List<Line> lines = new ArrayList<>();
         for (int b = 0; b < blocks.size(); b++) {
             Block block = blocks.get(b);
-            if (b > 0 && !(block.kind() == Block.Kind.NOTE && blocks.get(b - 1).kind() == Block.Kind.NOTE)) {
+            boolean tight = (block.kind() == Block.Kind.NOTE && blocks.get(Math.max(0, b - 1)).kind() == Block.Kind.NOTE)
+                    || (block.kind() == Block.Kind.CONFIRMATION && block.body().isEmpty());
+            if (b > 0 && !tight) {
                 lines.add(new Line(b, false, AttributedString.EMPTY));
             }
             boolean first = true;

@@ -30,7 +30,11 @@ final class UiConfirmation implements Confirmation {
     @Override
     public Decision confirm(ToolUse use, Preview preview) throws InterruptedException {
         TerminalStyle style = state.style();
-        String shown = PreviewText.of(preview, style);
+        Scrollback.Folding folding = state.read(s -> s.scrollback().folding());
+        boolean folded = preview instanceof Preview.FileChange f && f.creates() && folding.collapse()
+                && PreviewText.addedLines(f) > folding.previewLines() + 1;
+        // A new file folded under its call is shown whole here: nothing runs unseen.
+        String shown = folded ? PreviewText.whole(preview, style) : PreviewText.of(preview, style);
         String question = style.paint("Run " + Blocks.oneLine(use.tool()) + "?", Tone.BOLD) + " ";
         Question q = new Question(use, shown, question + style.paint("[y]es [n]o [a]ll [e]dit", Tone.DIM));
         state.change(s -> s.question(q));
@@ -41,8 +45,13 @@ final class UiConfirmation implements Confirmation {
             answer = new Question.Answer(new Decision.No("the confirmation failed: " + e.getCause()), "no");
         } finally {
             state.change(s -> s.question(null));
-            String word = answer == null ? "stopped" : answer.word();
-            view.add(view.blocks().confirmation(shown, question, style.paint(word, Tone.DIM)));
+            String word = style.paint(answer == null ? "stopped" : answer.word(), Tone.DIM);
+            if (preview instanceof Preview.Command) {
+                // the command is in the call's block just above: the answer goes right under it
+                view.addBelow(view.blocks().confirmation("", question, word));
+            } else {
+                view.add(view.blocks().confirmation(shown, question, word));
+            }
         }
         if (answer.decision() == null) {
             throw new InterruptedException("the user stopped the turn at the confirmation");

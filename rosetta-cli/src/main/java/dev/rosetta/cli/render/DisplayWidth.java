@@ -5,11 +5,11 @@ package dev.rosetta.cli.render;
  * combining marks and format characters none. Close to wcwidth, without its tables; enough to
  * erase a line we drew ourselves.
  */
-public final class DisplayWidth {
+final class DisplayWidth {
 
     private DisplayWidth() {}
 
-    public static int of(CharSequence text) {
+    static int of(CharSequence text) {
         int width = 0;
         for (int i = 0; i < text.length(); ) {
             int cp = Character.codePointAt(text, i);
@@ -19,7 +19,7 @@ public final class DisplayWidth {
         return width;
     }
 
-    public static int columns(int cp) {
+    static int columns(int cp) {
         int type = Character.getType(cp);
         if (type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK || type == Character.FORMAT
                 || cp == 0x200B) {

@@ -314,13 +314,10 @@ public final class InlineUi {
         widgets.put(LineReader.SELF_INSERT, () -> answer(reader.getLastBinding()) || insert.apply());
         Widget accept = widgets.get(LineReader.ACCEPT_LINE);
         widgets.put(LineReader.ACCEPT_LINE, () -> (reader.getBuffer().length() == 0 && answer("y")) || accept.apply());
-        for (String map : List.of(LineReader.EMACS, LineReader.VIINS)) {
-            KeyMap<Binding> keys = reader.getKeyMaps().get(map);
-            if (keys != null) {
-                keys.bind(new Reference(ESCAPE), KeyMap.esc());
-                keys.bind(new Reference(TRANSCRIPT), KeyMap.ctrl('O'));
-            }
-        }
+        // Emacs keys, JLine's default (in vi's insert mode Esc is the way to its command mode).
+        KeyMap<Binding> keys = reader.getKeyMaps().get(LineReader.EMACS);
+        keys.bind(new Reference(ESCAPE), KeyMap.esc());
+        keys.bind(new Reference(TRANSCRIPT), KeyMap.ctrl('O'));
     }
 
     /** Esc: stops the turn (at a confirmation too); nothing between turns. */

@@ -42,7 +42,7 @@ class LiveLayoutTest {
 
     @Test
     void everyLineFitsTheWidth() {
-        String wide = "界".repeat(100);
+        String wide = "界🚀".repeat(50) + "e\u0301"; // wide, emoji, and a combining accent
         List<AttributedString> lines = layout.lines(new LiveLayout.Content("", new Activity.Waiting(wide), null,
                 List.of(wide), "•", 0), 40, 24);
         assertThat(lines).allMatch(l -> l.columnLength() < 40);

@@ -102,24 +102,29 @@ hyperfine -N --warmup 5 --runs "$runs" "${export_args[@]}" \
 
 # Time to the interactive prompt: from starting rosetta in a terminal (tmux) until its prompt shows,
 # for the terminal UI (the default) and the line prompt (--ui line), run in turn so that both see
-# the same load.
+# the same load; and the CPU time (user + system) of the whole run, left with Ctrl-D as soon as the
+# prompt shows, which a busy machine disturbs far less than the wall clock.
 if command -v tmux >/dev/null; then
-  declare -A times=([inline]="" [line]="")
-  for _ in $(seq 10); do
+  declare -A times=([inline]="" [line]="") cpu=([inline]="" [line]="")
+  for run in $(seq 10); do
     for ui in inline line; do
       tmux kill-session -t rosetta-startup 2>/dev/null || true
+      used="$work/cpu-$ui-$run"
       start=$(date +%s%N)
       tmux new-session -d -s rosetta-startup -x 100 -y 30 \
-        "cd $work/workspace && $chat_env TERM=xterm-256color $root/rosetta -m openai/gpt-4.1 --ui $ui; sleep 5"
+        "cd $work/workspace && TIMEFORMAT='%U %S' bash -c 'time $chat_env TERM=xterm-256color $root/rosetta -m openai/gpt-4.1 --ui $ui' 2> $used; sleep 5"
       until tmux capture-pane -p -t rosetta-startup | grep -q "gpt-4.1 >"; do sleep 0.005; done
       times[$ui]+="$(( ($(date +%s%N) - start) / 1000000 )) "
       tmux send-keys -t rosetta-startup C-d
-      sleep 0.3
+      for _ in $(seq 100); do [ -s "$used" ] && break; sleep 0.05; done
+      cpu[$ui]+="$(awk '{printf "%d", ($1 + $2) * 1000}' "$used") "
     done
   done
   tmux kill-session -t rosetta-startup 2>/dev/null || true
   for ui in inline line; do
     sorted=$(printf '%s\n' ${times[$ui]} | sort -n | tr '\n' ' ')
     echo "time to the interactive prompt, --ui $ui (10 runs, ms, sorted; includes tmux polling every 5 ms): $sorted"
+    sorted=$(printf '%s\n' ${cpu[$ui]} | sort -n | tr '\n' ' ')
+    echo "CPU time to the prompt and out, --ui $ui (10 runs, ms, sorted): $sorted"
   done
 fi

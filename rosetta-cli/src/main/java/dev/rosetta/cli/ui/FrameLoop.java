@@ -26,7 +26,6 @@ final class FrameLoop implements AutoCloseable {
     private final Draw draw;
     private final Thread thread;
     private volatile boolean stopped;
-    private long frames;
 
     FrameLoop(UiState state, Draw draw) {
         this.state = state;
@@ -36,10 +35,6 @@ final class FrameLoop implements AutoCloseable {
 
     void start() {
         thread.start();
-    }
-
-    long frames() {
-        return frames;
     }
 
     private void run() {
@@ -55,7 +50,6 @@ final class FrameLoop implements AutoCloseable {
                     Thread.sleep(Duration.ofNanos(wait));
                 }
                 if (draw.frame()) {
-                    frames++;
                     last = System.nanoTime();
                 } else {
                     Thread.sleep(RETRY_MILLIS);

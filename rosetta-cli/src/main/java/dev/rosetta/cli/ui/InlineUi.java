@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -25,7 +24,6 @@ import org.jline.terminal.Terminal.Signal;
 import org.jline.utils.InfoCmp.Capability;
 
 import dev.rosetta.agent.config.UiSettings;
-import dev.rosetta.cli.chat.CallEditor;
 import dev.rosetta.cli.chat.Chat;
 import dev.rosetta.cli.chat.ChatRun;
 import dev.rosetta.cli.chat.ConversationReplay;
@@ -38,7 +36,6 @@ import dev.rosetta.cli.repl.TurnInterrupts;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.render.Tone;
 import dev.rosetta.tools.Confirmation;
-import dev.rosetta.tools.Decision;
 
 /**
  * The terminal UI: inline in the terminal (never the alternate screen for the conversation), so
@@ -78,12 +75,13 @@ public final class InlineUi {
     private final DoublePress endPresses = new DoublePress(System::nanoTime);
     private final AtomicReference<String> restore = new AtomicReference<>();
     private UiReader reader;
+    private QuestionKeys answers;
     private TurnRunner runner;
     private Inputs inputs;
     private Thread inputThread;
     private volatile boolean leaving;
     /** The lines of an /impersonate message being written; null otherwise. */
-    private volatile Collector assistant;
+    private volatile AssistantMessage assistant;
 
     /** Why the UI cannot run on this terminal (the line prompt serves it then), or empty when it can. */
     public static Optional<String> unsuitable(Terminal terminal) {
@@ -130,6 +128,7 @@ public final class InlineUi {
         String problem = HistoryFile.prepare(history).orElse(null);
         reader = PromptReader.configure(new UiReader(terminal, state::promptLines, state::status),
                 ReplCompleter.forChat(chat, env), problem == null ? history : null);
+        answers = new QuestionKeys(state, reader, cooked, env);
         bindKeys();
         inputs = new Inputs(this::sent, queued -> state.change(s -> s.queued(queued)));
         runner = new TurnRunner(chat, inputs, state, view, new Host());
@@ -185,7 +184,7 @@ public final class InlineUi {
 
     /** A line the user sent: to the /impersonate message being written, or to the runner. */
     private void route(String line) {
-        Collector writing = assistant;
+        AssistantMessage writing = assistant;
         if (writing != null) {
             view.add(view.blocks().user(writing.prompt(), line));
             writing.add(line);
@@ -212,7 +211,7 @@ public final class InlineUi {
         if (leaving) {
             return;
         }
-        Collector writing = assistant;
+        AssistantMessage writing = assistant;
         if (writing != null) {
             writing.cancel();
             return;
@@ -239,7 +238,7 @@ public final class InlineUi {
 
     /** Ctrl-D on an empty line: leaves; during a turn only when pressed twice. True to leave. */
     private boolean endOfInput() {
-        Collector writing = assistant;
+        AssistantMessage writing = assistant;
         if (writing != null) {
             writing.finish();
             return false;
@@ -311,9 +310,10 @@ public final class InlineUi {
         widgets.put(CLEAR, this::clear);
         widgets.put(RESTORE, this::restoreWidget);
         Widget insert = widgets.get(LineReader.SELF_INSERT);
-        widgets.put(LineReader.SELF_INSERT, () -> answer(reader.getLastBinding()) || insert.apply());
+        widgets.put(LineReader.SELF_INSERT, () -> answers.key(reader.getLastBinding()) || insert.apply());
         Widget accept = widgets.get(LineReader.ACCEPT_LINE);
-        widgets.put(LineReader.ACCEPT_LINE, () -> (reader.getBuffer().length() == 0 && answer("y")) || accept.apply());
+        widgets.put(LineReader.ACCEPT_LINE, () -> (reader.getBuffer().length() == 0 && answers.key("y"))
+                || accept.apply());
         // Emacs keys, JLine's default (in vi's insert mode Esc is the way to its command mode).
         KeyMap<Binding> keys = reader.getKeyMaps().get(LineReader.EMACS);
         keys.bind(new Reference(ESCAPE), KeyMap.esc());
@@ -365,46 +365,6 @@ public final class InlineUi {
         return true;
     }
 
-    /**
-     * A key while a confirmation is on screen answers it: y yes, n no, a all, e edit (an empty
-     * line's Enter is yes); any other key is no answer and says which are. False when no question
-     * is showing, and the key does what it always does.
-     */
-    private boolean answer(String key) {
-        Question q = state.read(UiState::question);
-        if (q == null || !q.shown() || q.answer().isDone() || key == null || key.isEmpty()) {
-            return false;
-        }
-        switch (Character.toLowerCase(key.charAt(0))) {
-            case 'y' -> q.answer().complete(new Question.Answer(Decision.yes(), "yes"));
-            case 'n' -> q.answer().complete(new Question.Answer(new Decision.No(""), "no"));
-            case 'a' -> q.answer().complete(new Question.Answer(new Decision.YesToAll(), "all"));
-            case 'e' -> edit(q);
-            default -> q.note("Please press y, n, a or e (Esc stops the turn).");
-        }
-        state.change(s -> { });
-        return true;
-    }
-
-    /** The call's body in the user's editor, with the screen and the keys to itself; runs what was saved. */
-    private void edit(Question q) {
-        reader.erase();
-        Attributes raw = terminal.getAttributes();
-        terminal.setAttributes(cooked);
-        Decision edited = null;
-        try {
-            edited = new CallEditor(env, q::note).edit(q.use());
-        } catch (InterruptedException e) {
-            q.note("The editor was interrupted; nothing changed.");
-        } finally {
-            terminal.setAttributes(raw);
-            reader.redrawLine();
-        }
-        if (edited != null) {
-            q.answer().complete(new Question.Answer(edited, "edited"));
-        }
-    }
-
     /** What the runner asks of the screen. */
     private final class Host implements TurnRunner.Host {
 
@@ -422,13 +382,13 @@ public final class InlineUi {
         @Override
         public String readAssistantMessage() throws InterruptedException {
             TerminalStyle style = state.style();
-            Collector writing = new Collector(style.paint("assistant>", Tone.DIM) + " ");
+            AssistantMessage writing = new AssistantMessage(style.paint("assistant>", Tone.DIM) + " ");
             view.say("Write the assistant's message; end with a line holding only \".\" (Ctrl-C cancels)", true);
             String before = state.read(UiState::promptText);
             state.change(s -> s.prompt(writing.prompt()));
             assistant = writing;
             try {
-                return writing.result.get();
+                return writing.result().get();
             } catch (ExecutionException e) {
                 return null;
             } finally {
@@ -469,39 +429,6 @@ public final class InlineUi {
             } catch (IllegalStateException notReading) {
                 return false;
             }
-        }
-    }
-
-    /** The lines of an /impersonate message, until one holding only "." (or Ctrl-D), or Ctrl-C. */
-    private static final class Collector {
-        private final String prompt;
-        private final List<String> lines = new ArrayList<>();
-        private final CompletableFuture<String> result = new CompletableFuture<>();
-
-        Collector(String prompt) {
-            this.prompt = prompt;
-        }
-
-        String prompt() {
-            return prompt;
-        }
-
-        void add(String line) {
-            if (line.equals(".")) {
-                finish();
-            } else {
-                lines.add(line);
-            }
-        }
-
-        void finish() {
-            StringBuilder text = new StringBuilder();
-            lines.forEach(l -> text.append(l).append('\n'));
-            result.complete(text.toString());
-        }
-
-        void cancel() {
-            result.complete(null);
         }
     }
 }

@@ -43,7 +43,6 @@ final class UiState {
     /** When the running turn started (clock nanos); 0 between turns. */
     private long turnStarted;
     private int width = 80;
-    private int rows = 24;
 
     /** The prompt's lines, the prompt itself last; and the status line under the input. */
     record Frame(String committed, AttributedString prompt, AttributedString status) {}
@@ -109,7 +108,6 @@ final class UiState {
         lock.lock();
         try {
             this.width = width;
-            this.rows = rows;
             dirty = false;
             scrollback.spill(width, Math.max(2, rows - 6 - Math.min(queued.size(), 4)));
             String committed = scrollback.takePending();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.jline.keymap.KeyMap;
@@ -74,6 +75,8 @@ public final class InlineUi {
     private final DoublePress turnPresses = new DoublePress(System::nanoTime);
     private final DoublePress endPresses = new DoublePress(System::nanoTime);
     private final AtomicReference<String> restore = new AtomicReference<>();
+    /** Set by the Ctrl-C key (the editor reads it as a key: it turns the terminal's signals off while it reads). */
+    private final AtomicBoolean typedCtrlC = new AtomicBoolean();
     private UiReader reader;
     private QuestionKeys answers;
     private TurnRunner runner;
@@ -173,7 +176,14 @@ public final class InlineUi {
                 endPresses.reset();
                 route(line);
             } catch (UserInterruptException e) {
-                interrupted(e.getPartialLine());
+                // The editor also stops when this thread is interrupted for other reasons (and may
+                // leave that interrupt set): only a typed Ctrl-C counts as one.
+                Thread.interrupted();
+                if (typedCtrlC.getAndSet(false)) {
+                    interrupted(e.getPartialLine());
+                } else if (e.getPartialLine() != null && !e.getPartialLine().isEmpty()) {
+                    restore.compareAndSet(null, e.getPartialLine());
+                }
             } catch (EndOfFileException e) {
                 if (endOfInput()) {
                     return;
@@ -311,6 +321,11 @@ public final class InlineUi {
         widgets.put(RESTORE, this::restoreWidget);
         Widget insert = widgets.get(LineReader.SELF_INSERT);
         widgets.put(LineReader.SELF_INSERT, () -> answers.key(reader.getLastBinding()) || insert.apply());
+        Widget interrupt = widgets.get(LineReader.INTERRUPT);
+        widgets.put(LineReader.INTERRUPT, () -> {
+            typedCtrlC.set(true);
+            return interrupt.apply();
+        });
         Widget accept = widgets.get(LineReader.ACCEPT_LINE);
         widgets.put(LineReader.ACCEPT_LINE, () -> (reader.getBuffer().length() == 0 && answers.key("y"))
                 || accept.apply());

@@ -96,6 +96,7 @@ class InlineUiIT {
         model.reply("<tool-use>\n<save args=\"b.md\">\n" + lines("b line", 12) + "</save>\n</tool-use>\n");
         model.reply("Done in xml.");
         TmuxSession rosetta = start(columns, rows, List.of("--tool-format", "tool", "-y"));
+        rosetta.keepAfterExit();
 
         ask(rosetta, "write three files", 2);
         String screen = rosetta.screen();
@@ -147,7 +148,7 @@ class InlineUiIT {
         rosetta.press("Space");
         visibleUntil(rosetta, "the selected block open again", s -> s.contains("a line 20"));
         rosetta.type("q");
-        visibleUntil(rosetta, "the conversation again", s -> !s.contains("transcript ·") && s.contains(PROMPT));
+        visibleUntil(rosetta, "the conversation again", s -> lastLine(s).contains("%)") && s.contains(PROMPT));
 
         assertThat(withoutLiveRegion(rosetta.history())).as("the main screen as it was").isEqualTo(before);
     }

@@ -63,9 +63,12 @@ final class TmuxSession implements AutoCloseable {
         String pid = session.tmux("new-session", "-d", "-s", NAME, "-x", String.valueOf(columns), "-y",
                 String.valueOf(rows), "-P", "-F", "#{pane_pid}", line).strip();
         session.pane = ProcessHandle.of(Long.parseLong(pid)).orElse(null);
-        // The pane stays after the program ends, so its history can be read then (the scrollback after exit).
-        session.tmux("set-option", "-w", "-t", NAME, "remain-on-exit", "on");
         return session;
+    }
+
+    /** Keeps the pane when the program ends, so that its history can be read then (the scrollback after exit). */
+    void keepAfterExit() throws Exception {
+        tmux("set-option", "-w", "-t", NAME, "remain-on-exit", "on");
     }
 
     /** Types text as it is (no key names). */
@@ -204,6 +207,11 @@ final class TmuxSession implements AutoCloseable {
             pane.descendants().forEach(started::add);
         }
         tmuxQuietly("kill-server");
+        // A server still going away would answer the next session's start and fail it.
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (tmuxQuietly("list-sessions") == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
         for (ProcessHandle p : started) {
             try {
                 p.onExit().get(5, TimeUnit.SECONDS);
@@ -222,9 +230,11 @@ final class TmuxSession implements AutoCloseable {
         return output;
     }
 
-    private void tmuxQuietly(String... args) throws Exception {
-        command(args).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
-                .waitFor(10, TimeUnit.SECONDS);
+    /** Runs tmux, its output dropped; its exit code (-1 when it did not end in time). */
+    private int tmuxQuietly(String... args) throws Exception {
+        Process process = command(args).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        return process.waitFor(10, TimeUnit.SECONDS) ? process.exitValue() : -1;
     }
 
     private ProcessBuilder command(String... args) {

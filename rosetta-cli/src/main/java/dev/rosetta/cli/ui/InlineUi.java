@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.jline.keymap.KeyMap;
@@ -32,6 +33,7 @@ import dev.rosetta.cli.repl.DoublePress;
 import dev.rosetta.cli.repl.HistoryFile;
 import dev.rosetta.cli.repl.PromptReader;
 import dev.rosetta.cli.repl.ReplCompleter;
+import dev.rosetta.cli.repl.ReplTerminal;
 import dev.rosetta.cli.repl.SlashCommand;
 import dev.rosetta.cli.repl.TurnInterrupts;
 import dev.rosetta.cli.render.TerminalStyle;
@@ -77,6 +79,8 @@ public final class InlineUi {
     private final AtomicReference<String> restore = new AtomicReference<>();
     /** Set by the Ctrl-C key (the editor reads it as a key: it turns the terminal's signals off while it reads). */
     private final AtomicBoolean typedCtrlC = new AtomicBoolean();
+    /** The SIGINTs counted so far ({@link ReplTerminal#interruptsReceived}). */
+    private final AtomicLong seenInterrupts = new AtomicLong(ReplTerminal.interruptsReceived());
     private UiReader reader;
     private QuestionKeys answers;
     private TurnRunner runner;
@@ -139,6 +143,7 @@ public final class InlineUi {
         // Between lines (the editor puts its own handler in place while it reads), Ctrl-C stops the
         // turn, or counts toward the two presses that leave.
         terminal.handle(Signal.INT, signal -> {
+            seenInterrupts.set(ReplTerminal.interruptsReceived());
             if (runner.turnRunning()) {
                 runner.interruptTurn();
             } else if (exitPresses.press()) {
@@ -176,10 +181,13 @@ public final class InlineUi {
                 endPresses.reset();
                 route(line);
             } catch (UserInterruptException e) {
-                // The editor also stops when this thread is interrupted for other reasons (and may
-                // leave that interrupt set): only a typed Ctrl-C counts as one.
+                // Ctrl-C stops the editor as a key (signals are off while it reads) or, just as it
+                // starts or ends reading, as a signal. An interrupt of this thread for any other
+                // reason (JLine may even leave one set for the next read) stops it too, and is no Ctrl-C.
                 Thread.interrupted();
-                if (typedCtrlC.getAndSet(false)) {
+                long signals = ReplTerminal.interruptsReceived();
+                boolean signalled = signals != seenInterrupts.getAndSet(signals);
+                if (typedCtrlC.getAndSet(false) || signalled) {
                     interrupted(e.getPartialLine());
                 } else if (e.getPartialLine() != null && !e.getPartialLine().isEmpty()) {
                     restore.compareAndSet(null, e.getPartialLine());

@@ -56,6 +56,7 @@ final class CallWriter {
             }
             case XML -> xml(out, roll);
             case TOOL -> tool(out, roll);
+            default -> nativeCall(out, roll);
         }
         out.append("\n\n");
         return 1;
@@ -129,6 +130,13 @@ final class CallWriter {
                         .append(",\n  \"content\": ").append(Json.write(body(5 + random.nextInt(25)))).append("\n}");
             }
         }
+    }
+
+    /** A native dialect's own call, or now and then a fenced one (fences run in these formats too). */
+    private void nativeCall(StringBuilder out, int roll) {
+        ToolUse use = anyUse(roll);
+        ToolFormat spelling = roll % 3 == 0 ? ToolFormat.MARKDOWN : format;
+        out.append(spelling.dialect().write(use, specOf(use)));
     }
 
     /** A ```json block: prose in every format, though it holds braces and quotes like a call. */

@@ -83,7 +83,7 @@ public final class Messages {
         int spelled = 0;
         while (true) {
             String line = calls.codeLine() + "\n";
-            int cost = spelledLength(format, line);
+            int cost = spelledLength(format, calls, path, line, overhead);
             if (spelled + cost > budget) {
                 break;
             }
@@ -98,8 +98,15 @@ public final class Messages {
         return new SampleMessage(out.toString(), 1);
     }
 
-    /** How many chars {@code text} takes inside the call: JSON-escaped in the tool format, as is elsewhere. */
-    private static int spelledLength(ToolFormat format, String text) {
-        return format == ToolFormat.TOOL ? Json.write(text).length() - 2 : text.length();
+    /**
+     * How many chars {@code text} takes inside the call: JSON-escaped in the tool format, as is in
+     * markdown and xml; a native dialect's own escaping is measured by writing the line alone.
+     */
+    private static int spelledLength(ToolFormat format, CallWriter calls, String path, String text, int overhead) {
+        return switch (format) {
+            case TOOL -> Json.write(text).length() - 2;
+            case MARKDOWN, XML -> text.length();
+            default -> calls.save(path, text).length() - overhead;
+        };
     }
 }

@@ -26,7 +26,7 @@ record ReportOptions(boolean quick, List<MessageKind> kinds, List<ToolFormat> fo
               --quick               smoke run: 3 warmup + 1 measurement iteration of 1 s (naive: 1 message);
                                     checks that everything runs, the numbers are not a measurement
               --kinds=K,...         prose, many_calls, huge_save (default: all)
-              --formats=F,...       markdown, xml, tool (default: all)
+              --formats=F,...       markdown, xml, tool, mistral, … (default: all)
               --split-sizes=S,...   sizes for batch vs stream4, e.g. 1M,8M (default); none to skip
               --naive-sizes=S,...   sizes for naive vs stream4, e.g. 64K,256K (default); none to skip
               --out=FILE            also write the report to FILE

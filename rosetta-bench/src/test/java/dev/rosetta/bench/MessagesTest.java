@@ -1,7 +1,6 @@
 package dev.rosetta.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import java.util.stream.Stream;
@@ -46,7 +45,6 @@ class MessagesTest {
     @ParameterizedTest
     @MethodSource("kindsAndFormats")
     void splitterFindsEveryCallWrittenAndNothingUnparsed(MessageKind kind, ToolFormat format) {
-        assumeTrue(format != ToolFormat.XML || xmlReaderIsThere(), "the xml reader has not landed yet");
         SampleMessage message = kind.generate(format, SIZE, 42);
         List<Segment> segments = SplitRuns.batch(message.text(), format, TOOLS);
         assertThat(segments).filteredOn(Segment.Unparsed.class::isInstance).isEmpty();
@@ -78,7 +76,6 @@ class MessagesTest {
     @ParameterizedTest
     @EnumSource(ToolFormat.class)
     void hugeSaveBodyIsNearlyTheWholeMessageAndHasTrickyLines(ToolFormat format) {
-        assumeTrue(format != ToolFormat.XML || xmlReaderIsThere(), "the xml reader has not landed yet");
         List<Segment> segments = SplitRuns.batch(MessageKind.HUGE_SAVE.generate(format, SIZE, 42).text(), format, TOOLS);
         Segment.Call call = (Segment.Call) segments.stream().filter(Segment.Call.class::isInstance).findFirst()
                 .orElseThrow();
@@ -92,12 +89,5 @@ class MessagesTest {
     void deltasCoverTheTextInOrder() {
         String[] deltas = SplitRuns.deltas("abcdefghij", 4);
         assertThat(deltas).containsExactly("abcd", "efgh", "ij");
-    }
-
-    /** Until the xml reader lands, xml calls read as prose and their counts cannot be checked. */
-    private static boolean xmlReaderIsThere() {
-        String call = ToolFormat.XML.dialect().write(
-                ToolUse.positional("shell", List.of(), "ls"), BuiltinTools.SHELL);
-        return SplitRuns.batch(call, ToolFormat.XML, TOOLS).stream().anyMatch(Segment.Call.class::isInstance);
     }
 }

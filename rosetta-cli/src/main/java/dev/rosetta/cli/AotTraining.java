@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -33,6 +32,7 @@ import dev.rosetta.cli.chat.ChatArguments;
 import dev.rosetta.cli.chat.ChatSetup;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.ui.InlineUi;
+import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.llm.ProviderException;
 
@@ -59,27 +59,21 @@ final class AotTraining {
     private AotTraining() {}
 
     /** 0 when every part ran; the launcher keeps the archive either way. */
-    static int run(PrintStream err) {
-        PrintStream out = System.out;
-        PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+    static int run(TerminalOutput output) {
         Path temp = null;
         try (Replies server = Replies.start()) {
             temp = Files.createTempDirectory("rosetta-training-");
             Map<String, String> env = environment(temp, server.baseUrl());
-            System.setOut(discard);
-            System.setErr(discard);
             int text = chat(env, temp, "text");
             int json = chat(env, temp, "json");
-            int models = Main.commandLine(new Main(env)).execute("models");
+            int models = Main.commandLine(new Main(env, TerminalOutput.discarding())).execute("models");
             readOneLine();
             int ui = inlineUi(env, temp);
             return text == 0 && json == 0 && models == 0 && ui == 0 ? 0 : 1;
         } catch (IOException | RuntimeException e) {
-            err.println("rosetta: the training run failed: " + e);
+            output.error("the training run failed: " + e);
             return 1;
         } finally {
-            System.setOut(out);
-            System.setErr(err);
             deleteQuietly(temp);
         }
     }
@@ -87,7 +81,7 @@ final class AotTraining {
     private static int chat(Map<String, String> env, Path temp, String outputFormat) throws IOException {
         Path workspace = Files.createDirectories(temp.resolve("workspace-" + outputFormat));
         System.setIn(new ByteArrayInputStream(new byte[0]));
-        return Main.commandLine(new Main(env)).execute("-n", "-m", "openai/gpt-4.1", "--output-format", outputFormat,
+        return Main.commandLine(new Main(env, TerminalOutput.discarding())).execute("-n", "-m", "openai/gpt-4.1", "--output-format", outputFormat,
                 "-w", workspace.toString(), "write notes.md");
     }
 

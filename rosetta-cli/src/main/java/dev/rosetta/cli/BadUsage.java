@@ -2,6 +2,8 @@ package dev.rosetta.cli;
 
 import java.io.PrintWriter;
 
+import dev.rosetta.cli.render.TerminalOutput;
+
 import picocli.CommandLine;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
@@ -18,11 +20,13 @@ final class BadUsage implements IParameterExceptionHandler {
     public int handleParseException(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         String name = cmd.getCommandSpec().qualifiedName();
+        TerminalOutput output = Main.output(cmd.getCommandSpec());
+        // The message quotes the argument, which may hold anything: one line, controls shown.
+        output.problem(name + ": " + ex.getMessage());
         PrintWriter err = cmd.getErr();
-        err.println(name + ": " + ex.getMessage());
         UnmatchedArgumentException.printSuggestions(ex, err);
-        err.println("Try '" + name + " --help' for more information.");
         err.flush();
+        output.problem("Try '" + name + " --help' for more information.");
         return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
 }

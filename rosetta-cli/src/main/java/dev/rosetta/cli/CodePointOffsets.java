@@ -6,7 +6,7 @@ package dev.rosetta.cli;
  * asked for in increasing order (segments come in message order), so one forward pass over
  * the text answers all of them.
  */
-final class CodePointOffsets {
+final class CodePointOffsets implements Offsets {
 
     private final CharSequence text;
     private int utf16;
@@ -17,7 +17,8 @@ final class CodePointOffsets {
     }
 
     /** The number of code points before the UTF-16 offset {@code offset}. */
-    int at(int offset) {
+    @Override
+    public int at(int offset) {
         if (offset < utf16) {
             // Out of order: never expected, but restarting keeps the answer right.
             utf16 = 0;

@@ -1,26 +1,31 @@
 package dev.rosetta.cli;
 
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.rosetta.cli.option.OffsetUnit;
+import dev.rosetta.cli.option.OptionValues;
+import dev.rosetta.cli.render.TerminalOutput;
+import dev.rosetta.core.dialect.ToolFormat;
+
 /**
- * Runs {@code rosetta --version} and well-formed {@code rosetta parse …} without building
+ * Runs {@code rosetta --version} ({@code -V}) and well-formed {@code rosetta parse …} without building
  * picocli's command model, which alone costs about 100 ms of start-up — three times a whole
  * hello-world JVM. Anything it does not recognise exactly (help, an unknown option, a missing
- * value) goes to picocli, which stays the one place for help texts and usage errors.
+ * or refused value) goes to picocli, which stays the one place for help texts and usage errors.
+ * Values are checked by the {@link OptionValues} picocli's converters use.
  */
 final class FastPath {
 
     private FastPath() {}
 
     /** The exit code, or null when picocli should handle these arguments. */
-    static Integer run(String[] args, InputStream in, PrintStream out, PrintStream errStream) {
-        if (args.length == 1 && args[0].equals("--version")) {
-            out.println(new ManifestVersion().getVersion()[0]);
+    static Integer run(String[] args, InputStream in, TerminalOutput output) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            output.out().stream().println(new ManifestVersion().getVersion()[0]);
             return 0;
         }
         if (args.length == 0 || !args[0].equals("parse")) {
@@ -30,9 +35,9 @@ final class FastPath {
         if (options == null) {
             return null;
         }
-        PrintWriter err = new PrintWriter(errStream, true);
+        PrintWriter err = output.errWriter();
         try {
-            return options.parse().run(in, out, err);
+            return options.parse().run(in, output);
         } catch (Exception | StackOverflowError | OutOfMemoryError e) {
             return UnexpectedErrors.report(e, err, options.verbose());
         }
@@ -42,9 +47,10 @@ final class FastPath {
     private record Options(ParseRun parse, boolean verbose) {
 
         static Options read(List<String> args) {
-            String format = "markdown";
+            ToolFormat format = ToolFormat.MARKDOWN;
             List<String> tools = null;
             Integer chunk = null;
+            OffsetUnit unit = OffsetUnit.CODE_POINTS;
             boolean pretty = false;
             boolean verbose = false;
             String file = null;
@@ -64,22 +70,25 @@ final class FastPath {
                     case "--" -> positionalOnly = true;
                     case "--pretty" -> pretty = true;
                     case "-v", "--verbose" -> verbose = true;
-                    case "--format", "--tools", "--chunk" -> {
+                    case "--format", "--tools", "--chunk", "--offsets" -> {
                         String value = inline != null ? inline : i + 1 < args.size() ? args.get(++i) : null;
-                        if (value == null || value.isEmpty()) {
+                        if (value == null || value.isEmpty() || value.startsWith("@")
+                                || value.startsWith("-") && !name.equals("--tools")) {
                             return null;
                         }
-                        if (name.equals("--format")) {
-                            format = value;
-                        } else if (name.equals("--tools")) {
-                            tools = tools == null ? new ArrayList<>() : tools;
-                            tools.addAll(Arrays.asList(value.split(",")));
-                        } else {
-                            try {
-                                chunk = Integer.valueOf(value);
-                            } catch (NumberFormatException e) {
-                                return null;
+                        try {
+                            if (name.equals("--format")) {
+                                format = OptionValues.toolFormat(value);
+                            } else if (name.equals("--offsets")) {
+                                unit = OptionValues.offsetUnit(value);
+                            } else if (name.equals("--tools")) {
+                                tools = tools == null ? new ArrayList<>() : tools;
+                                tools.addAll(OptionValues.toolItems(value));
+                            } else {
+                                chunk = OptionValues.atLeastOne(value);
                             }
+                        } catch (IllegalArgumentException e) {
+                            return null; // picocli reports it
                         }
                     }
                     default -> {
@@ -90,7 +99,7 @@ final class FastPath {
                     return null;
                 }
             }
-            return new Options(new ParseRun(format, tools, chunk, pretty, file), verbose);
+            return new Options(new ParseRun(format, tools, chunk, pretty, file, unit), verbose);
         }
     }
 }

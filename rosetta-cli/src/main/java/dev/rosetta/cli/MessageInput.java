@@ -2,7 +2,6 @@ package dev.rosetta.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -26,14 +25,9 @@ final class MessageInput {
         return name == null || name.equals("-");
     }
 
-    /**
-     * The whole text of {@code name} (or of {@code stdin}), decoded as UTF-8. Malformed bytes
-     * become U+FFFD: a model's message with one bad byte is still worth reading.
-     */
-    static String read(String name, InputStream stdin) throws UnreadableException {
-        byte[] bytes = isStdin(name) ? readStdin(stdin) : readFile(name);
-        // new String(bytes, UTF_8) always replaces malformed input; it never throws.
-        return new String(bytes, StandardCharsets.UTF_8);
+    /** The whole content of {@code name} (or of {@code stdin}), as bytes; the caller decodes it. */
+    static byte[] read(String name, InputStream stdin) throws UnreadableException {
+        return isStdin(name) ? readStdin(stdin) : readFile(name);
     }
 
     private static byte[] readStdin(InputStream stdin) throws UnreadableException {

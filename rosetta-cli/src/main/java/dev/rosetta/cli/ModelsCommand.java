@@ -1,5 +1,6 @@
 package dev.rosetta.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -8,35 +9,102 @@ import java.util.concurrent.Callable;
 import dev.rosetta.agent.config.ConfigPaths;
 import dev.rosetta.agent.config.Configuration;
 import dev.rosetta.agent.config.Resolution;
+import dev.rosetta.cli.render.TerminalOutput;
+import dev.rosetta.llm.Providers;
+import dev.rosetta.llm.http.HttpTransport;
+import dev.rosetta.llm.model.LocalModel;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.llm.model.ModelRegistry;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** {@code rosetta models}: the models Rosetta knows (bundled, plus the user's models.json). */
+/**
+ * {@code rosetta models}: the models Rosetta knows (bundled, plus the user's models.json); with
+ * {@code --local}, the models the servers the user runs have (Ollama's {@code /api/tags}, a local
+ * server's {@code /v1/models}).
+ */
 @Command(name = "models", description = "Lists the models Rosetta knows: context, output limit, prices, abilities.")
 final class ModelsCommand implements Callable<Integer> {
+
+    private static final String ROW = "%-44s %9s %9s %15s  %s";
+    private static final String LOCAL_ROW = "%-44s %9s %8s %-10s %s";
 
     @Parameters(arity = "0..1", paramLabel = "FILTER", description = "Show only models whose name contains this.")
     private String filter;
 
+    @Option(names = "--local", description = "List what the local servers have instead: Ollama (OLLAMA_HOST),"
+            + " LOCAL_BASE_URL, and the [[providers]] without a key; with size, quantisation and dialect.")
+    private boolean local;
+
+    @Spec
+    private CommandSpec spec;
+
     @Override
     public Integer call() {
+        TerminalOutput output = Main.output(spec);
         Map<String, String> env = System.getenv();
         ConfigPaths paths = ConfigPaths.of(env);
         Configuration config = Configuration.load(paths, java.nio.file.Path.of("").toAbsolutePath(), null);
         ProviderDirectory directory = new ProviderDirectory(config.providers(), new Resolution(env, config).environment());
-        ModelRegistry registry = ModelRegistry.load(directory, paths.models(), w -> System.err.println("rosetta: warning: " + w));
+        ModelRegistry registry = ModelRegistry.load(directory, paths.models(), output::warning);
+        if (local) {
+            return local(directory, registry, output);
+        }
         List<ModelInfo> models = registry.all().stream()
-                .filter(m -> filter == null || m.name().toLowerCase(Locale.ROOT).contains(filter.toLowerCase(Locale.ROOT)))
+                .filter(m -> matches(m.name()))
                 .toList();
-        System.out.printf("%-44s %9s %9s %15s  %s%n", "MODEL", "CONTEXT", "OUTPUT", "$/M IN/OUT", "ABILITIES");
+        output.out().line(String.format(ROW, "MODEL", "CONTEXT", "OUTPUT", "$/M IN/OUT", "ABILITIES"));
         for (ModelInfo m : models) {
-            System.out.printf("%-44s %9s %9s %15s  %s%n", m.name(), tokens(m.contextWindow()), tokens(m.maxOutputTokens()),
-                    prices(m), abilities(m));
+            // A name from the user's models.json may hold anything: line() shows its controls.
+            output.out().line(String.format(ROW, m.name().replace('\n', ' '), tokens(m.contextWindow()),
+                    tokens(m.maxOutputTokens()), prices(m), abilities(m)));
         }
         return 0;
+    }
+
+    /** What each local server has; one that is not answering is one line on stderr. Exit 1 when none answered. */
+    private int local(ProviderDirectory directory, ModelRegistry registry, TerminalOutput output) {
+        List<LocalModel> models = new ArrayList<>();
+        int answered = 0;
+        try (Providers providers = new Providers(directory, HttpTransport.Settings.DEFAULT, Providers.OpenAiApi.AUTO)) {
+            for (String server : providers.localServers()) {
+                try {
+                    models.addAll(providers.localModels(server));
+                    answered++;
+                } catch (RuntimeException e) { // a ProviderException too
+                    output.error(server + ": " + e.getMessage());
+                }
+            }
+        }
+        output.out().line(String.format(LOCAL_ROW, "MODEL", "SIZE", "PARAMS", "QUANT", "DIALECT"));
+        for (LocalModel m : models.stream().filter(m -> matches(m.name())).toList()) {
+            String dialect = registry.resolve(m.name()).nativeDialect();
+            // What a local server calls its models is its own affair: line() shows their controls.
+            output.out().line(String.format(LOCAL_ROW, m.name().replace('\n', ' '), size(m.sizeBytes()),
+                    or(m.parameters()), or(m.quantization()), dialect == null ? "?" : dialect));
+        }
+        return answered > 0 ? 0 : 1;
+    }
+
+    private boolean matches(String name) {
+        return filter == null || name.toLowerCase(Locale.ROOT).contains(filter.toLowerCase(Locale.ROOT));
+    }
+
+    /** Bytes as the model lists write them: 4.7 GB. */
+    private static String size(Long bytes) {
+        if (bytes == null) {
+            return "?";
+        }
+        return bytes >= 1_000_000_000 ? String.format(Locale.ROOT, "%.1f GB", bytes / 1e9)
+                : String.format(Locale.ROOT, "%d MB", bytes / 1_000_000);
+    }
+
+    private static String or(String text) {
+        return text == null ? "?" : text;
     }
 
     private static String tokens(Integer n) {
@@ -64,6 +132,9 @@ final class ModelsCommand implements Callable<Integer> {
         }
         if (m.defaultToolFormat() != null) {
             out.append("format:").append(m.defaultToolFormat().id()).append(' ');
+        }
+        if (m.nativeDialect() != null) {
+            out.append("dialect:").append(m.nativeDialect()).append(' ');
         }
         return out.toString().strip();
     }

@@ -3,10 +3,14 @@ package dev.rosetta.cli;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Iterator;
-
-import dev.rosetta.core.dialect.ToolFormat;
 import java.util.List;
 import java.util.concurrent.Callable;
+
+import dev.rosetta.cli.option.OffsetUnit;
+import dev.rosetta.cli.option.OptionConverters;
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.tool.BuiltinTools;
+import dev.rosetta.core.tool.ToolSpec;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -49,7 +53,11 @@ import picocli.CommandLine.Spec;
             "",
             "  start and end are offsets in Unicode code points, the characters Python counts",
             "  (an emoji is one), not UTF-16 units or bytes: in Python, message[start:end] is",
-            "  the text the segment was read from.",
+            "  the text the segment was read from. Bytes that are not UTF-8 are decoded as",
+            "  Java decodes them: each malformed sequence becomes one U+FFFD, where Python may",
+            "  make several (ED A0 80 is one to Java, three to Python), so for such input use",
+            "  --offsets bytes: UTF-8 byte offsets into the input as given, the same to every",
+            "  reader (in Python, data[start:end] of the bytes read).",
         })
 final class ParseCommand implements Callable<Integer> {
 
@@ -57,21 +65,27 @@ final class ParseCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "markdown",
-            completionCandidates = FormatNames.class,
+            converter = OptionConverters.ToolFormatValue.class, completionCandidates = FormatNames.class,
             description = "The tool format the model was asked to write: ${COMPLETION-CANDIDATES}"
                     + " (default: ${DEFAULT-VALUE}).")
-    private String format;
+    private ToolFormat format;
 
-    @Option(names = "--tools", paramLabel = "NAME", split = ",",
-            completionCandidates = ToolSelection.BuiltinNames.class,
-            description = "The tools the message may call (default: the built-in ones, ${COMPLETION-CANDIDATES})."
-                    + " A name that is not built in is a tool anyway, known only by its name: ```NAME blocks call it.")
+    @Option(names = "--tools", paramLabel = "TOOL", parameterConsumer = OptionConverters.ToolItems.class,
+            completionCandidates = BuiltinNames.class,
+            description = "The tools the message may call, as a chat's -t takes them: a list (shell,save), or"
+                    + " changes to the default (-ipython,-jshell). The built-in tools are ${COMPLETION-CANDIDATES};"
+                    + " any other name declares a tool known only by name.")
     private List<String> tools;
 
-    @Option(names = "--chunk", paramLabel = "N",
+    @Option(names = "--chunk", paramLabel = "N", converter = OptionConverters.AtLeastOne.class,
             description = "Feed the streaming reader N characters (UTF-16 units) at a time, cutting wherever"
                     + " that falls, and print what streaming produced (it must equal the whole-message result).")
     private Integer chunk;
+
+    @Option(names = "--offsets", paramLabel = "UNIT", defaultValue = "code-points",
+            converter = OptionConverters.OffsetUnitValue.class, completionCandidates = OffsetUnits.class,
+            description = "What start and end count: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; see Output).")
+    private OffsetUnit offsets;
 
     @Option(names = "--pretty", description = "Indent the JSON.")
     private boolean pretty;
@@ -82,8 +96,24 @@ final class ParseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        // System.in/out as they are now: a test or an embedding program may have redirected them.
-        return new ParseRun(format, tools, chunk, pretty, file).run(System.in, System.out, spec.commandLine().getErr());
+        // System.in as it is now: a test or an embedding program may have redirected it.
+        return new ParseRun(format, tools, chunk, pretty, file, offsets).run(System.in, Main.output(spec));
+    }
+
+    /** The built-in tools' names, for the help text and shell completion. */
+    static final class BuiltinNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return BuiltinTools.ALL.stream().map(ToolSpec::name).iterator();
+        }
+    }
+
+    /** The offset units, for the help text and shell completion. */
+    static final class OffsetUnits implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(OffsetUnit.values()).map(OffsetUnit::id).iterator();
+        }
     }
 
     /** The format names, for the help text and shell completion. */

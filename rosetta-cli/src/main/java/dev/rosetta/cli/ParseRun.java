@@ -4,58 +4,67 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.rosetta.cli.option.OffsetUnit;
+import dev.rosetta.cli.option.ToolSelection;
+import dev.rosetta.cli.render.TerminalOutput;
+import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.StreamSplitter;
+import dev.rosetta.core.tool.BuiltinTools;
 import dev.rosetta.core.tool.ToolCatalog;
+import dev.rosetta.core.tool.ToolSpec;
 
 /**
  * One {@code rosetta parse}, whether picocli or the fast path read its options.
  *
- * @param format the tool format's name
- * @param tools  tool names, or null for the built-in ones
- * @param chunk  characters per streamed delta, or null to read the message whole
+ * @param format the tool format
+ * @param tools  the items of {@code --tools} ({@link ToolSelection}), or null for the built-in tools
+ * @param chunk  characters per streamed delta (at least 1), or null to read the message whole
  * @param pretty indent the JSON
  * @param file   the message's file, or null / "-" for stdin
+ * @param unit   what the offsets count
  */
-record ParseRun(String format, List<String> tools, Integer chunk, boolean pretty, String file) {
+record ParseRun(ToolFormat format, List<String> tools, Integer chunk, boolean pretty, String file, OffsetUnit unit) {
 
     static final String NAME = "rosetta parse";
     private static final int BAD_USAGE = 2;
     /** Large writes go to stdout in few system calls. */
     private static final int OUTPUT_BUFFER = 1 << 16;
 
-    int run(InputStream stdin, PrintStream stdout, PrintWriter err) throws IOException {
-        ToolFormat toolFormat;
+    int run(InputStream stdin, TerminalOutput output) throws IOException {
+        ToolCatalog catalog;
+        byte[] input;
         try {
-            toolFormat = ToolFormat.of(format);
-        } catch (IllegalArgumentException e) {
-            return badUsage(err, e.getMessage());
+            catalog = catalog(tools);
+            input = MessageInput.read(file, stdin);
+        } catch (RosettaException | MessageInput.UnreadableException e) {
+            return badUsage(output, e.getMessage());
         }
-        if (chunk != null && chunk < 1) {
-            return badUsage(err, "--chunk must be at least 1, not " + chunk);
-        }
+        // Malformed bytes become U+FFFD, one per malformed sequence the decoder reports: a
+        // model's message with one bad byte is still worth reading.
         String message;
-        try {
-            message = MessageInput.read(file, stdin);
-        } catch (MessageInput.UnreadableException e) {
-            return badUsage(err, e.getMessage());
+        Offsets offsets;
+        if (unit == OffsetUnit.BYTES) {
+            Utf8Input decoded = Utf8Input.decode(input);
+            message = decoded.text();
+            offsets = decoded;
+        } else {
+            message = new String(input, StandardCharsets.UTF_8);
+            offsets = new CodePointOffsets(message);
         }
-        ToolCatalog catalog = ToolSelection.catalog(tools);
         List<Segment> segments = chunk == null
-                ? StreamSplitter.split(message, toolFormat, catalog)
-                : splitInChunks(message, chunk, toolFormat, catalog);
-        OutputStream out = new BufferedOutputStream(stdout, OUTPUT_BUFFER);
-        new SegmentJsonWriter(out, pretty).write(toolFormat, segments, message);
-        if (stdout.checkError()) {
+                ? StreamSplitter.split(message, format, catalog)
+                : splitInChunks(message, chunk, format, catalog);
+        OutputStream out = new BufferedOutputStream(output.out().stream(), OUTPUT_BUFFER);
+        new SegmentJsonWriter(out, pretty).write(format, segments, offsets);
+        if (output.out().failed()) {
             // PrintStream swallows write errors (a closed pipe, a full disk); say so.
-            err.println(NAME + ": cannot write to stdout");
-            err.flush();
+            output.problem(NAME + ": cannot write to stdout");
             return UnexpectedErrors.EXIT_CODE;
         }
         return 0;
@@ -73,9 +82,37 @@ record ParseRun(String format, List<String> tools, Integer chunk, boolean pretty
         return segments;
     }
 
-    private static int badUsage(PrintWriter err, String problem) {
-        err.println(NAME + ": " + problem);
-        err.flush();
+    /**
+     * The tools {@code --tools} chooses, by the same rule as a chat's {@code -t}, except that a
+     * name that is not built in declares a tool known only by name: a message from another agent
+     * can be read with its own tools ({@code --tools get_weather}). Taking out a tool that is
+     * not there ({@code -mytool}) is still an error.
+     */
+    static ToolCatalog catalog(List<String> tools) {
+        if (tools == null) {
+            return BuiltinTools.catalog();
+        }
+        List<String> builtin = new ArrayList<>();
+        for (ToolSpec tool : BuiltinTools.ALL) {
+            builtin.add(tool.name());
+        }
+        List<String> known = new ArrayList<>(builtin);
+        for (String item : tools) {
+            String name = item.strip().startsWith("+") ? item.strip().substring(1).strip() : item.strip();
+            if (!name.isEmpty() && !name.startsWith("-") && !known.contains(name)) {
+                known.add(name);
+            }
+        }
+        List<ToolSpec> specs = new ArrayList<>();
+        for (String name : ToolSelection.choose(known, builtin, "", tools)) {
+            specs.add(BuiltinTools.catalog().resolve(name).filter(t -> t.name().equals(name))
+                    .orElseGet(() -> ToolSpec.named(name)));
+        }
+        return ToolCatalog.of(specs);
+    }
+
+    private static int badUsage(TerminalOutput output, String problem) {
+        output.problem(NAME + ": " + problem);
         return BAD_USAGE;
     }
 }

@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
+import dev.rosetta.cli.render.TerminalJsonEscapes;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Segment.Call;
@@ -20,6 +21,7 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.PrettyPrinter;
 import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.core.io.CharacterEscapes;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.util.DefaultPrettyPrinter;
 
@@ -42,9 +44,8 @@ final class SegmentJsonWriter {
         this.pretty = pretty;
     }
 
-    /** Writes the segments read from {@code message}, with offsets in code points. */
-    void write(ToolFormat format, List<Segment> segments, String message) throws IOException {
-        CodePointOffsets offsets = new CodePointOffsets(message);
+    /** Writes the segments, their offsets in the unit {@code offsets} counts. */
+    void write(ToolFormat format, List<Segment> segments, Offsets offsets) throws IOException {
         try (JsonGenerator json = new JsonFactory().createGenerator(new Settings(pretty), out, JsonEncoding.UTF8)) {
             json.writeStartObject();
             json.writeStringProperty("format", format.id());
@@ -60,7 +61,7 @@ final class SegmentJsonWriter {
         out.flush();
     }
 
-    private static void writeSegment(JsonGenerator json, Segment segment, CodePointOffsets offsets) {
+    private static void writeSegment(JsonGenerator json, Segment segment, Offsets offsets) {
         json.writeStartObject();
         switch (segment) {
             case Prose p -> {
@@ -131,7 +132,10 @@ final class SegmentJsonWriter {
         }
     }
 
-    /** How the generator writes: indented or not, and never closing the caller's stream. */
+    /**
+     * How the generator writes: indented or not, C1 controls and bidi overrides escaped as the
+     * chat's JSON events are, and never closing the caller's stream.
+     */
     private static final class Settings extends ObjectWriteContext.Base {
 
         private final boolean pretty;
@@ -148,6 +152,11 @@ final class SegmentJsonWriter {
         @Override
         public PrettyPrinter getPrettyPrinter() {
             return pretty ? new DefaultPrettyPrinter() : null;
+        }
+
+        @Override
+        public CharacterEscapes getCharacterEscapes() {
+            return TerminalJsonEscapes.INSTANCE;
         }
 
         @Override

@@ -116,6 +116,40 @@ class ParseCommandTest {
         assertEverySliceIsItsSource(message, segments);
     }
 
+    /**
+     * Issue 10 #19: Java reads ED A0 80 as one U+FFFD, Python as three, so code-point offsets into
+     * such input point elsewhere in Python's string. Byte offsets into the input as given do not.
+     */
+    @Test
+    void offsetsInBytesIndexTheInputAsGivenMalformedBytesIncluded() throws IOException {
+        byte[] head = "bad \u00e9 ".getBytes(StandardCharsets.UTF_8);
+        byte[] surrogate = {(byte) 0xED, (byte) 0xA0, (byte) 0x80};
+        byte[] tail = "\n```shell\necho \ud83d\udc4d\n```\nok".getBytes(StandardCharsets.UTF_8);
+        byte[] input = new byte[head.length + surrogate.length + tail.length];
+        System.arraycopy(head, 0, input, 0, head.length);
+        System.arraycopy(surrogate, 0, input, head.length, surrogate.length);
+        System.arraycopy(tail, 0, input, head.length + surrogate.length, tail.length);
+        Path file = Files.write(dir.resolve("message.md"), input);
+
+        Cli.Run bytes = Cli.run("parse", "--offsets", "bytes", file.toString());
+        Cli.Run codePoints = Cli.run("parse", file.toString());
+
+        assertThat(bytes.exitCode()).as(bytes.err()).isZero();
+        List<Map<String, Object>> segments = bytes.segments();
+        assertThat(segments).extracting(s -> s.get("type")).containsExactly("prose", "call", "prose");
+        Map<String, Object> call = segments.get(1);
+        String raw = new String(input, (int) call.get("start"), (int) call.get("end") - (int) call.get("start"),
+                StandardCharsets.UTF_8);
+        assertThat(raw).isEqualTo("```shell\necho \ud83d\udc4d\n```\n");
+        assertThat(segments.get(0)).containsEntry("start", 0).containsEntry("end", head.length + surrogate.length + 1);
+        assertThat(codePoints.segments().get(1)).containsEntry("start", 8);
+        assertThat(segments).extracting(s -> s.get("text"), s -> s.get("content"))
+                .isEqualTo(codePoints.segments().stream().map(s -> tuple(s.get("text"), s.get("content"))).toList());
+        assertThat(Cli.run("parse", "--offsets", "words", file.toString()).err())
+                .startsWith("rosetta parse: Invalid value for option '--offsets': unknown offset unit 'words'; use one"
+                        + " of code-points, bytes");
+    }
+
     /** message[start:end], counted in code points as Python would, is what each segment was read from. */
     private static void assertEverySliceIsItsSource(String message, List<Map<String, Object>> segments) {
         int[] codePoints = message.codePoints().toArray();
@@ -166,6 +200,16 @@ class ParseCommandTest {
     }
 
     @Test
+    void onlyTheToolsListedMakeCalls() throws IOException {
+        Cli.Run run = parse("```shell\nls\n```\n```save x\ny\n```", "--tools", "shell,read");
+        assertThat(run.exitCode()).isZero();
+        List<Map<String, Object>> segments = run.segments();
+        assertThat(segments.get(0)).containsEntry("type", "call").containsEntry("tool", "shell");
+        // save was not among the tools given, so its block is only text.
+        assertThat(segments.get(1)).containsEntry("type", "prose");
+    }
+
+    @Test
     void aToolThatIsNotBuiltInStillMakesACall() throws IOException {
         Cli.Run run = parse("```mytool a \"b c\"\nbody\n```\n```save x\ny\n```", "--tools", "shell,mytool");
         assertThat(run.exitCode()).isZero();
@@ -179,10 +223,24 @@ class ParseCommandTest {
     }
 
     @Test
+    void takingOutAToolThatIsNotThereIsBadUsageListingTheTools() throws IOException {
+        Cli.Run run = parse("```shell\nls\n```", "--tools", "-mytool");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).startsWith("rosetta parse: unknown tool 'mytool' in --tools; the tools are: shell,");
+    }
+
+    @Test
     void toolsMayBeRepeatedAndListed() throws IOException {
-        List<Map<String, Object>> segments = parse("```a\n1\n```\n```b\n2\n```\n```c\n3\n```", "--tools", "a,b", "--tools", "c")
-                .segments();
-        assertThat(segments).extracting(s -> s.get("tool")).containsExactly("a", "b", "c");
+        List<Map<String, Object>> segments = parse("```shell\n1\n```\n```save p\n2\n```\n```read p\n```",
+                "--tools", "shell,save", "--tools", "read").segments();
+        assertThat(segments).extracting(s -> s.get("tool")).containsExactly("shell", "save", "read");
+    }
+
+    @Test
+    void toolsMayBeChangesToTheBuiltInsAsInAChat() throws IOException {
+        List<Map<String, Object>> segments = parse("```read p\n```\n```shell\nls\n```", "--tools", "-read").segments();
+        assertThat(segments).extracting(s -> s.get("type")).containsExactly("prose", "call");
     }
 
     @Test
@@ -198,7 +256,8 @@ class ParseCommandTest {
         Cli.Run run = parse("hi", "--format", "json");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.out()).isEmpty();
-        assertThat(run.err()).hasLineCount(1).startsWith("rosetta parse: ").contains("'json'", "markdown", "xml", "tool");
+        assertThat(run.err()).startsWith("rosetta parse: Invalid value for option '--format': unknown tool format 'json';"
+                + " use one of markdown, xml, tool, ").contains(System.lineSeparator() + "Try 'rosetta parse --help'");
     }
 
     @Test
@@ -210,7 +269,8 @@ class ParseCommandTest {
     void chunkBelowOneIsBadUsage() throws IOException {
         Cli.Run run = parse("hi", "--chunk", "0");
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).hasLineCount(1).contains("--chunk");
+        assertThat(run.err()).startsWith("rosetta parse: Invalid value for option '--chunk': '0' is not a whole number"
+                + " from 1 to 999999999");
     }
 
     @Test
@@ -274,7 +334,8 @@ class ParseCommandTest {
     void helpDocumentsCodePointOffsets() {
         Cli.Run run = Cli.run("parse", "--help");
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).startsWith("Usage: rosetta parse").contains("code points", "--chunk", "--tools", "--format");
+        assertThat(run.out()).startsWith("Usage: rosetta parse").contains("code points", "--chunk", "--tools", "--format",
+                "--offsets", "ED A0 80");
     }
 
     // --- xml and tool formats -------------------------------------------------------------

@@ -16,11 +16,11 @@ import dev.rosetta.core.tool.ToolSpec;
  * @param maxTokens      the output limit, or null for the model's default
  * @param temperature    or null for the provider's default
  * @param stop           stop sequences (may be empty)
- * @param thinkingBudget tokens the model may think with, or null when thinking is off
+ * @param thinking       how hard the model is asked to think, or null for the model's default
  * @param stream         whether to stream the reply
  */
 public record ChatRequest(String model, List<Message> messages, List<ToolSpec> tools, Integer maxTokens,
-        Double temperature, List<String> stop, Integer thinkingBudget, boolean stream) {
+        Double temperature, List<String> stop, Thinking thinking, boolean stream) {
 
     public ChatRequest {
         Objects.requireNonNull(model, "model");
@@ -36,22 +36,27 @@ public record ChatRequest(String model, List<Message> messages, List<ToolSpec> t
 
     /** The same request for another model (a fallback candidate, a /model switch). */
     public ChatRequest withModel(String otherModel) {
-        return new ChatRequest(otherModel, messages, tools, maxTokens, temperature, stop, thinkingBudget, stream);
+        return new ChatRequest(otherModel, messages, tools, maxTokens, temperature, stop, thinking, stream);
     }
 
     public ChatRequest withTools(List<ToolSpec> nativeTools) {
-        return new ChatRequest(model, messages, nativeTools, maxTokens, temperature, stop, thinkingBudget, stream);
+        return new ChatRequest(model, messages, nativeTools, maxTokens, temperature, stop, thinking, stream);
     }
 
     public ChatRequest withStream(boolean on) {
-        return new ChatRequest(model, messages, tools, maxTokens, temperature, stop, thinkingBudget, on);
+        return new ChatRequest(model, messages, tools, maxTokens, temperature, stop, thinking, on);
     }
 
     public ChatRequest withMaxTokens(Integer max) {
-        return new ChatRequest(model, messages, tools, max, temperature, stop, thinkingBudget, stream);
+        return new ChatRequest(model, messages, tools, max, temperature, stop, thinking, stream);
     }
 
+    public ChatRequest withThinking(Thinking level) {
+        return new ChatRequest(model, messages, tools, maxTokens, temperature, stop, level, stream);
+    }
+
+    /** A budget in tokens (0 is off), or null for the model's default. */
     public ChatRequest withThinkingBudget(Integer budget) {
-        return new ChatRequest(model, messages, tools, maxTokens, temperature, stop, budget, stream);
+        return withThinking(budget == null ? null : Thinking.budget(budget));
     }
 }

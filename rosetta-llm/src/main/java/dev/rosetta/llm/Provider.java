@@ -1,5 +1,7 @@
 package dev.rosetta.llm;
 
+import java.util.Optional;
+
 /**
  * A model API. Adapters own every message-shape quirk of their API (Anthropic's tool_result
  * blocks, OpenAI's tool role, DeepSeek's ordering): nothing outside them branches on a provider.
@@ -13,8 +15,19 @@ public interface Provider {
     boolean supportsNativeTools();
 
     /**
-     * Sends the request, retrying failures that happen before the reply starts, and returns the
-     * reply. Non-streaming requests come back as a stream of the same events.
+     * Sends the request and returns the reply; non-streaming requests come back as a stream of the
+     * same events. A failure that will not be retried throws here. One that may be retried (an error
+     * status, a refused connection, an error before any output) returns a reply whose next events
+     * announce each retry as its wait starts; the stream throws if none succeeds.
      */
     ChatStream chat(ChatRequest request) throws ProviderException;
+
+    /**
+     * Why {@code model} cannot be given {@code thinking} here, in one line for the user; empty when
+     * it can. A request carrying a level that cannot apply is sent without it (never to come back
+     * as a 400), so this is what the user is told, once, when the level is chosen.
+     */
+    default Optional<String> thinkingProblem(String model, Thinking thinking) {
+        return Optional.empty();
+    }
 }

@@ -15,8 +15,13 @@ public final class ProviderException extends RosettaException {
         AUTH,
         /** 400/404/422: the request itself is wrong (model name, parameters, message shape). */
         BAD_REQUEST,
-        /** 429: rate or quota limited. */
+        /** 429: rate limited; waiting helps. */
         RATE_LIMITED,
+        /**
+         * The account's quota or credit is used up (insufficient_quota, billing_error, 402): waiting
+         * does not help, so it is not retried, but another provider in a fallback chain may answer.
+         */
+        QUOTA,
         /** 529 or an overload error: the provider is too busy. */
         OVERLOADED,
         /** 5xx and 408/409: the provider failed. */
@@ -26,7 +31,12 @@ public final class ProviderException extends RosettaException {
         /** The reply stream broke after it began. */
         STREAM_CUT,
         /** Something in Rosetta's own settings: a missing key variable, a provider without native tools. */
-        CONFIG
+        CONFIG;
+
+        /** Whether the same request may succeed if sent again after a wait. */
+        public boolean isTransient() {
+            return this == RATE_LIMITED || this == OVERLOADED || this == SERVER || this == CONNECTION;
+        }
     }
 
     private final Kind kind;
@@ -58,8 +68,13 @@ public final class ProviderException extends RosettaException {
         return providerMessage;
     }
 
-    /** Whether trying again (or the next model in a fallback chain) may help. */
+    /** Whether the next model in a fallback chain may help: this one is busy, failing, unreachable or out of quota. */
     public boolean exhaustsModel() {
-        return kind == Kind.RATE_LIMITED || kind == Kind.OVERLOADED || kind == Kind.SERVER || kind == Kind.CONNECTION;
+        return isTransient() || kind == Kind.QUOTA;
+    }
+
+    /** Whether the same request may succeed if sent again after a wait. */
+    public boolean isTransient() {
+        return kind.isTransient();
     }
 }

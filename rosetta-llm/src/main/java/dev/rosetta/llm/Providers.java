@@ -5,18 +5,27 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
+import java.util.List;
+
 import dev.rosetta.llm.anthropic.AnthropicProvider;
 import dev.rosetta.llm.http.HttpTransport;
+import dev.rosetta.llm.model.LocalModel;
 import dev.rosetta.llm.model.ModelInfo;
+import dev.rosetta.llm.model.ServedModel;
+import dev.rosetta.llm.ollama.OllamaModels;
+import dev.rosetta.llm.ollama.OllamaProvider;
 import dev.rosetta.llm.openai.ChatCompletionsProvider;
+import dev.rosetta.llm.openai.CompatibleServer;
+import dev.rosetta.llm.provider.Api;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.llm.provider.ProviderSettings;
 import dev.rosetta.llm.responses.ResponsesProvider;
 
 /**
  * Connects a model to the adapter that speaks its API: Anthropic's Messages, OpenAI's Responses
- * (for models whose registry entry says so, unless config chooses otherwise) or Chat Completions
- * (everything OpenAI-compatible). Keys and base URLs come from the directory; nothing else in
+ * (for models whose registry entry says so, unless config chooses otherwise), Ollama's own, or
+ * Chat Completions (everything OpenAI-compatible), and asks the servers the user runs about
+ * their models. Keys and base URLs come from the directory; nothing else in
  * Rosetta needs to know which adapter it got.
  */
 public final class Providers implements AutoCloseable {
@@ -24,16 +33,32 @@ public final class Providers implements AutoCloseable {
     /** Which OpenAI API to use: as the registry says, or forced by config. */
     public enum OpenAiApi { AUTO, CHAT_COMPLETIONS, RESPONSES }
 
+    /** Where users set how long Ollama keeps a model loaded after a request; sent as {@code keep_alive}. */
+    public static final String OLLAMA_KEEP_ALIVE = "OLLAMA_KEEP_ALIVE";
+
     private final ProviderDirectory directory;
     private final HttpTransport.Settings transport;
     private final OpenAiApi openAiApi;
+    private final Integer localContext;
     /** One HTTP client per provider, shared by its models: a /model switch keeps the connection. */
     private final Map<String, HttpTransport> transports = new ConcurrentHashMap<>();
+    /** What each Ollama server said of its models, kept for the run. */
+    private final Map<String, OllamaModels> ollamaServers = new ConcurrentHashMap<>();
 
     public Providers(ProviderDirectory directory, HttpTransport.Settings transport, OpenAiApi openAiApi) {
+        this(directory, transport, openAiApi, null);
+    }
+
+    /**
+     * @param localContext {@code [models] local_context}: the most context a model of Ollama is
+     *                     run with, or null for each model's own
+     */
+    public Providers(ProviderDirectory directory, HttpTransport.Settings transport, OpenAiApi openAiApi,
+            Integer localContext) {
         this.directory = directory;
         this.transport = transport;
         this.openAiApi = openAiApi;
+        this.localContext = localContext;
     }
 
     /** The provider for {@code model}; a missing key or base URL fails here, before any request. */
@@ -41,13 +66,88 @@ public final class Providers implements AutoCloseable {
         ProviderSettings settings = directory.require(model.provider());
         URI base = directory.baseUrl(settings);
         Optional<ApiKey> key = directory.key(settings);
-        HttpTransport http = transports.computeIfAbsent(settings.name(), name -> new HttpTransport(name, transport));
+        HttpTransport http = http(settings);
         return switch (settings.api()) {
-            case ANTHROPIC -> new AnthropicProvider(settings, base, key.orElse(null), http);
+            case ANTHROPIC -> new AnthropicProvider(settings, base, key.orElse(null), http, traits(settings, model));
             case OPENAI_CHAT -> usesResponses(settings, model)
                     ? new ResponsesProvider(settings, base, key.orElse(null), http, traits(settings, model))
                     : new ChatCompletionsProvider(settings, base, key, http, traits(settings, model));
+            case OLLAMA -> new OllamaProvider(settings, ollama(settings), key, http,
+                    new OllamaProvider.ContextLimit(model.contextWindow(), localContext),
+                    directory.variable(OLLAMA_KEEP_ALIVE).orElse(null));
         };
+    }
+
+    /** A model as the server serving it describes it: its entry completed, and what the server said. */
+    public record Described(ModelInfo model, ServedModel served) {}
+
+    /**
+     * Asks a server the user runs about {@code model}; a hosted provider's models are as the
+     * registry has them. For Ollama the context is the one its requests will ask for ({@code
+     * num_ctx}); a server that is not running, or a model it has not pulled, fails here in one line.
+     * Another server is asked for the context only when the registry does not record one, and a
+     * server that says nothing is no error (the chat will say what is wrong, if anything is).
+     */
+    public Described describe(ModelInfo model) throws ProviderException {
+        ProviderSettings settings = directory.require(model.provider());
+        if (!ProviderDirectory.selfHosted(settings)) {
+            return new Described(model, ServedModel.HOSTED);
+        }
+        if (settings.api() == Api.OLLAMA) {
+            OllamaModels.Shown shown = ollama(settings).show(model.id());
+            Integer numCtx = new OllamaProvider.ContextLimit(model.contextWindow(), localContext).numCtx(shown);
+            ModelInfo described = numCtx == null ? model : model.withContextWindow(numCtx, "the context Rosetta runs"
+                    + " it with (num_ctx): " + (localContext != null && numCtx.equals(localContext)
+                            ? "[models] local_context" : "its own, as /api/show reports"));
+            Boolean tools = shown.capabilities() == null ? null : !shown.lacks("tools");
+            Boolean thinks = shown.capabilities() == null ? null : !shown.lacks("thinking");
+            return new Described(described, new ServedModel(true, shown.contextLength(), tools, thinks,
+                    shown.family()));
+        }
+        if (model.contextWindow() != null) {
+            return new Described(model, ServedModel.UNREPORTED);
+        }
+        Integer reported = compatible(settings).contextLength(model.id());
+        if (reported == null) {
+            return new Described(model, new ServedModel(true, null, settings.nativeTools() ? null : false, null, null));
+        }
+        return new Described(model.withContextWindow(reported, "as its server reports"),
+                new ServedModel(true, reported, settings.nativeTools() ? null : false, null, null));
+    }
+
+    /**
+     * The servers the user runs whose models can be listed: ollama; local when {@code
+     * LOCAL_BASE_URL} points it somewhere (else it is Ollama's own {@code /v1}, listed as ollama);
+     * the providers of config that need no key.
+     */
+    public List<String> localServers() {
+        return directory.all().stream().filter(ProviderDirectory::selfHosted).filter(p -> !p.keyRequired())
+                .filter(p -> !p.name().equals("local") || directory.variable(p.baseUrlEnv()).isPresent())
+                .map(ProviderSettings::name).toList();
+    }
+
+    /** The models a server the user runs has: Ollama's {@code /api/tags}, another's {@code /v1/models}. */
+    public List<LocalModel> localModels(String provider) throws ProviderException {
+        ProviderSettings settings = directory.require(provider);
+        return settings.api() == Api.OLLAMA ? ollama(settings).tags() : compatible(settings).models(provider);
+    }
+
+    private HttpTransport http(ProviderSettings settings) {
+        return transports.computeIfAbsent(settings.name(), name -> new HttpTransport(name, transport));
+    }
+
+    private OllamaModels ollama(ProviderSettings settings) throws ProviderException {
+        URI base = directory.baseUrl(settings);
+        Map<String, String> headers = bearer(directory.key(settings));
+        return ollamaServers.computeIfAbsent(settings.name(), name -> new OllamaModels(base, http(settings), headers));
+    }
+
+    private CompatibleServer compatible(ProviderSettings settings) throws ProviderException {
+        return new CompatibleServer(directory.baseUrl(settings), http(settings), bearer(directory.key(settings)));
+    }
+
+    private static Map<String, String> bearer(Optional<ApiKey> key) {
+        return key.map(k -> Map.of("authorization", "Bearer " + k.reveal())).orElse(Map.of());
     }
 
     /** Where keys and base URLs come from. */
@@ -79,6 +179,7 @@ public final class Providers implements AutoCloseable {
      */
     static ModelTraits traits(ProviderSettings settings, ModelInfo model) {
         boolean openAiReasoning = settings.responsesApi() && model.reasoningOrFalse();
-        return new ModelTraits(model.strictToolsOrFalse(), model.parallelToolCallsOrFalse(), openAiReasoning);
+        return new ModelTraits(model.strictToolsOrFalse(), model.parallelToolCallsOrFalse(), openAiReasoning,
+                model.supportsReasoning(), model.adaptiveThinkingOrFalse());
     }
 }

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
+import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.llm.Providers.OpenAiApi;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.http.RetryPolicy;
@@ -21,6 +23,7 @@ import dev.rosetta.llm.provider.ProviderDirectory;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
+import tools.jackson.databind.JsonNode;
 
 /** Each model reaches the API its registry entry names, on a real server on loopback. */
 class ProvidersTest {
@@ -46,11 +49,16 @@ class ProvidersTest {
     }
 
     private RecordedRequest sendTo(String model, OpenAiApi api) throws Exception {
+        return sendTo(model, api, List.of());
+    }
+
+    private RecordedRequest sendTo(String model, OpenAiApi api, List<ToolSpec> tools) throws Exception {
         server.enqueue(new MockResponse.Builder().code(400).body("{\"error\":{\"message\":\"stop here\"}}").build());
         var settings = new HttpTransport.Settings(Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(5),
                 RetryPolicy.NONE);
         Provider provider = new Providers(directory, settings, api).forModel(registry.resolve(model));
-        assertThatThrownBy(() -> provider.chat(ChatRequest.of(registry.resolve(model).id(), List.of(Message.user("hi")))))
+        ChatRequest request = ChatRequest.of(registry.resolve(model).id(), List.of(Message.user("hi"))).withTools(tools);
+        assertThatThrownBy(() -> provider.chat(request))
                 .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.providerMessage()).isEqualTo("stop here"));
         return server.takeRequest();
     }
@@ -81,6 +89,21 @@ class ProvidersTest {
     }
 
     @Test
+    void whetherAModelMayCallToolsInParallelReachesEveryApiFromTheRegistry() throws Exception {
+        List<ToolSpec> shell = List.of(ToolSpec.named("shell"));
+        JsonNode haiku = body(sendTo("anthropic/claude-haiku-4-5-20251001", OpenAiApi.AUTO, shell));
+        JsonNode sonnet = body(sendTo("sonnet", OpenAiApi.AUTO, shell));
+        JsonNode gpt41 = body(sendTo("openai/gpt-4.1", OpenAiApi.AUTO, shell));
+        assertThat(haiku.path("tool_choice").path("disable_parallel_tool_use").asBoolean(false)).isTrue();
+        assertThat(sonnet.has("tool_choice")).isFalse();
+        assertThat(gpt41.path("parallel_tool_calls").asBoolean(false)).isTrue();
+    }
+
+    private static JsonNode body(RecordedRequest request) {
+        return Json.MAPPER.readTree(request.getBody().utf8());
+    }
+
+    @Test
     void compatibleProvidersNeverGoToResponses() throws Exception {
         assertThat(sendTo("deepseek/deepseek-chat", OpenAiApi.RESPONSES).getUrl().encodedPath())
                 .isEqualTo("/deepseek/chat/completions");
@@ -95,6 +118,22 @@ class ProvidersTest {
                     assertThat(e.kind()).isEqualTo(ProviderException.Kind.CONFIG);
                     assertThat(e.getMessage()).contains("OPENAI_API_KEY");
                 });
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    /** Issue 10 #3: the HTTP client's own error quoted the whole header, key and all. */
+    @Test
+    void aKeyHoldingAControlCharacterIsOneLineNamingTheVariableNeverTheValue() {
+        for (String bad : List.of("sk-live-SECRET-4242\u0001", "sk-live-\nSECRET-4242", "sk-live-SECRET\u200b-4242")) {
+            ProviderDirectory keys = new ProviderDirectory(List.of(), Map.of("OPENAI_API_KEY", bad));
+            Providers providers = new Providers(keys, HttpTransport.Settings.DEFAULT, OpenAiApi.AUTO);
+            assertThatThrownBy(() -> providers.forModel(registry.resolve("openai/gpt-4.1")))
+                    .isInstanceOfSatisfying(ProviderException.class, e -> {
+                        assertThat(e.kind()).isEqualTo(ProviderException.Kind.CONFIG);
+                        assertThat(e.getMessage()).startsWith("the value of OPENAI_API_KEY holds a")
+                                .doesNotContain("SECRET").doesNotContain("\n");
+                    });
+        }
         assertThat(server.getRequestCount()).isZero();
     }
 

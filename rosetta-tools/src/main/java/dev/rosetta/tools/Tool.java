@@ -24,6 +24,14 @@ public interface Tool extends AutoCloseable {
     }
 
     /**
+     * Whether calls run without asking the user, as for an MCP server configured with
+     * {@code trust = true}. Built-in tools always ask (unless the user said yes to all).
+     */
+    default boolean trusted() {
+        return false;
+    }
+
+    /**
      * What the user is asked to confirm before the call runs: the command, or the file change. A
      * call that cannot run at all (a path outside a confined workspace) fails here, before anyone
      * is asked.

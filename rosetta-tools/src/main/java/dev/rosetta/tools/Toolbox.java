@@ -1,9 +1,11 @@
 package dev.rosetta.tools;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.rosetta.core.tool.Arguments;
 import dev.rosetta.core.tool.ErrorCode;
@@ -19,7 +21,10 @@ import dev.rosetta.core.tool.ToolUse;
  */
 public final class Toolbox implements AutoCloseable {
 
-    private final Map<String, Tool> tools = new LinkedHashMap<>();
+    // Replaced whole when tools come or go (an MCP server's, from another thread), so a reader
+    // always sees one consistent set without a lock.
+    private volatile Map<String, Tool> tools = new LinkedHashMap<>();
+    private final List<ToolSource> sources = new CopyOnWriteArrayList<>();
     private final ToolContext context;
     private final Confirmation confirmation;
     private boolean confirmEverything;
@@ -34,8 +39,17 @@ public final class Toolbox implements AutoCloseable {
         return context;
     }
 
-    /** The tools that can run here: what the prompt lists and the readers accept. */
+    /**
+     * Every tool loaded, whether or not it can run here: what the readers accept. A call to a tool
+     * that cannot run (ipython without python3) is still read as a call, and answered
+     * {@code [ERROR:Unavailable]} with the reason, rather than passing silently as prose.
+     */
     public ToolCatalog catalog() {
+        return ToolCatalog.of(tools.values().stream().map(Tool::spec).toList());
+    }
+
+    /** The tools that can run here: what the system prompt describes and the native tool list offers. */
+    public ToolCatalog offered() {
         return ToolCatalog.of(tools.values().stream().filter(t -> t.unavailable().isEmpty()).map(Tool::spec).toList());
     }
 
@@ -48,6 +62,41 @@ public final class Toolbox implements AutoCloseable {
 
     public Optional<Tool> tool(String name) {
         return Optional.ofNullable(tools.get(name));
+    }
+
+    /** Adds tools that arrived while the conversation runs, replacing any of the same name. */
+    public synchronized void add(List<? extends Tool> more) {
+        Map<String, Tool> next = new LinkedHashMap<>(tools);
+        more.forEach(t -> next.put(t.spec().name(), t));
+        tools = next;
+    }
+
+    /** Removes tools by name (a server's tools that went away); their sources close them. */
+    public synchronized void remove(Collection<String> names) {
+        Map<String, Tool> next = new LinkedHashMap<>(tools);
+        next.keySet().removeAll(names);
+        tools = next;
+    }
+
+    /** A source of tools that arrive later (MCP servers): awaited before requests, closed with the toolbox. */
+    public void attach(ToolSource source) {
+        sources.add(source);
+    }
+
+    /**
+     * Waits, as long as each source allows, for tools still on their way; called before a
+     * request, so the request offers what is there. Returns early when the thread is interrupted
+     * (the flag stays set).
+     */
+    public void awaitSources() {
+        for (ToolSource source : sources) {
+            try {
+                source.awaitTools();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** Runs one call to its result. */
@@ -68,7 +117,7 @@ public final class Toolbox implements AutoCloseable {
         }
         try {
             Arguments args = tool.spec().bind(use);
-            Decision decision = confirmEverything ? Decision.yes()
+            Decision decision = confirmEverything || tool.trusted() ? Decision.yes()
                     : confirmation.confirm(use, confirmation.wantsPreview() ? tool.preview(args, context) : null);
             return switch (decision) {
                 case Decision.No no -> ToolResult.error(ErrorCode.CANCELED, "the user declined to run this call"
@@ -89,6 +138,10 @@ public final class Toolbox implements AutoCloseable {
 
     @Override
     public void close() {
-        tools.values().forEach(Tool::close);
+        try {
+            tools.values().forEach(Tool::close);
+        } finally {
+            sources.forEach(ToolSource::close);
+        }
     }
 }

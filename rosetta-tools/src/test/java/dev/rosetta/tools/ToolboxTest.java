@@ -102,7 +102,7 @@ class ToolboxTest {
     }
 
     @Test
-    void unavailableToolIsLeftOutOfTheCatalogAndAnswersUnavailable() throws Exception {
+    void unavailableToolIsReadButNotOfferedAndAnswersUnavailableWithTheReason() throws Exception {
         Tool missing = new CountingTool() {
             @Override
             public Optional<String> unavailable() {
@@ -110,7 +110,8 @@ class ToolboxTest {
             }
         };
         Toolbox box = new Toolbox(List.of(missing), ToolContext.in(dir), Confirmation.ALWAYS);
-        assertThat(box.catalog().names()).isEmpty();
+        assertThat(box.offered().names()).isEmpty();
+        assertThat(box.catalog().names()).as("the readers still know it").containsExactly("count");
         assertThat(box.unavailable()).isEqualTo(Map.of("count", "python3 not found on PATH"));
         ToolResult r = box.execute(ToolUse.positional("count", List.of(), "x"));
         assertThat(r.code()).isEqualTo(ErrorCode.UNAVAILABLE);

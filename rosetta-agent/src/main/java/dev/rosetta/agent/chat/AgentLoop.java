@@ -1,7 +1,6 @@
 package dev.rosetta.agent.chat;
 
 import java.nio.file.Path;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,6 +12,8 @@ import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.TurnOutcome.Reason;
 import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.agent.log.StoredSegment;
+import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.StreamSplitter;
@@ -31,12 +32,19 @@ import dev.rosetta.llm.StopReason;
  */
 public final class AgentLoop {
 
+    /** Why the second and later calls of a reply are not run when only one runs a reply. */
+    static final String ONE_CALL_A_REPLY = "only the first call of a reply runs for this model (it is asked for one"
+            + " call at a time); make this call again in your next reply if it is still needed";
+
     private final ChatSession session;
     private final Consumer<AgentEvent> events;
     private final Path workspace;
     private volatile Thread worker;
     private volatile ChatStream current;
     private volatile boolean interrupted;
+    private final ContextFit contextFit = new ContextFit(TokenEstimator.shared());
+    /** Said once a turn: every step of a long turn would say it again. */
+    private boolean warnedOfContext;
 
     public AgentLoop(ChatSession session, Path workspace, Consumer<AgentEvent> events) {
         this.session = session;
@@ -78,7 +86,7 @@ public final class AgentLoop {
             if (calls.isEmpty()) {
                 return TurnOutcome.done();
             }
-            if (!run(calls, reply)) {
+            if (!run(calls, reply, false)) {
                 return interruptedOutcome();
             }
             return steps();
@@ -90,21 +98,24 @@ public final class AgentLoop {
     }
 
     private Reply written(String text) {
-        List<Segment.Call> calls = new ArrayList<>();
-        List<Segment.Unparsed> unparsed = new ArrayList<>();
+        List<Segment> segments = new ArrayList<>();
         Set<String> taken = usedIds();
-        for (Segment s : StreamSplitter.split(text, session.format(), session.toolbox().catalog())) {
-            if (s instanceof Segment.Call read) {
-                Segment.Call c = new Segment.Call(read.use().withCallId(freshId(taken)), read.dialect(), read.raw(),
-                        read.start(), read.end());
-                calls.add(c);
-                events.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
-            } else if (s instanceof Segment.Unparsed u) {
-                unparsed.add(u);
-                events.accept(new AgentEvent.UnparsedRead(u));
+        for (Segment s : StreamSplitter.split(text, session.readingFormat(), session.toolbox().catalog())) {
+            switch (s) {
+                case Segment.Call read -> {
+                    Segment.Call c = new Segment.Call(read.use().withCallId(freshId(taken)), read.dialect(), read.raw(),
+                            read.start(), read.end());
+                    segments.add(c);
+                    events.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
+                }
+                case Segment.Unparsed u -> {
+                    segments.add(u);
+                    events.accept(new AgentEvent.UnparsedRead(u));
+                }
+                default -> segments.add(s);
             }
         }
-        return new Reply(text, calls, unparsed, List.of(), List.of(), null, StopReason.END_TURN, null);
+        return new Reply(text, segments, List.of(), List.of(), null, StopReason.END_TURN, null);
     }
 
     /** Stops the turn from another thread: the reply stops being generated, a running tool is canceled. */
@@ -122,6 +133,7 @@ public final class AgentLoop {
 
     private TurnOutcome steps() {
         int unreadableStreak = 0;
+        warnedOfContext = false;
         for (int step = 1; ; step++) {
             Reply reply;
             try {
@@ -152,7 +164,7 @@ public final class AgentLoop {
                 continue;
             }
             unreadableStreak = 0;
-            if (!run(calls, reply)) {
+            if (!run(calls, reply, true)) {
                 return interruptedOutcome();
             }
             if (!reply.unparsed().isEmpty()) {
@@ -173,46 +185,64 @@ public final class AgentLoop {
     }
 
     private Reply request() throws ProviderException {
+        session.toolbox().awaitSources(); // MCP servers still starting, the first time, within a bound
         var request = session.request(workspace, LocalDate.now());
+        if (!warnedOfContext) {
+            contextFit.overflow(request, session.model()).ifPresent(line -> {
+                warnedOfContext = true;
+                events.accept(new AgentEvent.Notice(line));
+            });
+        }
         ChatStream stream = session.provider().chat(request);
         current = stream;
         if (interrupted) {
             stream.close();
         }
         Set<String> taken = usedIds();
-        return new ReplyReader(session.format(), session.toolbox().catalog(), session.breaksOnToolUse(), events,
+        return new ReplyReader(session.readingFormat(), session.toolbox().catalog(), session.breaksOnToolUse(), events,
                 use -> use.withCallId(use.callId() != null && taken.add(use.callId()) ? use.callId() : freshId(taken)))
                 .read(stream);
     }
 
-    /** Logs the assistant message; returns its calls, each with an id its result will carry. */
+    /** Logs the assistant message with its segments; returns its calls, each with an id its result will carry. */
     private List<ToolUse> record(Reply reply) {
-        List<ToolUse> calls = new ArrayList<>();
-        for (Segment.Call c : reply.textCalls()) {
-            calls.add(c.use());
+        List<StoredSegment> segments = new ArrayList<>();
+        for (Segment s : reply.segments()) {
+            segments.add(StoredSegment.of(s, reply.text()));
         }
-        Set<String> nativeIds = new HashSet<>();
         for (Reply.NativeCall n : reply.nativeCalls()) {
-            calls.add(n.use());
-            nativeIds.add(n.use().callId());
+            segments.add(StoredSegment.Call.nativeCall(n.use()));
         }
         var model = session.model();
-        Message message = Message.assistant(reply.text(), calls, reply.reasoning());
         Double cost = reply.usage() == null ? null : model.cost(reply.usage());
-        add(new LoggedMessage(message, Instant.now(), model.name(), session.format(), nativeIds, reply.usage(), cost));
+        LoggedMessage logged = LoggedMessage.reply(reply.text(), segments, reply.reasoning(), session.format(),
+                model.name(), reply.usage(), cost);
+        add(logged);
         if (reply.usage() != null) {
             events.accept(new AgentEvent.UsageReport(model.name(), reply.usage(), cost));
         }
+        List<ToolUse> calls = new ArrayList<>();
+        reply.textCalls().forEach(c -> calls.add(c.use()));
+        reply.nativeCalls().forEach(n -> calls.add(n.use()));
         return calls;
     }
 
-    /** Runs the calls in order; false when the user interrupted (every call still gets a result). */
-    private boolean run(List<ToolUse> calls, Reply reply) {
+    /**
+     * Runs the calls in order; false when the user interrupted (every call still gets a result).
+     * A model asked for one call a reply that made several anyway has the first run and the others
+     * answered as not run, saying why: the provider returned them, so they are answered. (The
+     * calls of a message the user wrote, /impersonate, all run.)
+     */
+    private boolean run(List<ToolUse> calls, Reply reply, boolean fromModel) {
         for (int i = 0; i < calls.size(); i++) {
             ToolUse use = calls.get(i);
             if (interrupted) {
                 answerUnrun(calls.subList(i, calls.size()), "the user interrupted before it ran");
                 return false;
+            }
+            if (i > 0 && fromModel && session.breaksOnToolUse()) {
+                answerUnrun(calls.subList(i, calls.size()), ONE_CALL_A_REPLY);
+                return true;
             }
             ToolResult result = execute(use, problemOf(use, reply));
             events.accept(new AgentEvent.ToolFinished(use, result));

@@ -1,17 +1,16 @@
 package dev.rosetta.agent.chat;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.agent.log.StoredSegment;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Role;
-import dev.rosetta.core.split.Segment;
-import dev.rosetta.core.split.StreamSplitter;
+import dev.rosetta.core.tool.BuiltinTools;
 import dev.rosetta.core.tool.InvalidArgumentsException;
 import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolSpec;
@@ -20,14 +19,16 @@ import dev.rosetta.core.tool.ToolUse;
 /**
  * The conversation as the model of the moment should see it. A message written in the active
  * format goes out byte for byte (prompt caches stay warm); one written in another format is
- * re-spelled from its stored calls, so a model never sees its own earlier calls as prose — the
- * failure that made models hallucinate closing fences after a switch.
+ * re-spelled from its stored segments, by span, so a model never sees its own earlier calls as
+ * prose — the failure that made models hallucinate closing fences after a switch. Old text is
+ * never read again: a tool removed since, or one that cannot run here, changes nothing.
  *
  * <ul>
- * <li>markdown / xml: every call is spelled in the active dialect inside the text; results are
- *     plain system messages.</li>
- * <li>tool: every call travels as a native call with its id, the text keeps only the rest; results
- *     are tied to their call ids.</li>
+ * <li>markdown / xml: every call read from the text is spelled in the active dialect where it
+ *     stood, native calls are spelled after the text; results are plain system messages.</li>
+ * <li>tool: the text without its calls, every call native with its id; results are tied to
+ *     their call ids. This is the one place call text is taken out of history: the provider
+ *     adapters send the text they are given.</li>
  * </ul>
  */
 public final class HistoryView {
@@ -35,6 +36,10 @@ public final class HistoryView {
     private final ToolFormat target;
     private final ToolCatalog tools;
 
+    /**
+     * @param tools the tools loaded, for how a call is spelled; a call to a tool no longer loaded
+     *              is spelled by its built-in declaration, or a bare one
+     */
     public HistoryView(ToolFormat target, ToolCatalog tools) {
         this.target = target;
         this.tools = tools;
@@ -59,74 +64,61 @@ public final class HistoryView {
         return m;
     }
 
-    /** markdown / xml: the text with every call in the active spelling, native calls written out. */
+    /** markdown / xml: the text with every call in the active spelling, native calls written out after it. */
     private Message spelledCalls(LoggedMessage logged) {
         Message m = logged.message();
-        List<ToolUse> native_ = nativeCalls(m, logged);
-        String text = logged.format() == target ? m.content() : respell(logged);
-        StringBuilder content = new StringBuilder(text);
-        for (ToolUse use : native_) {
-            if (!content.isEmpty() && content.charAt(content.length() - 1) != '\n') {
-                content.append('\n');
-            }
-            content.append(write(use.withCallId(null))).append('\n');
-        }
-        return new Message(Role.ASSISTANT, content.toString(), List.of(), null, false, m.reasoning());
-    }
-
-    /** tool: prose in the text, every call native with its id. */
-    private Message nativeCalls(LoggedMessage logged) {
-        Message m = logged.message();
-        StringBuilder prose = new StringBuilder();
-        for (Segment s : split(logged)) {
-            if (!(s instanceof Segment.Call)) {
-                prose.append(m.content(), s.start(), s.end());
+        StringBuilder content = new StringBuilder(logged.format() == target ? m.content() : respelled(logged));
+        for (StoredSegment s : logged.segments()) {
+            if (s instanceof StoredSegment.Call c && c.isNative()) {
+                appendCall(content, c.use());
             }
         }
-        List<ToolUse> calls = new ArrayList<>();
-        for (ToolUse use : m.calls()) {
-            calls.add(ToolUse.named(use.tool(), named(use), use.callId()));
-        }
-        return new Message(Role.ASSISTANT, prose.toString().strip(), calls, null, false, m.reasoning());
+        return new Message(Role.ASSISTANT, content.toString(), List.of(), null, false, null, m.reasoning());
     }
 
-    /** The text with its calls (which were read in another dialect) spelled in the active one. */
-    private String respell(LoggedMessage logged) {
-        Message m = logged.message();
-        Iterator<ToolUse> textCalls = m.calls().stream().filter(u -> !isNative(u, logged)).iterator();
+    /**
+     * The text with each call read from it replaced, at its span, by the active spelling. What lies
+     * between segments (an xml wrapper) belonged to the old spelling and goes with it.
+     */
+    private String respelled(LoggedMessage logged) {
         StringBuilder out = new StringBuilder();
-        for (Segment s : split(logged)) {
-            if (s instanceof Segment.Call c) {
-                ToolUse use = textCalls.hasNext() ? textCalls.next() : c.use();
-                if (!out.isEmpty() && out.charAt(out.length() - 1) != '\n') {
-                    out.append('\n');
-                }
-                out.append(write(use.withCallId(null))).append('\n');
-            } else {
-                out.append(m.content(), s.start(), s.end());
+        for (StoredSegment s : logged.segments()) {
+            switch (s) {
+                case StoredSegment.Call c when c.isNative() -> { }
+                case StoredSegment.Call c -> appendCall(out, c.use());
+                default -> out.append(logged.text(s.span()));
             }
         }
         return out.toString();
     }
 
-    private List<Segment> split(LoggedMessage logged) {
-        return StreamSplitter.split(logged.message().content(), logged.format(), tools);
+    /** tool: the text without its calls, every call native with its id. */
+    private Message nativeCalls(LoggedMessage logged) {
+        Message m = logged.message();
+        StringBuilder prose = new StringBuilder();
+        List<ToolUse> calls = new ArrayList<>();
+        for (StoredSegment s : logged.segments()) {
+            if (s instanceof StoredSegment.Call c) {
+                calls.add(ToolUse.named(c.use().tool(), named(c.use()), c.use().callId()));
+            } else {
+                prose.append(logged.text(s.span()));
+            }
+        }
+        return new Message(Role.ASSISTANT, prose.toString().strip(), calls, null, false, null, m.reasoning());
     }
 
-    private static List<ToolUse> nativeCalls(Message m, LoggedMessage logged) {
-        return m.calls().stream().filter(u -> isNative(u, logged)).toList();
-    }
-
-    private static boolean isNative(ToolUse use, LoggedMessage logged) {
-        return use.callId() != null && logged.nativeCallIds().contains(use.callId());
-    }
-
-    private String write(ToolUse use) {
-        return target.dialect().write(use, spec(use));
+    /** A call on lines of its own, without its id (the text spellings have none). */
+    private void appendCall(StringBuilder out, ToolUse use) {
+        if (!out.isEmpty() && out.charAt(out.length() - 1) != '\n') {
+            out.append('\n');
+        }
+        ToolUse call = use.withCallId(null);
+        out.append(target.dialect().write(call, spec(call))).append('\n');
     }
 
     private ToolSpec spec(ToolUse use) {
-        return tools.resolve(use.tool()).orElseGet(() -> ToolSpec.named(use.tool()));
+        return tools.resolve(use.tool()).or(() -> BuiltinTools.catalog().resolve(use.tool()))
+                .orElseGet(() -> ToolSpec.named(use.tool()));
     }
 
     /** The call's arguments by name; one that does not bind keeps what it had. */

@@ -24,8 +24,8 @@ import dev.rosetta.llm.StopReason;
 /**
  * Reads one reply as it streams: text through the splitter (the same one the renderer and the
  * log rely on), native calls beside it. When the reply is to stop at its first complete call,
- * the stream is closed the moment that call's closing delimiter arrives, so the tokens after it
- * are never generated.
+ * the stream is closed the moment a call in the text has its closing delimiter, so the tokens
+ * after it are never generated.
  */
 final class ReplyReader implements StreamListener {
 
@@ -34,8 +34,7 @@ final class ReplyReader implements StreamListener {
     private final boolean breakOnToolUse;
     private final Consumer<AgentEvent> events;
     private final UnaryOperator<ToolUse> withId;
-    private final List<Segment.Call> textCalls = new ArrayList<>();
-    private final List<Segment.Unparsed> unparsed = new ArrayList<>();
+    private final List<Segment> segments = new ArrayList<>();
     private final List<Reply.NativeCall> nativeCalls = new ArrayList<>();
     private final List<Reasoning> reasoning = new ArrayList<>();
     private ChatEvent.Usage usage;
@@ -56,11 +55,18 @@ final class ReplyReader implements StreamListener {
         this.withId = withId;
     }
 
-    /** Reads the stream to its end, or to the first complete call when breaking there. */
+    /**
+     * Reads the stream to its end, or, when breaking at the first complete call, to the first
+     * call complete in the text: the stream is closed there, and the tokens after it are never
+     * generated. Native calls do not stop the reading: the API was asked for one call a reply
+     * ({@code parallel_tool_calls: false}, {@code disable_parallel_tool_use}), and a complete
+     * native call it returns anyway is always answered, run or not.
+     */
     Reply read(ChatStream stream) throws ProviderException {
         try (stream) {
             for (ChatEvent e = stream.next(); e != null; e = stream.next()) {
-                if (handle(e) && breakOnToolUse) {
+                handle(e);
+                if (cutAt >= 0) {
                     stop = StopReason.TOOL_USE;
                     break;
                 }
@@ -70,13 +76,11 @@ final class ReplyReader implements StreamListener {
             splitter.finish(this);
         }
         String text = splitter.text();
-        return new Reply(cutAt < 0 ? text : text.substring(0, cutAt), textCalls, unparsed, nativeCalls, reasoning,
-                usage, stop, error);
+        return new Reply(cutAt < 0 ? text : text.substring(0, cutAt), segments, nativeCalls, reasoning, usage, stop,
+                error);
     }
 
-    /** Handles one event; true when a call just became complete. */
-    private boolean handle(ChatEvent event) {
-        int callsBefore = textCalls.size() + nativeCalls.size();
+    private void handle(ChatEvent event) {
         switch (event) {
             case ChatEvent.TextDelta t -> splitter.feed(t.text(), this);
             case ChatEvent.ThinkingDelta t -> events.accept(new AgentEvent.ThinkingDelta(t.text()));
@@ -91,7 +95,6 @@ final class ReplyReader implements StreamListener {
                 error = f.error();
             }
         }
-        return textCalls.size() + nativeCalls.size() > callsBefore;
     }
 
     private void nativeCall(ChatEvent.ToolCallCompleted c) {
@@ -139,17 +142,17 @@ final class ReplyReader implements StreamListener {
             case Segment.Call read -> {
                 Segment.Call c = new Segment.Call(withId.apply(read.use()), read.dialect(), read.raw(), read.start(),
                         read.end());
-                textCalls.add(c);
+                segments.add(c);
                 events.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
                 if (breakOnToolUse) {
                     cutAt = c.end();
                 }
             }
             case Segment.Unparsed u -> {
-                unparsed.add(u);
+                segments.add(u);
                 events.accept(new AgentEvent.UnparsedRead(u));
             }
-            default -> { }
+            default -> segments.add(segment);
         }
     }
 }

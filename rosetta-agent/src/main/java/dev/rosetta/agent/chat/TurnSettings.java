@@ -1,5 +1,7 @@
 package dev.rosetta.agent.chat;
 
+import dev.rosetta.llm.Thinking;
+
 /**
  * How turns run.
  *
@@ -8,10 +10,11 @@ package dev.rosetta.agent.chat;
  *                        parallel-call support says ({@code ROSETTA_BREAK_ON_TOOLUSE} sets it)
  * @param stream          stream replies
  * @param maxTokens       output limit per request, or null for the model's default
- * @param thinkingBudget  native thinking tokens, or null for none
+ * @param thinking        how hard the model is asked to think ({@code --thinking}, {@code /think}), or
+ *                        null for the model's own default
  */
 public record TurnSettings(int maxSteps, Boolean breakOnToolUse, boolean stream, Integer maxTokens,
-        Integer thinkingBudget) {
+        Thinking thinking) {
 
     public static final TurnSettings DEFAULT = new TurnSettings(50, null, true, null, null);
 
@@ -22,15 +25,19 @@ public record TurnSettings(int maxSteps, Boolean breakOnToolUse, boolean stream,
     public static final int UNREADABLE_FEEDBACK_LIMIT = 3;
 
     public TurnSettings withMaxSteps(int steps) {
-        return new TurnSettings(steps, breakOnToolUse, stream, maxTokens, thinkingBudget);
+        return new TurnSettings(steps, breakOnToolUse, stream, maxTokens, thinking);
     }
 
     public TurnSettings withBreakOnToolUse(Boolean on) {
-        return new TurnSettings(maxSteps, on, stream, maxTokens, thinkingBudget);
+        return new TurnSettings(maxSteps, on, stream, maxTokens, thinking);
     }
 
     public TurnSettings withStream(boolean on) {
-        return new TurnSettings(maxSteps, breakOnToolUse, on, maxTokens, thinkingBudget);
+        return new TurnSettings(maxSteps, breakOnToolUse, on, maxTokens, thinking);
+    }
+
+    public TurnSettings withThinking(Thinking level) {
+        return new TurnSettings(maxSteps, breakOnToolUse, stream, maxTokens, level);
     }
 
     /** Reads a yes/no environment value: 1/true/yes/on or 0/false/no/off; null when unset or neither. */

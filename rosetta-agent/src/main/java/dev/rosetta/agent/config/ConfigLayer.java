@@ -15,6 +15,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import dev.rosetta.agent.chat.TurnSettings;
+import dev.rosetta.core.RosettaException;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.Providers.OpenAiApi;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.llm.provider.ProviderSettings;
@@ -33,10 +35,15 @@ import dev.rosetta.tools.shell.ShellSettings;
  * @param confine      {@code [tools] confine}
  * @param shellTimeout {@code [tools] shell_timeout}
  * @param providers    {@code [[providers]]}: custom OpenAI-compatible providers
+ * @param localContext {@code [models] local_context}: the most context a local model is run with
+ * @param thinking     {@code [models] thinking}
+ * @param mcpServers   {@code [mcp.servers.NAME]}: MCP servers, as written
+ * @param mcpWait      {@code [mcp] startup_wait}: how long a chat's first request waits for servers
  * @param ui           {@code [ui]}: how the terminal UI folds calls
  */
 public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
-        OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers, UiSettings ui) {
+        OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
+        Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait, UiSettings ui) {
 
     /** The files, most specific first: the order in which they are asked. */
     public enum Kind {
@@ -50,30 +57,50 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         USER
     }
 
-    /** The longest shell timeout accepted: a day. */
-    static final long MAX_SHELL_TIMEOUT = 86_400;
-
     private static final Map<String, Boolean> COLLAPSE = Map.of("auto", true, "never", false);
 
     private static final Map<String, OpenAiApi> OPENAI_APIS = Map.of("auto", OpenAiApi.AUTO,
             "chat", OpenAiApi.CHAT_COMPLETIONS, "responses", OpenAiApi.RESPONSES);
 
+    /** The smallest and largest {@code local_context}: below it no system prompt fits, above it no model goes. */
+    static final long MIN_LOCAL_CONTEXT = 1024;
+    static final long MAX_LOCAL_CONTEXT = 10_000_000;
+
     public ConfigLayer {
         env = env == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(env));
         fallback = fallback == null ? null : List.copyOf(fallback);
         providers = providers == null ? List.of() : List.copyOf(providers);
+        mcpServers = mcpServers == null ? List.of() : List.copyOf(mcpServers);
         ui = ui == null ? UiSettings.UNSET : ui;
     }
 
     /** A layer that sets nothing under {@code [ui]}. */
     public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
+            OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
+            Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait) {
+        this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, localContext,
+                thinking, mcpServers, mcpWait, UiSettings.UNSET);
+    }
+
+    /** A layer without the local-model and MCP settings. */
+    public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
             OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
-        this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, UiSettings.UNSET);
+        this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, null, null,
+                List.of(), null);
+    }
+
+    /** A layer without MCP settings. */
+    public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
+            OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
+            Integer localContext, Thinking thinking) {
+        this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, localContext,
+                thinking, List.of(), null);
     }
 
     /** A chat config as a layer: its {@code [env]} table. */
     static ConfigLayer chat(Path file, ChatConfig chat) {
-        return new ConfigLayer(Kind.CHAT, file, chat.env(), null, null, null, null, null, List.of());
+        return new ConfigLayer(Kind.CHAT, file, chat.env(), null, null, null, null, null, List.of(), null, null,
+                List.of(), null);
     }
 
     /** The file as a layer of {@code kind}, or empty when it does not exist. */
@@ -86,28 +113,40 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         String defaultModel = null;
         List<String> fallback = null;
         OpenAiApi openAiApi = null;
+        Integer localContext = null;
+        Thinking thinking = null;
         ConfigTable models = root.table("models");
         if (models != null) {
             defaultModel = models.text("default");
             fallback = models.strings("fallback");
             openAiApi = models.choice("openai_api", OPENAI_APIS);
-            models.finish("default", "fallback", "openai_api");
+            Long context = models.integer("local_context", MIN_LOCAL_CONTEXT, MAX_LOCAL_CONTEXT);
+            localContext = context == null ? null : context.intValue();
+            thinking = thinking(models);
+            models.finish("default", "fallback", "openai_api", "local_context", "thinking");
         }
         Boolean confine = null;
         Duration shellTimeout = null;
         ConfigTable tools = root.table("tools");
         if (tools != null) {
             confine = tools.bool("confine");
-            Long seconds = tools.integer("shell_timeout", 1, MAX_SHELL_TIMEOUT);
-            shellTimeout = seconds == null ? null : Duration.ofSeconds(seconds);
+            shellTimeout = tools.duration("shell_timeout");
             tools.finish("confine", "shell_timeout");
         }
         List<ProviderSettings> providers = providers(root, kind);
+        List<McpServerEntry> mcpServers = List.of();
+        Duration mcpWait = null;
+        ConfigTable mcp = root.table("mcp");
+        if (mcp != null) {
+            mcpServers = McpServerEntry.read(mcp, kind, doc.file());
+            mcpWait = mcp.duration("startup_wait");
+            mcp.finish("servers", "startup_wait");
+        }
         Map<String, String> env = env(root, kind);
         UiSettings ui = ui(root);
-        root.finish("[models]", "[tools]", "[[providers]]", "[env]", "[ui]");
+        root.finish("[models]", "[tools]", "[[providers]]", "[mcp]", "[env]", "[ui]");
         return new ConfigLayer(kind, doc.file(), env, defaultModel, fallback, openAiApi, confine, shellTimeout,
-                providers, ui);
+                providers, localContext, thinking, mcpServers, mcpWait, ui);
     }
 
     private static UiSettings ui(ConfigTable root) {
@@ -119,6 +158,18 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         Long preview = ui.integer("preview_lines", 0, UiSettings.MAX_PREVIEW_LINES);
         ui.finish("collapse", "preview_lines");
         return new UiSettings(collapse, preview == null ? null : preview.intValue());
+    }
+
+    private static Thinking thinking(ConfigTable models) {
+        String text = models.stringOrInteger("thinking", Thinking.CHOICES);
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Thinking.parse(text, "[models] thinking");
+        } catch (RosettaException e) {
+            throw models.error("thinking", "must be " + Thinking.CHOICES + ", not " + TomlText.string(text));
+        }
     }
 
     /**
@@ -197,7 +248,7 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
     }
 
     /** API keys and the variables that point a provider at a server. */
-    static boolean isProtected(String name) {
+    public static boolean isProtected(String name) {
         return name.endsWith("_API_KEY") || name.endsWith("_BASE_URL") || name.equals("OLLAMA_HOST");
     }
 

@@ -1,5 +1,6 @@
 package dev.rosetta.agent.config;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -9,6 +10,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.time.DurationSetting;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -38,6 +40,13 @@ final class ConfigTable {
 
     boolean has(String key) {
         return node.has(key);
+    }
+
+    /** The keys of this table, in the file's order (the names of {@code [mcp.servers.NAME]}). */
+    List<String> keys() {
+        List<String> keys = new ArrayList<>();
+        node.propertyNames().forEach(keys::add);
+        return keys;
     }
 
     String string(String key) {
@@ -89,6 +98,25 @@ final class ConfigTable {
         return value.booleanValue();
     }
 
+    /**
+     * A {@link DurationSetting}: a number of seconds ({@code 1200}, {@code 1.5}) or a string with
+     * units ({@code "20m"}, {@code "1h30m"}).
+     */
+    Duration duration(String key) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isNumber() && !value.isString()) {
+            throw error(key, "must be a duration: " + DurationSetting.FORMS + " (in quotes when it has a unit: \"20m\")");
+        }
+        try {
+            return DurationSetting.parse(value.isString() ? value.stringValue() : value.asString());
+        } catch (IllegalArgumentException e) {
+            throw error(key, "is invalid: " + e.getMessage());
+        }
+    }
+
     /** A whole number in {@code [min, max]}. */
     Long integer(String key, long min, long max) {
         JsonNode value = take(key);
@@ -100,6 +128,21 @@ final class ConfigTable {
             throw error(key, "must be a whole number from " + min + " to " + max);
         }
         return value.longValue();
+    }
+
+    /** A string or a whole number, as text ({@code "high"}, {@code 4096}); null when absent. */
+    String stringOrInteger(String key, String shape) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return null;
+        }
+        if (value.isString()) {
+            return value.stringValue();
+        }
+        if (value.isIntegralNumber()) {
+            return value.asString();
+        }
+        throw error(key, "must be " + shape);
     }
 
     /** One of the given words; the error lists them. */

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import dev.rosetta.llm.Providers.OpenAiApi;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.provider.ProviderSettings;
 
 /**
@@ -117,6 +118,18 @@ public record Configuration(ChatConfig chat, List<ConfigLayer> layers, List<Stri
         return layers.stream().anyMatch(l -> Boolean.TRUE.equals(l.confine()));
     }
 
+    /** {@code [models] local_context} of the first file that sets it. */
+    public Optional<Resolved<Integer>> localContext() {
+        return layers.stream().filter(l -> l.localContext() != null).findFirst()
+                .map(l -> new Resolved<>(l.localContext(), "[models] local_context in " + l.file()));
+    }
+
+    /** {@code [models] thinking} of the first file that sets it. */
+    public Optional<Resolved<Thinking>> thinking() {
+        return layers.stream().filter(l -> l.thinking() != null).findFirst()
+                .map(l -> new Resolved<>(l.thinking(), "[models] thinking in " + l.file()));
+    }
+
     /** {@code [tools] shell_timeout} of the first file that sets it. */
     public Optional<Resolved<Duration>> shellTimeout() {
         return layers.stream().filter(l -> l.shellTimeout() != null).findFirst()
@@ -130,6 +143,23 @@ public record Configuration(ChatConfig chat, List<ConfigLayer> layers, List<Stri
             ui = ui.or(layer.ui());
         }
         return ui.or(UiSettings.DEFAULT);
+    }
+
+    /**
+     * The MCP servers of every file, by name; a more specific file's server replaces one of the
+     * same name (a project's, which needs the user's approval, over the user's).
+     */
+    public List<McpServerEntry> mcpServers() {
+        Map<String, McpServerEntry> byName = new LinkedHashMap<>();
+        for (ConfigLayer layer : layers.reversed()) {
+            layer.mcpServers().forEach(s -> byName.put(s.name(), s));
+        }
+        return List.copyOf(byName.values());
+    }
+
+    /** {@code [mcp] startup_wait} of the first file that sets it. */
+    public Optional<Duration> mcpStartupWait() {
+        return layers.stream().map(ConfigLayer::mcpWait).filter(w -> w != null).findFirst();
     }
 
     /** Keys in a file other users can read are worth a warning (never the keys themselves). */

@@ -11,7 +11,11 @@ import java.util.stream.Collectors;
 
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.time.DurationSetting;
+import dev.rosetta.llm.http.HttpTransport;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.model.ModelInfo;
+import dev.rosetta.llm.model.ServedModel;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.llm.provider.ProviderSettings;
 import dev.rosetta.tools.shell.ShellSettings;
@@ -103,16 +107,25 @@ public final class Resolution {
                 + " model with --model provider/model");
     }
 
+    /** What {@code --tool-format native} and {@code TOOL_FORMAT=native} stand for: the model's native dialect. */
+    public static final String NATIVE = "native";
+    /** {@link #toolFormat(String, ModelInfo, ServedModel)} for a hosted model. */
+    public Resolved<ToolFormat> toolFormat(String flag, ModelInfo model) {
+        return toolFormat(flag, model, ServedModel.HOSTED);
+    }
+
     /**
      * The tool format: {@code --tool-format} → the resumed conversation's → {@code
      * ROSETTA_TOOL_FORMAT}/{@code TOOL_FORMAT} in the process environment, then in the chat,
-     * project and user {@code [env]} tables → the model's {@code default_tool_format} → markdown.
+     * project and user {@code [env]} tables → the model's default ({@link #defaultFormat}) →
+     * markdown. {@code native} anywhere means the model's native dialect.
      *
-     * @param model the resolved model, or null when not known yet
+     * @param model  the resolved model, or null when not known yet
+     * @param served what the model's server said of it
      */
-    public Resolved<ToolFormat> toolFormat(String flag, ModelInfo model) {
+    public Resolved<ToolFormat> toolFormat(String flag, ModelInfo model, ServedModel served) {
         if (set(flag)) {
-            return new Resolved<>(format(flag, "--tool-format"), "--tool-format");
+            return new Resolved<>(format(flag, "--tool-format", model), "--tool-format");
         }
         ChatConfig chat = config.chat();
         if (chat != null && chat.toolFormat() != null) {
@@ -124,34 +137,80 @@ public final class Resolution {
         }
         if (variable.isPresent()) {
             Resolved<String> v = variable.get();
-            return new Resolved<>(format(v.value(), v.source()), v.source());
+            return new Resolved<>(format(v.value(), v.source(), model), v.source());
         }
-        if (model != null && model.defaultToolFormat() != null) {
-            return new Resolved<>(model.defaultToolFormat(), model.name() + "'s default_tool_format");
-        }
-        return new Resolved<>(ToolFormat.MARKDOWN, "the default");
+        return model == null ? new Resolved<>(ToolFormat.MARKDOWN, "the default")
+                : defaultFormat(model, served).orElse(new Resolved<>(ToolFormat.MARKDOWN, "the default"));
     }
 
     /**
-     * How long one shell command may run: {@code ROSETTA_SHELL_TIMEOUT} (seconds) in the process
-     * environment → {@code [tools] shell_timeout} → {@code ROSETTA_SHELL_TIMEOUT} in an {@code
-     * [env]} table → the shell tool's default. A value that is not a positive number is ignored,
-     * as the shell tool itself does.
+     * The format a model comes with when nothing chooses one (also on {@code /model}): its
+     * registry's {@code default_tool_format}; for a model of a server the user runs, its native
+     * dialect when the server takes no native tools for it, else {@code tool}; else none.
+     */
+    public static Optional<Resolved<ToolFormat>> defaultFormat(ModelInfo model, ServedModel served) {
+        if (model.defaultToolFormat() != null) {
+            return Optional.of(new Resolved<>(model.defaultToolFormat(), model.name() + "'s default_tool_format"));
+        }
+        if (!served.local()) {
+            return Optional.empty();
+        }
+        if (Boolean.FALSE.equals(served.nativeTools())) {
+            return Optional.of(new Resolved<>(nativeFormat(model), model.name() + "'s native dialect"
+                    + " (its server takes no native tools for it)"));
+        }
+        return Optional.of(new Resolved<>(ToolFormat.TOOL, model.name() + " is served locally with native tools"));
+    }
+
+    /** The format of {@code model}'s native dialect; hermes when it, or the model, is not known. */
+    static ToolFormat nativeFormat(ModelInfo model) {
+        return model == null ? ToolFormat.of(ModelInfo.NATIVE_FALLBACK) : model.nativeFormat();
+    }
+
+    /**
+     * How long one shell command may run: {@code ROSETTA_SHELL_TIMEOUT} in the process environment
+     * → {@code [tools] shell_timeout} → {@code ROSETTA_SHELL_TIMEOUT} in an {@code [env]} table →
+     * the shell tool's default. Each is a {@link DurationSetting}; one that is set but is not a
+     * duration is an error naming where it was set.
      */
     public Resolved<Duration> shellTimeout() {
-        Optional<Duration> fromProcess = seconds(processEnv.get(ShellSettings.TIMEOUT_VARIABLE));
-        if (fromProcess.isPresent()) {
-            return new Resolved<>(fromProcess.get(), ShellSettings.TIMEOUT_VARIABLE + " in the environment");
+        String variable = ShellSettings.TIMEOUT_VARIABLE;
+        String fromProcess = processEnv.get(variable);
+        if (set(fromProcess)) {
+            String source = variable + " in the environment";
+            return new Resolved<>(DurationSetting.read(source, fromProcess), source);
         }
         Optional<Resolved<Duration>> fromTools = config.shellTimeout();
         if (fromTools.isPresent()) {
             return fromTools.get();
         }
-        Optional<Resolved<String>> fromTable = config.env(ShellSettings.TIMEOUT_VARIABLE);
-        if (fromTable.isPresent() && seconds(fromTable.get().value()).isPresent()) {
-            return new Resolved<>(seconds(fromTable.get().value()).get(), fromTable.get().source());
+        Optional<Resolved<String>> fromTable = config.env(variable);
+        if (fromTable.isPresent()) {
+            Resolved<String> v = fromTable.get();
+            return new Resolved<>(DurationSetting.read(v.source(), v.value()), v.source());
         }
         return new Resolved<>(ShellSettings.DEFAULT_TIMEOUT, "the default");
+    }
+
+    /**
+     * The most one model reply may take, its retries and waits included: {@code
+     * ROSETTA_REPLY_TIMEOUT} in the process environment → in an {@code [env]} table →
+     * {@link HttpTransport.Settings#DEFAULT_REPLY_TIMEOUT}. Each is a {@link DurationSetting}; one
+     * that is set but is not a duration is an error naming where it was set.
+     */
+    public Resolved<Duration> replyTimeout() {
+        String name = HttpTransport.Settings.REPLY_TIMEOUT_VARIABLE;
+        String fromProcess = processEnv.get(name);
+        if (set(fromProcess)) {
+            String source = name + " in the environment";
+            return new Resolved<>(DurationSetting.read(source, fromProcess), source);
+        }
+        Optional<Resolved<String>> fromTable = config.env(name);
+        if (fromTable.isPresent()) {
+            Resolved<String> v = fromTable.get();
+            return new Resolved<>(DurationSetting.read(v.source(), v.value()), v.source());
+        }
+        return new Resolved<>(HttpTransport.Settings.DEFAULT_REPLY_TIMEOUT, "the default");
     }
 
     private Optional<Resolved<String>> processVariable(List<String> names) {
@@ -174,26 +233,37 @@ public final class Resolution {
         return Optional.empty();
     }
 
-    private static ToolFormat format(String value, String source) {
+    private static ToolFormat format(String value, String source, ModelInfo model) {
+        if (value.strip().equalsIgnoreCase(NATIVE)) {
+            return nativeFormat(model);
+        }
         try {
             return ToolFormat.of(value);
         } catch (IllegalArgumentException e) {
             throw new RosettaException(source + ": unknown tool format " + TomlText.quoted(value) + "; use one of "
-                    + Arrays.stream(ToolFormat.values()).map(ToolFormat::id).collect(Collectors.joining(", ")));
+                    + formatNames());
         }
     }
 
-    private static Optional<Duration> seconds(String value) {
-        if (!set(value)) {
-            return Optional.empty();
+    private static String formatNames() {
+        return Arrays.stream(ToolFormat.values()).map(ToolFormat::id).collect(Collectors.joining(", ")) + ", or "
+                + NATIVE + " (the model's own dialect)";
+    }
+
+    /**
+     * How hard the model thinks: {@code --thinking} → {@code [models] thinking} of the first file
+     * that sets it → empty, for the model's own default.
+     */
+    public Optional<Resolved<Thinking>> thinking(Thinking flag) {
+        if (flag != null) {
+            return Optional.of(new Resolved<>(flag, "--thinking"));
         }
-        try {
-            double s = Double.parseDouble(value.strip());
-            return s > 0 && s < 1e9 ? Optional.of(Duration.ofMillis(Math.max(1, Math.round(s * 1000))))
-                    : Optional.empty();
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
+        return config.thinking();
+    }
+
+    /** {@code [models] local_context}, or null. */
+    public Integer localContext() {
+        return config.localContext().map(Resolved::value).orElse(null);
     }
 
     private static boolean set(String value) {

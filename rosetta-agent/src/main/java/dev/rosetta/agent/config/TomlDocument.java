@@ -12,6 +12,7 @@ import java.util.Optional;
 import dev.rosetta.core.RosettaException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.dataformat.toml.TomlMapper;
@@ -45,6 +46,8 @@ record TomlDocument(Path file, ObjectNode root, KeyLocations locations) {
         JsonNode root;
         try {
             root = MAPPER.readTree(body);
+        } catch (StreamConstraintsException e) {
+            throw tooDeep(file, body, e);
         } catch (JacksonException e) {
             String where = "Duplicate key".equals(e.getOriginalMessage()) && locations.firstRepeat().isPresent()
                     ? file + ":" + locations.firstRepeat().get().line() + ":" + locations.firstRepeat().get().column()
@@ -53,6 +56,21 @@ record TomlDocument(Path file, ObjectNode root, KeyLocations locations) {
         }
         ObjectNode object = root instanceof ObjectNode o ? o : MAPPER.createObjectNode();
         return new TomlDocument(file, object, locations);
+    }
+
+    /**
+     * Jackson stops a document nested deeper than its limit without saying where; the place is
+     * found by counting. Its other limits (a number of a thousand digits) keep its own words.
+     */
+    private static RosettaException tooDeep(Path file, String body, StreamConstraintsException e) {
+        int limit = MAPPER.tokenStreamFactory().streamReadConstraints().getMaxNestingDepth();
+        TomlDepth.Deepest deepest = TomlDepth.of(body, limit);
+        if (deepest.levels() < limit / 2) {
+            return new RosettaException(where(file, e.getLocation()) + ": invalid TOML: " + e.getOriginalMessage(), e);
+        }
+        return new RosettaException(file + ":" + deepest.where().line() + ":" + deepest.where().column()
+                + ": invalid TOML: nested too deep (more than " + limit + " levels of tables, arrays and dotted keys);"
+                + " a config needs a few", e);
     }
 
     /** A problem with the value at {@code path}, located as well as the text allows. */

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.rosetta.core.RosettaException;
+import dev.rosetta.tools.output.OwnerOnly;
 
 /**
  * Keeps two Rosettas from writing one log: an OS file lock on {@code <conversation>/lock}, held
@@ -65,7 +66,7 @@ final class ConversationLock implements AutoCloseable {
     private static Object token(Path file) throws IOException {
         try {
             // O_EXCL: this opens no descriptor on a lock file that exists (see HELD).
-            Files.createFile(file);
+            OwnerOnly.newFile(file);
         } catch (FileAlreadyExistsException e) {
             // Left by an earlier session, or being created by a rival right now: either way, lock it.
         }

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
@@ -17,12 +18,15 @@ import java.util.random.RandomGenerator;
 
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.core.RosettaException;
+import dev.rosetta.tools.output.OwnerOnly;
 
 /**
  * One conversation's log, open for writing: {@code <logs>/<id>/conversation.jsonl}, one JSON
  * message a line, appended and synced to disk per message, so a crash loses at most the message
  * being written. While it is open the conversation is locked against other Rosetta processes.
- * Undo is a line of its own ({@code {"undo": n}}): nothing written is ever rewritten.
+ * Undo is a line of its own ({@code {"undo": n}}): nothing written is ever rewritten. The logs
+ * hold file contents and command output, so the log folder, each conversation's folder and
+ * everything in it are the owner's alone (0700, 0600), created so and tightened on opening.
  */
 public final class ConversationLog implements AutoCloseable {
 
@@ -67,8 +71,9 @@ public final class ConversationLog implements AutoCloseable {
 
     static ConversationLog create(Path logs, String name, LocalDate today, RandomGenerator random) {
         ConversationId id = name != null ? ConversationId.named(name) : null;
+        LogDirectory.requireFolderOrNothing(logs);
         try {
-            Files.createDirectories(logs);
+            OwnerOnly.folders(logs);
             id = id != null ? reserve(logs, id) : reserveRandom(logs, today, random);
         } catch (IOException e) {
             throw new RosettaException("could not create a conversation in " + logs + ": " + e.getMessage(), e);
@@ -79,7 +84,8 @@ public final class ConversationLog implements AutoCloseable {
     /** Opens an existing conversation to continue it: locked, its torn last line (if any) repaired. */
     public static ConversationLog open(Path logs, String id) {
         ConversationId conversation = ConversationId.named(id);
-        if (!Files.isRegularFile(logs.resolve(conversation.value()).resolve(FILE))) {
+        Path file = logs.resolve(conversation.value()).resolve(FILE);
+        if (!Files.exists(file) || Files.isDirectory(file)) {
             throw new RosettaException("no conversation '" + id + "' in " + logs + "; `rosetta logs` lists them");
         }
         return openFolder(logs, conversation);
@@ -87,7 +93,7 @@ public final class ConversationLog implements AutoCloseable {
 
     private static ConversationId reserve(Path logs, ConversationId id) throws IOException {
         try {
-            Files.createDirectory(logs.resolve(id.value()));
+            OwnerOnly.newFolder(logs.resolve(id.value()));
             return id;
         } catch (FileAlreadyExistsException e) {
             throw new RosettaException("a conversation named '" + id + "' exists already; continue it with --resume"
@@ -100,7 +106,7 @@ public final class ConversationLog implements AutoCloseable {
         for (int i = 0; i < ID_ATTEMPTS; i++) {
             ConversationId id = ConversationId.random(today, random);
             try {
-                Files.createDirectory(logs.resolve(id.value()));
+                OwnerOnly.newFolder(logs.resolve(id.value()));
                 return id;
             } catch (FileAlreadyExistsException e) {
                 // Taken: draw again.
@@ -114,9 +120,15 @@ public final class ConversationLog implements AutoCloseable {
         Path folder = logs.resolve(id.value());
         ConversationLock lock = ConversationLock.acquire(folder, id.value());
         try {
+            // What an older Rosetta left readable to others is the owner's alone from now on.
+            OwnerOnly.tighten(logs);
+            OwnerOnly.tightenTree(folder);
             Path file = folder.resolve(FILE);
             LogContents contents = LogFileReader.read(file);
             repair(folder, contents);
+            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                OwnerOnly.newFile(file); // RandomAccessFile would create it readable to all
+            }
             RandomAccessFile channel = new RandomAccessFile(file.toFile(), "rw");
             return new ConversationLog(logs, id, lock, channel, contents.messages(), contents.warnings());
         } catch (IOException | RuntimeException e) {
@@ -135,13 +147,13 @@ public final class ConversationLog implements AutoCloseable {
      */
     private static void repair(Path folder, LogContents contents) throws IOException {
         Path file = folder.resolve(FILE);
-        if (!Files.exists(file)) {
-            return;
+        if (!Files.exists(file) || !contents.needsRepair(Files.size(file))) {
+            return; // nothing to write: a sound log is not touched (it may not even be a regular file)
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             if (contents.torn().length > 0) {
-                Files.write(folder.resolve(TORN), contents.torn(), StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND, StandardOpenOption.SYNC);
+                Files.write(OwnerOnly.file(folder.resolve(TORN)), contents.torn(), StandardOpenOption.APPEND,
+                        StandardOpenOption.SYNC);
             }
             if (ch.size() != contents.goodLength()) {
                 ch.truncate(contents.goodLength());
@@ -177,13 +189,18 @@ public final class ConversationLog implements AutoCloseable {
         return warnings;
     }
 
-    /** Appends {@code message} and syncs it to disk before returning. */
+    /**
+     * Appends {@code message} and syncs it to disk, then adds it to the visible messages: a message
+     * that could not be written is not in the conversation.
+     *
+     * @throws LogWriteException when the disk refused it
+     */
     public synchronized void append(LoggedMessage message) {
         write(new LogLine.Entry(message));
         messages.add(message);
     }
 
-    /** Hides the last {@code n} messages (fewer if there are fewer); returns them, oldest first. */
+    /** Hides the last {@code n} messages (fewer if there are fewer), once the undo line is on disk; returns them, oldest first. */
     public synchronized List<LoggedMessage> undo(int n) {
         if (n < 0) {
             throw new IllegalArgumentException("cannot undo " + n + " messages");
@@ -277,7 +294,7 @@ public final class ConversationLog implements AutoCloseable {
             channel.getFD().sync();
         } catch (IOException e) {
             undoPartialWrite(before);
-            throw new RosettaException("could not write to the log of conversation " + id + " (" + folder()
+            throw new LogWriteException("could not write to the log of conversation " + id + " (" + folder()
                     + "): " + e.getMessage() + "; the last message is not saved", e);
         }
     }

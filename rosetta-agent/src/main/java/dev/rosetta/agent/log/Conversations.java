@@ -1,7 +1,6 @@
 package dev.rosetta.agent.log;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
@@ -13,8 +12,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.core.RosettaException;
@@ -22,7 +19,8 @@ import dev.rosetta.core.message.Role;
 
 /**
  * The conversations in a log folder: listed for {@code rosetta logs} without parsing whole logs
- * (a byte scan counts the lines; only the lines up to the first user message are read as JSON),
+ * (messages are counted by how their lines start; only undo lines, the last line and the lines
+ * up to the first user message are read as JSON),
  * the latest one for {@code --resume}, and renaming one that is not open.
  */
 public final class Conversations {
@@ -30,7 +28,6 @@ public final class Conversations {
     /** The first user message is looked for among this many lines at most. */
     private static final int PREVIEW_LINES = 50;
     private static final int PREVIEW_CHARS = 80;
-    private static final Pattern UNDO = Pattern.compile("\\{\\s*\"undo\"\\s*:\\s*(\\d{1,12})");
 
     private Conversations() {}
 
@@ -94,6 +91,7 @@ public final class Conversations {
     }
 
     private static List<Path> folders(Path logs) {
+        LogDirectory.requireFolderOrNothing(logs);
         List<Path> folders = new ArrayList<>();
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(logs, Files::isDirectory)) {
             stream.forEach(folders::add);
@@ -132,43 +130,9 @@ public final class Conversations {
         }
     }
 
-    /**
-     * Visible messages, from the bytes: a line is a message unless it starts as an undo line (the
-     * writer puts "role" first in a message, so the two never look alike). A last line without its
-     * newline is not counted: it is usually one a crash cut off.
-     */
+    /** Visible messages, counted by the rules that load the log ({@link LogFileReader#count}). */
     static int count(Path file) {
-        int count = 0;
-        byte[] head = new byte[24];
-        int headLength = 0;
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] buffer = new byte[1 << 16];
-            for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
-                for (int i = 0; i < n; i++) {
-                    byte b = buffer[i];
-                    if (b == '\n') {
-                        count = afterLine(new String(head, 0, headLength, StandardCharsets.ISO_8859_1), count);
-                        headLength = 0;
-                    } else if (headLength < head.length && (headLength > 0 || !LogFileReader.isBlank(buffer, i, i + 1))) {
-                        head[headLength++] = b;
-                    }
-                }
-            }
-        } catch (IOException e) {
-            return 0;
-        }
-        return count;
-    }
-
-    private static int afterLine(String head, int count) {
-        if (head.isEmpty()) {
-            return count;
-        }
-        Matcher undo = UNDO.matcher(head);
-        if (undo.lookingAt()) {
-            return Math.max(0, count - (int) Math.min(Integer.MAX_VALUE, Long.parseLong(undo.group(1))));
-        }
-        return count + 1;
+        return LogFileReader.count(file);
     }
 
     /** The first user message among the first lines, on one line, cut to a preview's length. */

@@ -21,6 +21,11 @@ record LogContents(List<LoggedMessage> messages, List<String> warnings, long goo
         warnings = List.copyOf(warnings);
     }
 
+    /** Whether a file of {@code size} bytes must be cut back or end a line before appending to it. */
+    boolean needsRepair(long size) {
+        return torn.length > 0 || missingNewline || size != goodLength;
+    }
+
     static LogContents empty() {
         return new LogContents(List.of(), List.of(), 0, false, new byte[0]);
     }

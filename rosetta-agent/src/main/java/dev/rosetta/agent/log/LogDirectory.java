@@ -1,7 +1,10 @@
 package dev.rosetta.agent.log;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+
+import dev.rosetta.core.RosettaException;
 
 /**
  * Where conversation logs live: {@code ROSETTA_LOGS_HOME} when set, else {@code
@@ -22,11 +25,19 @@ public final class LogDirectory {
         return dataHome(env).resolve("rosetta").resolve("logs");
     }
 
+    /** Refuses a log folder that is something else (a file, say) in one line, before anything reads or writes there. */
+    static void requireFolderOrNothing(Path logs) {
+        if (Files.exists(logs) && !Files.isDirectory(logs)) {
+            throw new RosettaException("the log folder " + logs + " is not a folder; set " + OVERRIDE
+                    + " to a folder, or move what is there");
+        }
+    }
+
     /**
      * {@code $XDG_DATA_HOME}, or {@code ~/.local/share}. The XDG spec says a relative path there is
      * invalid and is to be ignored, so it is.
      */
-    static Path dataHome(Map<String, String> env) {
+    public static Path dataHome(Map<String, String> env) {
         String xdg = set(env.get("XDG_DATA_HOME"));
         if (xdg != null && Path.of(xdg).isAbsolute()) {
             return Path.of(xdg);

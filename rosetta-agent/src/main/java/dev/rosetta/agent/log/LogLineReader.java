@@ -10,10 +10,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
+import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatEvent.Usage;
 import tools.jackson.core.JacksonException;
@@ -31,8 +34,20 @@ final class LogLineReader {
 
     /** Why a line is not a log line. */
     static final class InvalidLine extends Exception {
+        private final boolean notJson;
+
         InvalidLine(String message) {
+            this(message, false);
+        }
+
+        InvalidLine(String message, boolean notJson) {
             super(message);
+            this.notJson = notJson;
+        }
+
+        /** Whether the line is not JSON at all, as a line cut off while it was written is not. */
+        boolean notJson() {
+            return notJson;
         }
     }
 
@@ -43,7 +58,7 @@ final class LogLineReader {
         try {
             node = LogJson.MAPPER.readTree(bytes, offset, length);
         } catch (JacksonException e) {
-            throw new InvalidLine("not JSON: " + e.getOriginalMessage());
+            throw new InvalidLine("not JSON: " + e.getOriginalMessage(), true);
         }
         if (!(node instanceof ObjectNode object)) {
             throw new InvalidLine("not a JSON object");
@@ -51,7 +66,7 @@ final class LogLineReader {
         if (object.has("undo")) {
             JsonNode count = object.get("undo");
             if (!count.canConvertToInt() || !count.isIntegralNumber() || count.intValue() < 0) {
-                throw new InvalidLine("\"undo\" must be a count of messages");
+                throw new InvalidLine("\"undo\" must be a count of messages, not " + count);
             }
             return new LogLine.Undo(count.intValue());
         }
@@ -62,24 +77,117 @@ final class LogLineReader {
         Role role = role(requiredText(node, "role"));
         Instant timestamp = timestamp(requiredText(node, "timestamp"));
         ToolFormat format = format(optionalText(node, "format"));
-        List<ToolUse> calls = new ArrayList<>();
-        for (JsonNode call : array(node, "calls")) {
-            calls.add(call(call));
-        }
+        String content = requiredText(node, "content");
         List<Reasoning> reasoning = new ArrayList<>();
         for (JsonNode r : array(node, "reasoning")) {
             reasoning.add(reasoning(r));
         }
-        Message message = new Message(role, requiredText(node, "content"), calls, optionalText(node, "call_id"),
-                bool(node, "is_error"), reasoning);
-        return new LoggedMessage(message, timestamp, optionalText(node, "model"), format, nativeIds(node),
-                usage(node.get("usage")), cost(node.get("cost")));
+        String code = optionalText(node, "error");
+        boolean isError = bool(node, "is_error") || code != null;
+        String callId = optionalText(node, "call_id");
+        List<StoredSegment> segments = node.hasNonNull("segments") ? segments(node)
+                : role == Role.ASSISTANT ? readOnce(node, content, format) : List.of();
+        Message message = new Message(role, content, StoredSegment.calls(segments), callId, isError,
+                code == null ? null : new ErrorCode(code), reasoning);
+        try {
+            return new LoggedMessage(message, timestamp, optionalText(node, "model"), format, segments,
+                    usage(node.get("usage")), cost(node.get("cost")));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidLine(e.getMessage());
+        }
     }
 
-    private static ToolUse call(JsonNode node) throws InvalidLine {
-        if (!node.isObject()) {
-            throw new InvalidLine("a call is not a JSON object");
+    /** An assistant line written before segments were stored: its text read once, its calls paired. */
+    private static List<StoredSegment> readOnce(JsonNode node, String content, ToolFormat format) throws InvalidLine {
+        return ReadOnce.segments(Message.assistant(content, oldCalls(node)), format, nativeIds(node));
+    }
+
+    /** The calls of a line written before segments were stored. */
+    private static List<ToolUse> oldCalls(JsonNode node) throws InvalidLine {
+        List<ToolUse> calls = new ArrayList<>();
+        for (JsonNode call : array(node, "calls")) {
+            if (!call.isObject()) {
+                throw new InvalidLine("a call is not a JSON object");
+            }
+            calls.add(call(call));
         }
+        return calls;
+    }
+
+    private static List<StoredSegment> segments(JsonNode node) throws InvalidLine {
+        List<StoredSegment> segments = new ArrayList<>();
+        for (JsonNode s : array(node, "segments")) {
+            if (!s.isObject()) {
+                throw new InvalidLine("a segment is not a JSON object");
+            }
+            segments.add(segment(s));
+        }
+        return segments;
+    }
+
+    private static StoredSegment segment(JsonNode node) throws InvalidLine {
+        String type = requiredText(node, "type");
+        return switch (type) {
+            case "prose" -> new StoredSegment.Prose(span(node, "span"), blocks(node));
+            case "thinking" -> new StoredSegment.Thinking(span(node, "span"), span(node, "text"));
+            case "call" -> call(node, requiredText(node, "dialect"));
+            case "unparsed" -> new StoredSegment.Unparsed(dialect(requiredText(node, "dialect")),
+                    requiredText(node, "problem"), span(node, "span"));
+            default -> throw new InvalidLine("unknown segment type '" + type + "'");
+        };
+    }
+
+    /** A prose segment's code blocks, each inside the segment's span. */
+    private static List<Segment.CodeBlock> blocks(JsonNode node) throws InvalidLine {
+        StoredSegment.Span prose = span(node, "span");
+        List<Segment.CodeBlock> blocks = new ArrayList<>();
+        for (JsonNode b : array(node, "blocks")) {
+            if (!b.isObject()) {
+                throw new InvalidLine("a code block is not a JSON object");
+            }
+            StoredSegment.Span span = span(b, "span");
+            StoredSegment.Span body = span(b, "body");
+            if (span.start() < prose.start() || span.end() > prose.end() || body.start() < span.start()
+                    || body.end() > span.end()) {
+                throw new InvalidLine("a code block must lie inside its prose, its body inside the block");
+            }
+            blocks.add(new Segment.CodeBlock(requiredText(b, "info"), requiredText(b, "fence"), span.start(),
+                    body.start(), body.end(), span.end()));
+        }
+        return blocks;
+    }
+
+    private static StoredSegment.Call call(JsonNode node, String dialect) throws InvalidLine {
+        if (dialect.equals(StoredSegment.NATIVE)) {
+            if (node.hasNonNull("span")) {
+                throw new InvalidLine("a native call has no span");
+            }
+            return StoredSegment.Call.nativeCall(call(node));
+        }
+        return new StoredSegment.Call(call(node), dialect(dialect), span(node, "span"));
+    }
+
+    private static Dialect dialect(String name) throws InvalidLine {
+        return ToolFormat.dialectNamed(name).orElseThrow(() -> new InvalidLine("unknown dialect '" + name + "'"));
+    }
+
+    /** {@code [start, end]}: UTF-16 offsets into the message text. */
+    private static StoredSegment.Span span(JsonNode node, String key) throws InvalidLine {
+        JsonNode span = node.get(key);
+        boolean ok = span != null && span.isArray() && span.size() == 2 && span.get(0).canConvertToInt()
+                && span.get(0).isIntegralNumber() && span.get(1).canConvertToInt() && span.get(1).isIntegralNumber();
+        if (!ok) {
+            throw new InvalidLine("\"" + key + "\" must be [start, end]");
+        }
+        try {
+            return new StoredSegment.Span(span.get(0).intValue(), span.get(1).intValue());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidLine(e.getMessage());
+        }
+    }
+
+    /** A call's fields: {@code tool}, {@code args}, {@code content}, {@code kwargs}, {@code call_id}. */
+    private static ToolUse call(JsonNode node) throws InvalidLine {
         List<String> args = new ArrayList<>();
         for (JsonNode a : array(node, "args")) {
             if (!a.isString()) {

@@ -5,10 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
 
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
+import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.message.Role;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatEvent.Usage;
 import tools.jackson.databind.node.ArrayNode;
@@ -48,13 +49,13 @@ final class LogLineWriter {
         if (m.isError()) {
             node.put("is_error", true);
         }
-        if (!m.calls().isEmpty()) {
-            ArrayNode calls = node.putArray("calls");
-            m.calls().forEach(c -> calls.add(call(c)));
+        if (m.errorCode() != null) {
+            node.put("error", m.errorCode().code());
         }
-        if (!logged.nativeCallIds().isEmpty()) {
-            ArrayNode ids = node.putArray("native_call_ids");
-            new TreeSet<>(logged.nativeCallIds()).forEach(ids::add);
+        if (m.role() == Role.ASSISTANT) {
+            // Written even when empty: a reply line without "segments" is one of an old log, to be read once.
+            ArrayNode segments = node.putArray("segments");
+            logged.segments().forEach(s -> segments.add(segment(s)));
         }
         if (!m.reasoning().isEmpty()) {
             ArrayNode reasoning = node.putArray("reasoning");
@@ -70,8 +71,46 @@ final class LogLineWriter {
         return node;
     }
 
-    private static ObjectNode call(ToolUse use) {
+    private static ObjectNode segment(StoredSegment segment) {
         ObjectNode node = LogJson.MAPPER.createObjectNode();
+        switch (segment) {
+            case StoredSegment.Prose p -> blocks(head(node, "prose", null, p.span()), p.blocks());
+            case StoredSegment.Thinking t -> span(head(node, "thinking", null, t.span()), "text", t.text());
+            case StoredSegment.Call c -> call(head(node, "call", c.dialectName(), c.span()), c.use());
+            case StoredSegment.Unparsed u -> head(node, "unparsed", u.dialect().name(), u.span())
+                    .put("problem", u.problem());
+        }
+        return node;
+    }
+
+    /** A prose segment's code blocks: {@code {"info", "fence", "span": [start, end], "body": [start, end]}}. */
+    private static ObjectNode blocks(ObjectNode node, List<Segment.CodeBlock> blocks) {
+        if (blocks.isEmpty()) {
+            return node;
+        }
+        ArrayNode out = node.putArray("blocks");
+        for (Segment.CodeBlock b : blocks) {
+            ObjectNode block = out.addObject().put("info", b.info()).put("fence", b.fence());
+            block.putArray("span").add(b.start()).add(b.end());
+            block.putArray("body").add(b.bodyStart()).add(b.closeStart());
+        }
+        return node;
+    }
+
+    /** What every segment starts with: its type, its dialect (if it has one), its span (if it has one). */
+    private static ObjectNode head(ObjectNode node, String type, String dialect, StoredSegment.Span span) {
+        node.put("type", type);
+        putIfSet(node, "dialect", dialect);
+        return span == null ? node : span(node, "span", span);
+    }
+
+    private static ObjectNode span(ObjectNode node, String key, StoredSegment.Span span) {
+        node.putArray(key).add(span.start()).add(span.end());
+        return node;
+    }
+
+    /** A call's fields, into the node of its segment. */
+    private static void call(ObjectNode node, ToolUse use) {
         node.put("tool", use.tool());
         if (!use.args().isEmpty()) {
             ArrayNode args = node.putArray("args");
@@ -82,7 +121,6 @@ final class LogLineWriter {
             node.set("kwargs", LogJson.MAPPER.valueToTree(readableNames(use.kwargs())));
         }
         putIfSet(node, "call_id", use.callId());
-        return node;
     }
 
     /**

@@ -3,9 +3,9 @@ package dev.rosetta.agent.tokens;
 import java.util.List;
 
 import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.agent.log.StoredSegment;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
-import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatEvent.Usage;
 
 /**
@@ -83,9 +83,9 @@ public record TokenTally(long inputTokens, long cacheReadTokens, long outputToke
      */
     private static String contextText(LoggedMessage logged) {
         StringBuilder text = new StringBuilder(logged.message().content());
-        for (ToolUse call : logged.message().calls()) {
-            if (call.callId() != null && logged.nativeCallIds().contains(call.callId())) {
-                text.append('\n').append(call.tool()).append(call.kwargs());
+        for (StoredSegment s : logged.segments()) {
+            if (s instanceof StoredSegment.Call c && c.isNative()) {
+                text.append('\n').append(c.use().tool()).append(c.use().kwargs());
             }
         }
         return text.toString();

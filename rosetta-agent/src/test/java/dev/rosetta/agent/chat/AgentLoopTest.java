@@ -1,9 +1,11 @@
 package dev.rosetta.agent.chat;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,10 +15,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.chat.TurnOutcome.Reason;
+import dev.rosetta.agent.log.ConversationLog;
+import dev.rosetta.agent.log.FullDisk;
+import dev.rosetta.agent.log.LogWriteException;
 import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.agent.log.StoredSegment;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Role;
 import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.Decision;
@@ -24,6 +31,8 @@ import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.files.FileTools;
+import dev.rosetta.tools.python.PythonTool;
+import dev.rosetta.tools.repl.ReplTimeouts;
 import dev.rosetta.tools.shell.ShellTool;
 import mockwebserver3.MockResponse;
 import tools.jackson.databind.JsonNode;
@@ -34,28 +43,44 @@ class AgentLoopTest {
     @TempDir
     Path dir;
 
+    @TempDir
+    Path logs;
+
     private FakeOpenAi api;
     private final List<AgentEvent> events = new ArrayList<>();
-    private final List<LoggedMessage> logged = new ArrayList<>();
+    private ConversationLog log;
+    private List<Tool> extraTools = List.of();
 
     @BeforeEach
     void start() throws Exception {
         api = new FakeOpenAi();
+        log = ConversationLog.create(logs, "test");
     }
 
     @AfterEach
     void stop() {
         api.close();
+        log.close();
+    }
+
+    /** What the conversation holds: the log's messages (the session keeps no list of its own). */
+    private List<LoggedMessage> logged() {
+        return log.messages();
     }
 
     private AgentLoop loop(String model, ToolFormat format, Confirmation confirmation, TurnSettings settings)
             throws Exception {
-        ModelInfo info = api.model(model);
+        return loop(api.model(model), format, confirmation, settings);
+    }
+
+    private AgentLoop loop(ModelInfo info, ToolFormat format, Confirmation confirmation, TurnSettings settings)
+            throws Exception {
         // All built-in tools are declared (so ```bash is known as shell's alias); only file tools run here.
         List<Tool> tools = new ArrayList<>(FileTools.all());
         tools.add(new ShellTool());
+        tools.addAll(extraTools);
         Toolbox toolbox = new Toolbox(tools, ToolContext.in(dir), confirmation);
-        ChatSession session = new ChatSession(info, api.provider(info), format, toolbox, List.of(), logged::add, settings);
+        ChatSession session = new ChatSession(info, api.provider(info), format, toolbox, log, settings);
         return new AgentLoop(session, dir, events::add);
     }
 
@@ -90,7 +115,7 @@ class AgentLoopTest {
 
         assertThat(dir.resolve("a.txt")).exists();
         assertThat(dir.resolve("b.txt")).doesNotExist();
-        LoggedMessage reply = logged.get(1);
+        LoggedMessage reply = logged().get(1);
         assertThat(reply.message().content()).isEqualTo("```save a.txt\nA\n```\n");
         assertThat(reply.message().calls()).hasSize(1);
     }
@@ -117,12 +142,78 @@ class AgentLoopTest {
     }
 
     @Test
+    void twoNativeCallsFromAModelAskedForOneAreBothAnsweredAndOnlyTheFirstRuns() throws Exception {
+        api.replyCalls("save", "{\"path\": \"a.txt\", \"content\": \"A\"}", "save",
+                "{\"path\": \"b.txt\", \"content\": \"B\"}");
+        api.replyText("Next.");
+        TurnOutcome outcome = loop("openai/gpt-4.1", ToolFormat.TOOL, Confirmation.ALWAYS,
+                TurnSettings.DEFAULT.withBreakOnToolUse(true)).run("write two files");
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(dir.resolve("a.txt")).exists();
+        assertThat(dir.resolve("b.txt")).doesNotExist();
+        assertThat(logged().get(1).message().calls()).as("the second call is logged, not dropped").hasSize(2);
+        JsonNode messages = api.requests().get(1).get("messages");
+        assertThat(messages.get(2).get("tool_calls")).hasSize(2);
+        assertThat(messages.get(3).get("tool_call_id").stringValue()).isEqualTo("call_1");
+        assertThat(messages.get(4).get("tool_call_id").stringValue()).isEqualTo("call_2");
+        assertThat(messages.get(4).get("content").stringValue()).startsWith(ErrorCode.CANCELED.tag())
+                .contains(AgentLoop.ONE_CALL_A_REPLY);
+    }
+
+    @Test
+    void aConversationThatOutgrowsTheContextIsSaidSoBeforeItIsSentOnceATurn() throws Exception {
+        api.replyText("```save a.txt\nA\n```\n");
+        api.replyText("Done.");
+        ModelInfo small = api.model("openai/gpt-4.1").withContextWindow(600, "a small server");
+        loop(small, ToolFormat.MARKDOWN, Confirmation.ALWAYS, TurnSettings.DEFAULT).run("write a.txt " + "x ".repeat(400));
+
+        List<AgentEvent> notices = events.stream().filter(AgentEvent.Notice.class::isInstance).toList();
+        assertThat(notices).hasSize(1);
+        assertThat(((AgentEvent.Notice) notices.getFirst()).text()).startsWith("this request is about")
+                .contains("more than the 600 of openai/gpt-4.1's context");
+        assertThat(events.indexOf(notices.getFirst())).as("before the reply").isLessThan(events.stream()
+                .filter(AgentEvent.ProseDelta.class::isInstance).map(events::indexOf).findFirst().orElseThrow());
+    }
+
+    @Test
+    void aCallThatComesBackAsHermesTextInToolFormatRunsLikeANativeOne() throws Exception {
+        api.replyText("Saving.\n<tool_call>\n{\"name\": \"save\", \"arguments\": ",
+                "{\"path\": \"h.txt\", \"content\": \"hi\"}}\n</tool_call>\n");
+        api.replyText("Saved.");
+        TurnOutcome outcome = loop(ToolFormat.TOOL).run("save h.txt");
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(dir.resolve("h.txt")).hasContent("hi\n");
+        JsonNode messages = api.requests().get(1).get("messages");
+        JsonNode call = messages.get(2).get("tool_calls").get(0);
+        assertThat(call.get("function").get("name").stringValue()).isEqualTo("save");
+        assertThat(messages.get(2).get("content").stringValue()).as("the text without the call").isEqualTo("Saving.");
+        assertThat(messages.get(3).get("role").stringValue()).isEqualTo("tool");
+        assertThat(messages.get(3).get("tool_call_id").stringValue()).isEqualTo(call.get("id").stringValue())
+                .startsWith("call_");
+        assertThat(messages).hasSize(4);
+    }
+
+    @Test
+    void everyCallOfAMessageTheUserWroteRunsAlsoForAModelAskedForOneCallAReply() throws Exception {
+        api.replyText("Both are there.");
+        TurnOutcome outcome = loop("openai/gpt-4.1", ToolFormat.MARKDOWN, Confirmation.ALWAYS,
+                TurnSettings.DEFAULT.withBreakOnToolUse(true))
+                .impersonate("```save a.txt\nA\n```\n```save b.txt\nB\n```\n");
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(dir.resolve("a.txt")).exists();
+        assertThat(dir.resolve("b.txt")).exists();
+    }
+
+    @Test
     void parallelModelsRunEveryCallOfAReplyInOrder() throws Exception {
         api.replyText("```save a.txt\nA\n```\n```append a.txt\nB\n```\n");
         api.replyText("Both done.");
         loop(ToolFormat.MARKDOWN).run("two calls");
         assertThat(dir.resolve("a.txt")).hasContent("A\nB");
-        assertThat(logged).filteredOn(m -> m.message().isToolResult()).hasSize(2);
+        assertThat(logged()).filteredOn(m -> m.message().isToolResult()).hasSize(2);
     }
 
     @Test
@@ -146,7 +237,7 @@ class AgentLoopTest {
         api.replyCalls("save", "{\"path\": \"x.txt\", \"content\": ");
         api.replyText("Oops.");
         loop(ToolFormat.TOOL).run("broken call");
-        assertThat(logged).filteredOn(m -> m.message().isToolResult()).singleElement()
+        assertThat(logged()).filteredOn(m -> m.message().isToolResult()).singleElement()
                 .satisfies(m -> {
                     assertThat(m.message().isError()).isTrue();
                     assertThat(m.message().content()).startsWith("[ERROR:InvalidArgs]");
@@ -177,7 +268,7 @@ class AgentLoopTest {
         JsonNode last = requests.get(3).get("messages");
         assertThat(last.get(last.size() - 1).get("content").stringValue())
                 .contains("```bash blocks are not run").contains("```shell");
-        assertThat(logged).filteredOn(m -> m.message().role() == Role.SYSTEM).hasSize(3);
+        assertThat(logged()).filteredOn(m -> m.message().role() == Role.SYSTEM).hasSize(3);
     }
 
     @Test
@@ -220,7 +311,7 @@ class AgentLoopTest {
         String finished = events.stream().filter(AgentEvent.ToolFinished.class::isInstance)
                 .map(e -> ((AgentEvent.ToolFinished) e).use().callId()).findFirst().orElseThrow();
         assertThat(read).isNotNull().isEqualTo(finished);
-        assertThat(logged).filteredOn(m -> m.message().isToolResult()).singleElement()
+        assertThat(logged()).filteredOn(m -> m.message().isToolResult()).singleElement()
                 .satisfies(m -> assertThat(m.message().callId()).isEqualTo(read));
     }
 
@@ -232,5 +323,68 @@ class AgentLoopTest {
                 .map(e -> ((AgentEvent.ProseDelta) e).text()).reduce("", String::concat);
         assertThat(shown).isEqualTo("Hello there.");
         assertThat(Files.exists(dir)).isTrue();
+    }
+
+    @Test
+    void aReplyIsLoggedWithTheSegmentsItWasReadInto() throws Exception {
+        api.replyText("Saving.\n```save s.txt\nx\n```\n");
+        api.replyText("Done.");
+        loop(ToolFormat.MARKDOWN).run("save");
+
+        LoggedMessage reply = logged().get(1);
+        String text = reply.message().content();
+        assertThat(reply.segments()).hasSize(2);
+        assertThat(reply.segments().get(0)).isInstanceOfSatisfying(StoredSegment.Prose.class,
+                p -> assertThat(reply.text(p.span())).isEqualTo("Saving.\n"));
+        assertThat(reply.segments().get(1)).isInstanceOfSatisfying(StoredSegment.Call.class, c -> {
+            assertThat(c.dialectName()).isEqualTo("markdown");
+            assertThat(reply.text(c.span())).isEqualTo(text.substring(8)).isEqualTo("```save s.txt\nx\n```\n");
+            assertThat(c.use()).isSameAs(reply.message().calls().getFirst());
+        });
+    }
+
+    @Test
+    void nativeCallsAreLoggedAsCallsWithoutASpan() throws Exception {
+        api.replyCalls("read", "{\"path\": \"n.txt\"}");
+        api.replyText("ok");
+        loop(ToolFormat.TOOL).run("read");
+
+        assertThat(logged().get(1).segments()).singleElement().isInstanceOfSatisfying(StoredSegment.Call.class, c -> {
+            assertThat(c.isNative()).isTrue();
+            assertThat(c.span()).isNull();
+            assertThat(c.dialectName()).isEqualTo(StoredSegment.NATIVE);
+        });
+    }
+
+    @Test
+    void aCallOfAToolThatCannotRunHereIsReadAndAnsweredUnavailableWithTheReason() throws Exception {
+        extraTools = List.of(new PythonTool(List.of("python3-that-does-not-exist"), PythonTool.Engine.AUTO,
+                new ReplTimeouts(Duration.ofSeconds(30), Duration.ofSeconds(2))));
+        api.replyText("```ipython\n1 + 1\n```\n");
+        api.replyText("I see.");
+        loop(ToolFormat.MARKDOWN).run("add");
+
+        assertThat(logged().get(1).message().calls()).extracting(ToolUse::tool).containsExactly("ipython");
+        assertThat(logged()).filteredOn(m -> m.message().isToolResult()).singleElement().satisfies(m -> {
+            assertThat(m.message().errorCode()).isEqualTo(ErrorCode.UNAVAILABLE);
+            assertThat(m.message().content()).startsWith("[ERROR:Unavailable]")
+                    .contains("python3-that-does-not-exist not found on PATH");
+        });
+        String prompt = api.requests().get(0).get("messages").get(0).get("content").stringValue();
+        assertThat(prompt).as("the prompt offers only what can run").contains("```save").doesNotContain("```ipython");
+    }
+
+    @Test
+    void aMessageTheDiskRefusedIsNotInTheConversationAndNothingIsSent() throws Exception {
+        log.close();
+        log = FullDisk.reopen(logs, "test");
+        AgentLoop loop = loop(ToolFormat.MARKDOWN);
+
+        assertThatThrownBy(() -> loop.run("hi")).isInstanceOf(LogWriteException.class)
+                .hasMessageContaining("No space left on device").hasMessageContaining("not saved");
+
+        assertThat(logged()).isEmpty();
+        assertThat(api.requests()).isEmpty();
+        assertThat(events).noneMatch(AgentEvent.MessageAdded.class::isInstance);
     }
 }

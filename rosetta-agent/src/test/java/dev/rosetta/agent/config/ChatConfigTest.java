@@ -82,8 +82,8 @@ class ChatConfigTest {
     void aBadToolFormatIsAnErrorAtItsLine() throws IOException {
         Path file = dir.resolve("config.toml");
         Files.writeString(file, "model = \"x/y\"\ntool_format = \"yaml\"\n");
-        assertThatThrownBy(() -> ChatConfig.read(file)).hasMessage(file + ":2:1: 'tool_format' must be one of"
-                + " \"markdown\", \"xml\", \"tool\", not \"yaml\"");
+        assertThatThrownBy(() -> ChatConfig.read(file)).hasMessageStartingWith(file + ":2:1: 'tool_format' must be one of"
+                + " \"markdown\", \"xml\", \"tool\", ").hasMessageEndingWith(", not \"yaml\"");
     }
 
     @Test

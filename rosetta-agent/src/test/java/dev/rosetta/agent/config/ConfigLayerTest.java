@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.rosetta.agent.config.ConfigLayer.Kind;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.llm.Providers.OpenAiApi;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.provider.Api;
 import dev.rosetta.llm.provider.ProviderSettings;
 
@@ -102,11 +103,20 @@ class ConfigLayerTest {
     }
 
     @Test
-    void aShellTimeoutThatIsNotAWholeNumberOfSecondsIsAnError() {
-        assertThat(error("[tools]\nshell_timeout = \"90\"\n"))
-                .isEqualTo("FILE:2:1: [tools] 'shell_timeout' must be a whole number from 1 to 86400");
-        assertThat(error("[tools]\nshell_timeout = 0\n")).contains("from 1 to 86400");
-        assertThat(error("[tools]\nshell_timeout = 1.5\n")).contains("whole number");
+    void aShellTimeoutIsSecondsOrADurationWithUnits() throws IOException {
+        assertThat(layer(Kind.USER, "[tools]\nshell_timeout = 90\n").shellTimeout()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(layer(Kind.USER, "[tools]\nshell_timeout = 1.5\n").shellTimeout()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(layer(Kind.USER, "[tools]\nshell_timeout = \"20m\"\n").shellTimeout()).isEqualTo(Duration.ofMinutes(20));
+        assertThat(layer(Kind.USER, "[tools]\nshell_timeout = \"90\"\n").shellTimeout()).isEqualTo(Duration.ofSeconds(90));
+    }
+
+    @Test
+    void aShellTimeoutThatIsNotADurationIsAnErrorSayingWhatIs() {
+        assertThat(error("[tools]\nshell_timeout = \"soon\"\n"))
+                .isEqualTo("FILE:2:1: [tools] 'shell_timeout' is invalid: 'soon' is not a duration; write seconds"
+                        + " (90, 1.5) or a number with a unit: 500ms, 90s, 20m, 1h30m");
+        assertThat(error("[tools]\nshell_timeout = 0\n")).endsWith("'0' is out of range; a duration is from 1ms to 24h");
+        assertThat(error("[tools]\nshell_timeout = true\n")).contains("must be a duration");
     }
 
     @Test
@@ -120,6 +130,26 @@ class ConfigLayerTest {
         assertThat(error("[models]\nopenai_api = \"completions\"\n"))
                 .startsWith("FILE:2:1: [models] 'openai_api' must be one of ").contains("\"chat\"")
                 .endsWith("not \"completions\"");
+    }
+
+    @Test
+    void localContextAndThinkingAreRead() throws IOException {
+        ConfigLayer words = layer(Kind.USER, "[models]\nlocal_context = 32768\nthinking = \"High\"\n");
+        ConfigLayer budget = layer(Kind.PROJECT, "[models]\nthinking = 4096\n");
+
+        assertThat(words.localContext()).isEqualTo(32768);
+        assertThat(words.thinking()).isEqualTo(Thinking.HIGH);
+        assertThat(budget.thinking()).isEqualTo(Thinking.budget(4096));
+        assertThat(budget.localContext()).isNull();
+    }
+
+    @Test
+    void aLocalContextOrThinkingThatIsNoneIsAnErrorAtItsLine() {
+        assertThat(error("[models]\nlocal_context = 100\n"))
+                .isEqualTo("FILE:2:1: [models] 'local_context' must be a whole number from 1024 to 10000000");
+        assertThat(error("[models]\nthinking = \"lots\"\n")).isEqualTo("FILE:2:1: [models] 'thinking' must be off,"
+                + " low, medium, high, or a budget in tokens (e.g. 4096), not \"lots\"");
+        assertThat(error("[models]\nthinking = true\n")).startsWith("FILE:2:1: [models] 'thinking' must be off");
     }
 
     @Test
@@ -162,11 +192,11 @@ class ConfigLayerTest {
         layer(Kind.USER, "model = \"x\"\n[models]\ndefualt = \"y\"\n[tool]\nconfine = true\n");
         assertThat(warnings).containsExactly(
                 dir.resolve("config.toml") + ":3:1: unknown setting [models] 'defualt' is ignored (the settings here"
-                        + " are: default, fallback, openai_api)",
+                        + " are: default, fallback, openai_api, local_context, thinking)",
                 dir.resolve("config.toml") + ":1:1: unknown setting 'model' is ignored (the settings here are: [models],"
-                        + " [tools], [[providers]], [env], [ui])",
+                        + " [tools], [[providers]], [mcp], [env], [ui])",
                 dir.resolve("config.toml") + ":4:1: unknown setting 'tool' is ignored (the settings here are: [models],"
-                        + " [tools], [[providers]], [env], [ui])");
+                        + " [tools], [[providers]], [mcp], [env], [ui])");
     }
 
     @Test

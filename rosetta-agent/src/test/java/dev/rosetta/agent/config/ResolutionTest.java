@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 import dev.rosetta.agent.config.ConfigLayer.Kind;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.model.ModelInfo;
+import dev.rosetta.llm.model.ServedModel;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.tools.shell.ShellSettings;
 
@@ -85,7 +87,7 @@ class ResolutionTest {
         @Test
         void anUnknownFlagValueIsAnErrorListingTheFormats() {
             assertThatThrownBy(() -> new Setup().resolution().toolFormat("yaml", null)).isInstanceOf(RosettaException.class)
-                    .hasMessage("--tool-format: unknown tool format 'yaml'; use one of markdown, xml, tool");
+                    .hasMessageStartingWith("--tool-format: unknown tool format 'yaml'; use one of markdown, xml, tool, ");
         }
 
         @Test
@@ -154,21 +156,72 @@ class ResolutionTest {
         @Test
         void anUnknownValueInATableIsAnErrorNamingWhereItIs() {
             Resolution r = new Setup().layer(Kind.PROJECT, Map.of("TOOL_FORMAT", "json")).resolution();
-            assertThatThrownBy(() -> r.toolFormat(null, null)).hasMessage("TOOL_FORMAT in /work/rosetta.toml [env]:"
-                    + " unknown tool format 'json'; use one of markdown, xml, tool");
+            assertThatThrownBy(() -> r.toolFormat(null, null)).hasMessageStartingWith("TOOL_FORMAT in /work/rosetta.toml [env]:"
+                    + " unknown tool format 'json'; use one of markdown, xml, tool, ");
         }
 
         @Test
         void anUnknownValueWithControlCharactersIsNamedWithThemEscaped() {
             Resolution r = new Setup().layer(Kind.PROJECT, Map.of("TOOL_FORMAT", "\u001b]0;owned\u0007")).resolution();
-            assertThatThrownBy(() -> r.toolFormat(null, null)).hasMessage("TOOL_FORMAT in /work/rosetta.toml [env]:"
-                    + " unknown tool format \"\\u001B]0;owned\\u0007\"; use one of markdown, xml, tool");
+            assertThatThrownBy(() -> r.toolFormat(null, null)).hasMessageStartingWith("TOOL_FORMAT in /work/rosetta.toml [env]:"
+                    + " unknown tool format \"\\u001B]0;owned\\u0007\"; use one of markdown, xml, tool, ");
         }
 
         @Test
         void valuesAreReadWithoutRegardToCase() {
             assertThat(new Setup().process(Map.of("TOOL_FORMAT", " XML ")).resolution().toolFormat(null, null).value())
                     .isEqualTo(ToolFormat.XML);
+        }
+
+        @Test
+        void nativeIsTheModelsOwnDialectAndHermesWhereItIsNotKnown() {
+            ModelInfo llama = ModelInfo.generic("ollama", "llama3.2").withNativeDialect("llama3");
+            assertThat(new Setup().resolution().toolFormat("native", llama))
+                    .isEqualTo(new Resolved<>(ToolFormat.of("llama3"), "--tool-format"));
+            assertThat(new Setup().process(Map.of("TOOL_FORMAT", "Native")).resolution().toolFormat(null, NO_PREFERENCE)
+                    .value()).isEqualTo(ToolFormat.of("hermes"));
+        }
+
+        @Test
+        void theErrorForAnUnknownFormatOffersNative() {
+            assertThatThrownBy(() -> new Setup().resolution().toolFormat("yaml", null))
+                    .hasMessageEndingWith(", or native (the model's own dialect)");
+        }
+
+        @Test
+        void aLocalModelWhoseServerTakesNoToolsComesWithItsNativeDialectElseWithTool() {
+            ModelInfo coder = ModelInfo.generic("ollama", "qwen3-coder:30b").withNativeDialect("qwen3-coder");
+            Resolution r = new Setup().resolution();
+
+            assertThat(r.toolFormat(null, coder, new ServedModel(true, 262144, false, null, null))).isEqualTo(
+                    new Resolved<>(ToolFormat.of("qwen3-coder"), "ollama/qwen3-coder:30b's native dialect (its server"
+                            + " takes no native tools for it)"));
+            assertThat(r.toolFormat(null, coder, new ServedModel(true, 262144, true, null, null)).value())
+                    .isEqualTo(ToolFormat.TOOL);
+            assertThat(r.toolFormat(null, coder, ServedModel.UNREPORTED).value()).as("a server that says nothing")
+                    .isEqualTo(ToolFormat.TOOL);
+            assertThat(r.toolFormat(null, NO_PREFERENCE, ServedModel.HOSTED).value()).isEqualTo(ToolFormat.MARKDOWN);
+            assertThat(r.toolFormat(null, PREFERS_TOOL, new ServedModel(true, null, false, null, null)).value())
+                    .as("a recorded default wins").isEqualTo(ToolFormat.TOOL);
+        }
+    }
+
+    @Nested
+    class ThinkingOrder {
+
+        @Test
+        void theFlagComesFirstThenTheFirstFileThatSetsIt() {
+            Setup files = new Setup();
+            files.layers.add(new ConfigLayer(Kind.PROJECT, file(Kind.PROJECT), Map.of(), null, null, null, null, null,
+                    List.of(), null, Thinking.LOW));
+            files.layers.add(new ConfigLayer(Kind.USER, file(Kind.USER), Map.of(), null, null, null, null, null,
+                    List.of(), 32768, Thinking.HIGH));
+            Resolution r = files.resolution();
+
+            assertThat(r.thinking(Thinking.budget(4096))).contains(new Resolved<>(Thinking.budget(4096), "--thinking"));
+            assertThat(r.thinking(null)).contains(new Resolved<>(Thinking.LOW, "[models] thinking in /work/rosetta.toml"));
+            assertThat(r.localContext()).isEqualTo(32768);
+            assertThat(new Setup().resolution().thinking(null)).as("the model's own default").isEmpty();
         }
     }
 
@@ -283,11 +336,46 @@ class ResolutionTest {
         }
 
         @Test
-        void aValueThatIsNotAPositiveNumberIsIgnoredAsTheShellToolDoes() {
-            Resolution r = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "soon")).resolution();
-            assertThat(r.shellTimeout().value()).isEqualTo(ShellSettings.DEFAULT_TIMEOUT);
-            Resolution negative = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "-3")).resolution();
-            assertThat(negative.shellTimeout().value()).isEqualTo(ShellSettings.DEFAULT_TIMEOUT);
+        void anyOfThemMayBeADurationWithUnits() {
+            Resolution r = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "1h30m")).resolution();
+            assertThat(r.shellTimeout().value()).isEqualTo(Duration.ofMinutes(90));
+            Resolution table = new Setup().layer(Kind.PROJECT, Map.of("ROSETTA_SHELL_TIMEOUT", "500ms")).resolution();
+            assertThat(table.shellTimeout().value()).isEqualTo(Duration.ofMillis(500));
+        }
+
+        @Test
+        void aValueThatIsNotADurationIsAnErrorNamingWhereItWasSet() {
+            Resolution process = new Setup().process(Map.of("ROSETTA_SHELL_TIMEOUT", "soon")).resolution();
+            assertThatThrownBy(process::shellTimeout).isInstanceOf(RosettaException.class)
+                    .hasMessage("ROSETTA_SHELL_TIMEOUT in the environment: 'soon' is not a duration; write seconds"
+                            + " (90, 1.5) or a number with a unit: 500ms, 90s, 20m, 1h30m");
+            Resolution table = new Setup().layer(Kind.PROJECT, Map.of("ROSETTA_SHELL_TIMEOUT", "-3")).resolution();
+            assertThatThrownBy(table::shellTimeout).isInstanceOf(RosettaException.class)
+                    .hasMessageStartingWith("ROSETTA_SHELL_TIMEOUT in ").hasMessageContaining("[env]: '-3' is not a duration");
+        }
+    }
+
+    @Nested
+    class ReplyTimeout {
+
+        @Test
+        void theProcessEnvironmentThenAnEnvTableThenHalfAnHour() {
+            Resolution process = new Setup().layer(Kind.USER, Map.of("ROSETTA_REPLY_TIMEOUT", "60"))
+                    .process(Map.of("ROSETTA_REPLY_TIMEOUT", "2.5")).resolution();
+            assertThat(process.replyTimeout()).isEqualTo(new Resolved<>(Duration.ofMillis(2500),
+                    "ROSETTA_REPLY_TIMEOUT in the environment"));
+            Resolution table = new Setup().layer(Kind.USER, Map.of("ROSETTA_REPLY_TIMEOUT", "60")).resolution();
+            assertThat(table.replyTimeout().value()).isEqualTo(Duration.ofSeconds(60));
+            assertThat(new Setup().resolution().replyTimeout().value()).isEqualTo(Duration.ofMinutes(30));
+        }
+
+        @Test
+        void aValueThatIsNotADurationIsAnErrorNamingWhereItWasSet() {
+            Resolution r = new Setup().process(Map.of("ROSETTA_REPLY_TIMEOUT", "0")).resolution();
+            assertThatThrownBy(r::replyTimeout).isInstanceOf(RosettaException.class)
+                    .hasMessageStartingWith("ROSETTA_REPLY_TIMEOUT in the environment");
+            Resolution units = new Setup().process(Map.of("ROSETTA_REPLY_TIMEOUT", "45m")).resolution();
+            assertThat(units.replyTimeout().value()).isEqualTo(Duration.ofMinutes(45));
         }
     }
 

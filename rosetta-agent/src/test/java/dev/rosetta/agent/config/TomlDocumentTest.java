@@ -36,6 +36,22 @@ class TomlDocumentTest {
                 + " Newline not permitted here (a value is missing, or a string is not closed on its line)");
     }
 
+    /** Issue 10 #18: Jackson's depth limit came as its own words, naming its internals and no place. */
+    @Test
+    void nestingTooDeepNamesTheLineAndColumnInOurWords() throws IOException {
+        String deep = "[" .repeat(3000) + "]".repeat(3000);
+        Path file = dir.resolve("config.toml");
+        assertThat(errorOf("x = 1\n# a comment with [[[ brackets\nname = \"[[[[\"\na = " + deep + "\n"))
+                .isEqualTo(file + ":4:504: invalid TOML: nested too deep (more than 500 levels of tables, arrays and"
+                        + " dotted keys); a config needs a few");
+        assertThat(errorOf("b = 2\n" + "a" + ".a".repeat(3000) + " = 1\n")).startsWith(file + ":2:")
+                .contains("nested too deep").doesNotContain("StreamReadConstraints");
+        assertThat(errorOf("[" + String.join(".", java.util.Collections.nCopies(3000, "t")) + "]\n"))
+                .startsWith(file + ":1:").contains("nested too deep");
+        assertThat(errorOf("a = " + "{b=".repeat(3000) + "1" + "}".repeat(3000) + "\n")).startsWith(file + ":1:")
+                .contains("nested too deep");
+    }
+
     @Test
     void anUnclosedStringNamesItsLine() throws IOException {
         assertThat(errorOf("a = 1\nname = \"unfinished\nb = 2\n")).startsWith(dir.resolve("config.toml") + ":2:")

@@ -208,6 +208,21 @@ class ConversationLogTest {
         }
     }
 
+    /** Issue 10 #20: a whole JSON line that is no message was called "cut off while writing". */
+    @Test
+    void aLastLineThatIsJsonButNoMessageIsSkippedSayingWhatIsWrongWithIt() throws IOException {
+        written("odd", 2);
+        for (String last : List.of("{\"foo\":1}", "{\"undo\":-3}")) {
+            Files.writeString(file("odd"), last + "\n", StandardOpenOption.APPEND);
+            try (ConversationLog log = ConversationLog.open(logs, "odd")) {
+                assertThat(log.messages()).hasSize(2);
+                assertThat(log.warnings()).singleElement().asString().contains("line 3")
+                        .contains(last.contains("foo") ? "(\"role\" is missing)" : "(\"undo\" must be a count of messages, not -3)")
+                        .endsWith("it was skipped").doesNotContain("cut off");
+            }
+        }
+    }
+
     @Test
     void undoIsALineOfItsOwnAndIsAppliedOnLoad() throws IOException {
         List<LoggedMessage> all = written("undo", 4);
@@ -285,5 +300,18 @@ class ConversationLogTest {
         log.close();
         log.close();
         assertThatThrownBy(() -> log.append(user("late"))).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aMessageTheDiskRefusedIsNotInTheConversation() {
+        written("full", 2);
+        try (ConversationLog log = FullDisk.reopen(logs, "full")) {
+            assertThatThrownBy(() -> log.append(user("lost")))
+                    .isInstanceOf(LogWriteException.class)
+                    .hasMessageContaining("could not write to the log of conversation full")
+                    .hasMessageContaining("No space left on device")
+                    .hasMessageContaining("the last message is not saved");
+            assertThat(log.messages()).isEmpty();
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.rosetta.agent.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.IOException;
@@ -57,6 +58,46 @@ class ConversationsTest {
         Path file = logs.resolve("undone").resolve(ConversationLog.FILE);
         Files.writeString(file, "{\"role\":\"user\",\"timest", StandardOpenOption.APPEND);
         assertThat(Conversations.count(file)).isEqualTo(3).isEqualTo(LogFileReader.read(file).messages().size());
+    }
+
+    /**
+     * Issue 10 #20: {@code {"undo":999999999999}} made rosetta logs show 0 messages while resume
+     * loaded all of them; an undo line and a last line are judged by one rule for both.
+     */
+    @Test
+    void theCountAndTheLoadAgreeOnEveryOddLastLine() throws IOException {
+        for (String last : List.of("{\"undo\":999999999999}", "{\"undo\":7}", "{\"undo\":-3}", "{\"undo\":1.5}",
+                "{\"foo\":1}", "[1,2]", "{\"undo\":2}", "{\"role\":\"user\",\"timest", "{\"role\":\"user\"}")) {
+            conversation("odd", Instant.now(), "a", "b", "c");
+            Path file = logs.resolve("odd").resolve(ConversationLog.FILE);
+            Files.writeString(file, last + "\n", StandardOpenOption.APPEND);
+
+            int loaded = LogFileReader.read(file).messages().size();
+
+            assertThat(Conversations.count(file)).as(last).isEqualTo(loaded);
+            assertThat(loaded).as(last).isEqualTo(last.equals("{\"undo\":2}") ? 4 : 6);
+            deleteRecursively(logs.resolve("odd"));
+        }
+    }
+
+    @Test
+    void anUndoOfMoreMessagesThanComeBeforeItInTheMiddleIsADamagedLog() throws IOException {
+        conversation("damaged", Instant.now(), "a");
+        Path file = logs.resolve("damaged").resolve(ConversationLog.FILE);
+        Files.writeString(file, "{\"undo\":5}\n" + Files.readString(file).lines().findFirst().orElseThrow() + "\n",
+                StandardOpenOption.APPEND);
+
+        assertThatThrownBy(() -> LogFileReader.read(file)).hasMessageContaining("line 3 is not a log line (it undoes 5"
+                + " messages, but only 2 come before it)");
+        assertThat(Conversations.count(file)).as("what comes before the damage").isEqualTo(2);
+    }
+
+    private static void deleteRecursively(Path folder) throws IOException {
+        try (var all = Files.walk(folder)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 
     @Test

@@ -7,14 +7,17 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import dev.rosetta.agent.log.StoredSegment.Prose;
+import dev.rosetta.agent.log.StoredSegment.Span;
+import dev.rosetta.agent.log.StoredSegment.Thinking;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
-import dev.rosetta.core.message.Role;
+import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
@@ -48,22 +51,98 @@ class LogLineRoundTripTest {
         ToolUse save = new ToolUse("save", List.of("a b.py"), "print('é')\n", Map.of(), "call_1");
         ToolUse shell = ToolUse.named("shell", Map.of("command", "ls", "timeout", 30, "env", Map.of("A", List.of(1.5, true))),
                 "toolu_9");
-        Message m = new Message(Role.ASSISTANT, "Saving.\n```save a b.py\nprint('é')\n```\n", List.of(save, shell),
-                null, false, List.of(Reasoning.of("anthropic", "thinking…", "sig=="), Reasoning.redacted("openai-responses",
-                        "gAAAA")));
+        String text = "<think>hm</think>Saving.\n```save a b.py\nprint('é')\n```\n```python\n1\n```\n";
+        List<StoredSegment> segments = List.of(new Thinking(new Span(0, 17), new Span(7, 9)), new Prose(new Span(17, 25)),
+                new StoredSegment.Call(save, MarkdownDialect.INSTANCE, new Span(25, 55)),
+                new StoredSegment.Unparsed(MarkdownDialect.INSTANCE, "```python blocks are not run", new Span(55, 71)),
+                StoredSegment.Call.nativeCall(shell));
+        Message m = Message.assistant(text, List.of(save, shell), List.of(Reasoning.of("anthropic", "thinking…",
+                "sig=="), Reasoning.redacted("openai-responses", "gAAAA")));
         LoggedMessage logged = new LoggedMessage(m, Instant.parse("2026-11-29T10:15:30.123456789Z"),
-                "anthropic/claude-sonnet-4-6", ToolFormat.XML, Set.of("toolu_9"), new Usage(1200, 80, 5000, 300), 0.0123);
+                "anthropic/claude-sonnet-4-6", ToolFormat.XML, segments, new Usage(1200, 80, 5000, 300), 0.0123);
         assertThat(roundTrip(logged)).isEqualTo(logged);
     }
 
     @Test
-    void aToolResultKeepsItsCallIdAndErrorFlag() throws Exception {
+    void segmentsAreWrittenWithTheirTypeDialectAndSpanAndNativeCallsAreMarkedNative() {
+        ToolUse save = new ToolUse("save", List.of("a.py"), "x", Map.of(), "call_1");
+        ToolUse shell = ToolUse.named("shell", Map.of("command", "ls"), "toolu_9");
+        String text = "Saving.\n```save a.py\nx\n```\n";
+        LoggedMessage logged = LoggedMessage.reply(text, List.of(new Prose(new Span(0, 8)),
+                new StoredSegment.Call(save, MarkdownDialect.INSTANCE, new Span(8, text.length())),
+                StoredSegment.Call.nativeCall(shell)), List.of(), ToolFormat.MARKDOWN, "m/x", null, null);
+
+        String line = new String(LogLineWriter.bytes(new LogLine.Entry(logged)), StandardCharsets.UTF_8);
+
+        assertThat(line).contains("\"segments\":[{\"type\":\"prose\",\"span\":[0,8]},"
+                + "{\"type\":\"call\",\"dialect\":\"markdown\",\"span\":[8,27],\"tool\":\"save\",\"args\":[\"a.py\"],"
+                + "\"content\":\"x\",\"call_id\":\"call_1\"},"
+                + "{\"type\":\"call\",\"dialect\":\"native\",\"tool\":\"shell\",\"kwargs\":{\"command\":\"ls\"},"
+                + "\"call_id\":\"toolu_9\"}]")
+                .doesNotContain("\"calls\"").doesNotContain("native_call_ids");
+    }
+
+    @Test
+    void proseKeepsItsCodeBlocksSoReplayDrawsThemAsTheyWereDrawnLive() throws Exception {
+        String text = "Look:\n````md\n```py\nx\n```\n````\nand an open one\n```js\nlet y\n";
+        List<StoredSegment> segments = List.of(new Prose(new Span(0, text.length()), List.of(
+                new Segment.CodeBlock("md", "````", 6, 13, 25, 30),
+                new Segment.CodeBlock("js", "```", 46, 52, 58, 58))));
+        LoggedMessage logged = LoggedMessage.reply(text, segments, List.of(), ToolFormat.MARKDOWN, "m/x", null, null);
+
+        String line = new String(LogLineWriter.bytes(new LogLine.Entry(logged)), StandardCharsets.UTF_8);
+
+        assertThat(line).contains("\"blocks\":[{\"info\":\"md\",\"fence\":\"````\",\"span\":[6,30],\"body\":[13,25]}");
+        assertThat(roundTrip(logged)).isEqualTo(logged);
+    }
+
+    @Test
+    void aCodeBlockOutsideItsProseMakesTheLineInvalid() {
+        String line = "{\"role\":\"assistant\",\"timestamp\":\"2026-11-29T10:15:30Z\",\"content\":\"ab\","
+                + "\"segments\":[{\"type\":\"prose\",\"span\":[0,2],\"blocks\":[{\"info\":\"\",\"fence\":\"```\","
+                + "\"span\":[0,9],\"body\":[1,2]}]}]}";
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> LogLineReader.read(bytes, 0, bytes.length))
+                .hasMessageContaining("a code block must lie inside its prose");
+    }
+
+    @Test
+    void aToolResultKeepsItsCallIdAndErrorCode() throws Exception {
         LoggedMessage result = LoggedMessage.of(Message.toolResult("call_7",
                 ToolResult.error(ErrorCode.TIMEOUT, "timed out\u001b[0m")), ToolFormat.TOOL);
+        assertThat(new String(LogLineWriter.bytes(new LogLine.Entry(result)), StandardCharsets.UTF_8))
+                .contains("\"call_id\":\"call_7\",\"is_error\":true,\"error\":\"Timeout\"");
         LoggedMessage back = roundTrip(result);
         assertThat(back).isEqualTo(result);
         assertThat(back.message().isError()).isTrue();
+        assertThat(back.message().errorCode()).isEqualTo(ErrorCode.TIMEOUT);
         assertThat(back.message().callId()).isEqualTo("call_7");
+    }
+
+    @Test
+    void aFailedResultOfAnOldLogHasNoCodeRatherThanOneMadeUpFromItsText() throws Exception {
+        byte[] line = ("{\"role\":\"system\",\"timestamp\":\"2026-01-01T00:00:00Z\",\"content\":\"[ERROR:ENOENT] no such"
+                + " file\",\"call_id\":\"c1\",\"is_error\":true}").getBytes(StandardCharsets.UTF_8);
+        Message m = ((LogLine.Entry) LogLineReader.read(line, 0, line.length)).message().message();
+        assertThat(m.isError()).isTrue();
+        assertThat(m.errorCode()).isNull();
+    }
+
+    @Test
+    void aSpanPastTheEndOfTheTextMakesTheLineInvalid() {
+        byte[] line = ("{\"role\":\"assistant\",\"timestamp\":\"2026-01-01T00:00:00Z\",\"content\":\"hi\","
+                + "\"segments\":[{\"type\":\"prose\",\"span\":[0,3]}]}").getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> LogLineReader.read(line, 0, line.length))
+                .isInstanceOf(LogLineReader.InvalidLine.class).hasMessageContaining("after the text");
+    }
+
+    @Test
+    void aSegmentInAnUnknownDialectMakesTheLineInvalid() {
+        byte[] line = ("{\"role\":\"assistant\",\"timestamp\":\"2026-01-01T00:00:00Z\",\"content\":\"hi\","
+                + "\"segments\":[{\"type\":\"unparsed\",\"dialect\":\"klingon\",\"span\":[0,2],\"problem\":\"?\"}]}")
+                .getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> LogLineReader.read(line, 0, line.length))
+                .isInstanceOf(LogLineReader.InvalidLine.class).hasMessageContaining("unknown dialect 'klingon'");
     }
 
     @Test
@@ -104,7 +183,7 @@ class LogLineRoundTripTest {
     @Test
     void anUnknownCostIsLeftOutRatherThanWrittenAsNaN() throws Exception {
         LoggedMessage message = new LoggedMessage(Message.assistant("hi", List.of()), Instant.EPOCH, "m/x",
-                ToolFormat.MARKDOWN, Set.of(), null, Double.NaN);
+                ToolFormat.MARKDOWN, List.of(new Prose(new Span(0, 2))), null, Double.NaN);
         assertThat(roundTrip(message).cost()).isNull();
     }
 

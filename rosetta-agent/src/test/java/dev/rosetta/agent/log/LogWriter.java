@@ -2,7 +2,7 @@ package dev.rosetta.agent.log;
 
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Set;
+import java.util.List;
 
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Message;
@@ -15,7 +15,7 @@ public final class LogWriter {
     /** The i-th message the writer appends; big enough that a kill often lands inside a write. */
     static LoggedMessage message(int i) {
         return new LoggedMessage(Message.user(i + ":" + "é🦀\n".repeat(2_000 + i % 7)), Instant.ofEpochSecond(i), null,
-                ToolFormat.MARKDOWN, Set.of(), null, null);
+                ToolFormat.MARKDOWN, List.of(), null, null);
     }
 
     public static void main(String[] args) {

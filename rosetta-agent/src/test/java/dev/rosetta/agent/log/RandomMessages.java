@@ -3,17 +3,18 @@ package dev.rosetta.agent.log;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 
+import dev.rosetta.agent.log.StoredSegment.Span;
+import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
+import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatEvent.Usage;
 
@@ -37,23 +38,44 @@ final class RandomMessages {
 
     LoggedMessage next() {
         Role role = Role.values()[random.nextInt(3)];
-        List<ToolUse> calls = new ArrayList<>();
-        int callCount = role == Role.ASSISTANT ? random.nextInt(4) : 0;
-        for (int i = 0; i < callCount; i++) {
-            calls.add(call());
-        }
+        String content = text(60);
+        List<StoredSegment> segments = role == Role.ASSISTANT ? segments(content.length()) : List.of();
         List<Reasoning> reasoning = new ArrayList<>();
         for (int i = random.nextInt(3); i > 0; i--) {
             reasoning.add(new Reasoning(text(8), maybe(text(20)), maybe(text(10)), maybe(text(30))));
         }
-        Message message = new Message(role, text(60), calls, maybe(text(6)), random.nextBoolean(), reasoning);
-        Set<String> nativeIds = new HashSet<>();
-        calls.stream().filter(c -> c.callId() != null && random.nextBoolean()).forEach(c -> nativeIds.add(c.callId()));
+        boolean failed = random.nextBoolean();
+        ErrorCode code = failed && random.nextBoolean() ? new ErrorCode(text(3)) : null;
+        Message message = new Message(role, content, StoredSegment.calls(segments), maybe(text(6)), failed, code,
+                reasoning);
         Instant when = Instant.ofEpochSecond(random.nextLong(0, 4_000_000_000L), random.nextInt(1_000_000_000));
         Usage usage = random.nextBoolean() ? null : new Usage(count(), count(), count(), count());
         Double cost = random.nextBoolean() ? null : random.nextDouble() * (random.nextBoolean() ? 1 : 1e-9);
         return new LoggedMessage(message, when, maybe("openai/" + text(5)), ToolFormat.values()[random.nextInt(3)],
-                nativeIds, usage, cost);
+                segments, usage, cost);
+    }
+
+    /** Segments of every kind over a text of {@code length}, in order (gaps between them too), then native calls. */
+    private List<StoredSegment> segments(int length) {
+        List<StoredSegment> out = new ArrayList<>();
+        int at = 0;
+        while (at < length && random.nextInt(5) > 0) {
+            int start = at + random.nextInt(Math.min(3, length - at) + 1);
+            int end = start + random.nextInt(length - start + 1);
+            Span span = new Span(start, end);
+            Dialect dialect = ToolFormat.values()[random.nextInt(3)].dialect();
+            out.add(switch (random.nextInt(4)) {
+                case 0 -> new StoredSegment.Prose(span);
+                case 1 -> new StoredSegment.Thinking(span, new Span(start, start + random.nextInt(end - start + 1)));
+                case 2 -> new StoredSegment.Call(call(), dialect, span);
+                default -> new StoredSegment.Unparsed(dialect, text(10), span);
+            });
+            at = end;
+        }
+        for (int i = random.nextInt(3); i > 0; i--) {
+            out.add(StoredSegment.Call.nativeCall(call()));
+        }
+        return out;
     }
 
     private ToolUse call() {

@@ -3,15 +3,17 @@ package dev.rosetta.agent.tokens;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
 import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.agent.log.StoredSegment;
+import dev.rosetta.agent.log.StoredSegment.Prose;
+import dev.rosetta.agent.log.StoredSegment.Span;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.tool.ToolResult;
@@ -33,8 +35,8 @@ class TokenTallyTest {
     }
 
     private static LoggedMessage reply(String text, Usage usage, Double cost) {
-        return new LoggedMessage(Message.assistant(text, List.of()), Instant.now(), "openai/gpt-test",
-                ToolFormat.MARKDOWN, Set.of(), usage, cost);
+        return LoggedMessage.reply(text, List.of(new Prose(new Span(0, text.length()))), List.of(), ToolFormat.MARKDOWN,
+                "openai/gpt-test", usage, cost);
     }
 
     @Test
@@ -120,10 +122,11 @@ class TokenTallyTest {
     void nativeCallArgumentsCountButTextCallsAreNotCountedTwice() {
         ToolUse nativeSave = ToolUse.named("save", Map.of("path", "x.py", "content", "print(1)"), "n1");
         ToolUse textSave = new ToolUse("save", List.of("y.py"), "print(2)", Map.of(), "t1");
-        LoggedMessage nativeReply = new LoggedMessage(Message.assistant("", List.of(nativeSave)), Instant.now(),
-                "openai/gpt-test", ToolFormat.TOOL, Set.of("n1"), null, null);
-        LoggedMessage textReply = new LoggedMessage(Message.assistant("hello world", List.of(textSave)),
-                Instant.now(), "openai/gpt-test", ToolFormat.MARKDOWN, Set.of(), null, null);
+        LoggedMessage nativeReply = LoggedMessage.reply("", List.of(StoredSegment.Call.nativeCall(nativeSave)),
+                List.of(), ToolFormat.TOOL, "openai/gpt-test", null, null);
+        LoggedMessage textReply = LoggedMessage.reply("hello world", List.of(new Prose(new Span(0, 5)),
+                new StoredSegment.Call(textSave, MarkdownDialect.INSTANCE, new Span(5, 11))), List.of(),
+                ToolFormat.MARKDOWN, "openai/gpt-test", null, null);
 
         assertThat(TokenTally.of(List.of(nativeReply), estimator).outputTokens())
                 .as("a native call's arguments are what the model wrote")
@@ -135,9 +138,8 @@ class TokenTallyTest {
 
     @Test
     void shownReasoningIsOutputButNotContext() {
-        LoggedMessage thoughtful = new LoggedMessage(
-                Message.assistant("hello world", List.of(), List.of(Reasoning.of("deepseek", "hello", null))),
-                Instant.now(), "deepseek/r1", ToolFormat.MARKDOWN, Set.of(), null, null);
+        LoggedMessage thoughtful = LoggedMessage.reply("hello world", List.of(new Prose(new Span(0, 11))),
+                List.of(Reasoning.of("deepseek", "hello", null)), ToolFormat.MARKDOWN, "deepseek/r1", null, null);
 
         TokenTally tally = TokenTally.of(List.of(thoughtful), estimator);
 

@@ -18,8 +18,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 import dev.rosetta.core.json.Json;
-import dev.rosetta.llm.sse.SseEvent;
-import dev.rosetta.llm.sse.SseReader;
+import dev.rosetta.llm.stream.Frame;
+import dev.rosetta.llm.stream.Frames;
+import dev.rosetta.llm.stream.Framing;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -71,9 +72,9 @@ public class SseDecodeBenchmark {
     /** Reads every event and decodes its JSON; returns the text length so nothing is dead code. */
     @Benchmark
     public long readAndDecode() throws IOException {
-        SseReader reader = new SseReader(new ByteArrayInputStream(stream));
+        Frames reader = Framing.SSE.frames(new ByteArrayInputStream(stream), Framing.MAX_FRAME);
         long chars = 0;
-        for (SseEvent e = reader.next(); e != null; e = reader.next()) {
+        for (Frame e = reader.next(); e != null; e = reader.next()) {
             JsonNode node = Json.MAPPER.readTree(e.data());
             chars += node.size();
         }
@@ -83,9 +84,9 @@ public class SseDecodeBenchmark {
     /** Only the SSE framing, for the split between framing and JSON. */
     @Benchmark
     public long readOnly() throws IOException {
-        SseReader reader = new SseReader(new ByteArrayInputStream(stream));
+        Frames reader = Framing.SSE.frames(new ByteArrayInputStream(stream), Framing.MAX_FRAME);
         long chars = 0;
-        for (SseEvent e = reader.next(); e != null; e = reader.next()) {
+        for (Frame e = reader.next(); e != null; e = reader.next()) {
             chars += e.data().length();
         }
         return chars;

@@ -1,6 +1,7 @@
 package dev.rosetta.cli.chat;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -55,6 +56,9 @@ public final class CallEditor {
             }
             values.put(body.name(), Files.readString(file));
             return new Decision.Edit(new Arguments(values));
+        } catch (CharacterCodingException e) {
+            problems.accept("The edited text is not UTF-8; nothing changed.");
+            return null;
         } catch (IOException | RuntimeException e) {
             problems.accept("Could not edit: " + e.getMessage());
             return null;

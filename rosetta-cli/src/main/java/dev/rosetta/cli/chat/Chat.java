@@ -1,6 +1,8 @@
 package dev.rosetta.cli.chat;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.AgentEvent;
@@ -22,15 +24,21 @@ import dev.rosetta.llm.model.ModelRegistry;
  * @param providers connects models to their APIs (and knows the providers' keys)
  * @param workspace where tools work
  * @param output    what events go to (the terminal, or JSON lines)
+ * @param mcp       the MCP servers, or null when none is configured (the toolbox closes them)
  */
 public record Chat(ChatSession session, AgentLoop loop, ConversationLog log, ModelRegistry registry,
-        Providers providers, Path workspace, EventOutput output) implements AutoCloseable {
+        Providers providers, Path workspace, EventOutput output, ChatMcp mcp) implements AutoCloseable {
 
     /** Records the settings that make a resumed conversation sticky (model, format, tools). */
     public void saveConfig() {
         ChatConfig current = log.readConfig().orElse(ChatConfig.empty());
+        // An MCP server's tools come with the server, not with the conversation: a resume without it must work.
+        List<String> tools = new ArrayList<>(session.toolbox().catalog().names());
+        if (mcp != null) {
+            tools.removeAll(mcp.toolNames());
+        }
         log.writeConfig(current.withModel(session.model().name()).withToolFormat(session.format())
-                .withTools(session.toolbox().catalog().names()).withWorkspace(workspace).withName(log.id()));
+                .withTools(tools).withWorkspace(workspace).withName(log.id()));
     }
 
     @Override

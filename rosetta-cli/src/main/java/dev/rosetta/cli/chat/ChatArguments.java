@@ -1,22 +1,27 @@
 package dev.rosetta.cli.chat;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+
+import dev.rosetta.cli.option.OptionValues;
 
 /**
  * Reads a well-formed chat command line ({@code rosetta -m sonnet "fix the tests"}) by hand.
  * picocli builds its command model by reflection from classes compiled for Java 5, which no
  * class archive can hold, and that costs about 100 ms before the prompt appears — a quarter of
- * a chat's start. Anything this does not recognise exactly (help, a subcommand, an unknown or
- * clustered option, a missing or odd value, an {@code @file}) returns null and goes to picocli,
- * which stays the one place for help texts and usage errors. A property test checks that both
- * readers agree on every command line this one accepts.
+ * a chat's start (its programmatic model still costs about 55 ms). Anything this does not
+ * recognise exactly (help, a subcommand, an unknown or clustered option, a missing or refused
+ * value, an {@code @file}) returns null and goes to picocli, which stays the one place for help
+ * texts and usage errors. Values are checked by the same {@link OptionValues} picocli's converters
+ * use. Tests derive their command lines from picocli's model of {@link ChatOptions}: every option
+ * there must be read here, and read as picocli reads it.
  */
 public final class ChatArguments {
 
-    /** Words picocli reads as subcommands (or help) wherever they stand before {@code --}. */
-    private static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "help");
+    /** Words picocli reads as subcommands wherever they stand before {@code --} (a test holds this to picocli's). */
+    static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "mcp", "help");
 
     /**
      * What the command line asks for.
@@ -54,8 +59,8 @@ public final class ChatArguments {
             int eq = arg.indexOf('=');
             String name = eq > 0 && arg.startsWith("--") ? arg.substring(0, eq) : arg;
             String inline = eq > 0 && arg.startsWith("--") ? arg.substring(eq + 1) : null;
-            // picocli refuses an option given twice; it says so better than silently taking one.
-            if ((isFlag(name) || takesValue(name)) && !given.add(canonical(name))) {
+            // picocli refuses a single-valued option given twice; it says so better than silently taking one.
+            if ((isFlag(name) || takesValue(name)) && !repeatable(name) && !given.add(canonical(name))) {
                 return null;
             }
             if (isFlag(name)) {
@@ -70,8 +75,9 @@ public final class ChatArguments {
                 return null;
             }
             String value = inline != null ? inline : i + 1 < args.size() ? args.get(++i) : null;
-            if (value == null || value.isEmpty() || value.startsWith("-") || value.startsWith("@")
-                    || !setValue(o, name, value)) {
+            // picocli reads "-m -y" as a missing value; --tools takes any next word (-t -read).
+            if (value == null || value.isEmpty() || value.startsWith("@")
+                    || value.startsWith("-") && !takesAnyWord(name) || !setValue(o, name, value)) {
                 return null;
             }
         }
@@ -116,31 +122,52 @@ public final class ChatArguments {
     private static boolean takesValue(String name) {
         return switch (name) {
             case "-m", "--model", "--tool-format", "--name", "-w", "--workspace", "-t", "--tools", "--output-format",
-                    "--max-steps", "--ui" -> true;
+                    "--max-steps", "--thinking", "--mcp", "--ui" -> true;
             default -> false;
         };
     }
 
+    /** Options whose values add up ({@code -t shell -t save} is {@code -t shell,save}). */
+    private static boolean repeatable(String name) {
+        return name.equals("-t") || name.equals("--tools") || name.equals("--mcp");
+    }
+
+    /** Options whose value is the next word, even one that starts with '-' ({@code OptionConverters.ToolItems}). */
+    private static boolean takesAnyWord(String name) {
+        return name.equals("-t") || name.equals("--tools");
+    }
+
     /** False when the value is one picocli would refuse or convert differently. */
     private static boolean setValue(ChatOptions o, String name, String value) {
-        switch (name) {
-            case "-m", "--model" -> o.model = value;
-            case "--tool-format" -> o.toolFormat = value;
-            case "--name" -> o.name = value;
-            case "-w", "--workspace" -> o.workspace = value;
-            case "-t", "--tools" -> o.tools = value;
-            case "--output-format" -> o.outputFormat = value;
-            case "--ui" -> o.ui = value;
-            case "--max-steps" -> {
-                if (!value.matches("[0-9]{1,9}")) {
+        try {
+            switch (name) {
+                case "-m", "--model" -> o.model = value;
+                case "--tool-format" -> o.toolFormat = OptionValues.chatToolFormat(value);
+                case "--thinking" -> o.thinking = OptionValues.thinking(value);
+                case "--name" -> o.name = value;
+                case "-w", "--workspace" -> o.workspace = value;
+                case "-t", "--tools" -> {
+                    return addTools(o, value);
+                }
+                case "--output-format" -> o.outputFormat = OptionValues.outputFormat(value);
+                case "--max-steps" -> o.maxSteps = OptionValues.atLeastOne(value);
+                case "--ui" -> o.ui = OptionValues.uiMode(value);
+                case "--mcp" -> o.mcp.add(value);
+                default -> {
                     return false;
                 }
-                o.maxSteps = Integer.valueOf(value);
             }
-            default -> {
-                return false;
-            }
+        } catch (IllegalArgumentException e) {
+            return false; // picocli reports it
         }
+        return true;
+    }
+
+    private static boolean addTools(ChatOptions o, String value) {
+        if (o.tools == null) {
+            o.tools = new ArrayList<>();
+        }
+        o.tools.addAll(OptionValues.toolItems(value));
         return true;
     }
 }

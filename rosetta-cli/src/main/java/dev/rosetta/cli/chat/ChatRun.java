@@ -2,7 +2,6 @@ package dev.rosetta.cli.chat;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
@@ -10,10 +9,12 @@ import java.util.Map;
 import org.jline.terminal.Terminal;
 
 import dev.rosetta.agent.chat.TurnOutcome;
+import dev.rosetta.agent.log.LogWriteException;
 import dev.rosetta.cli.render.JsonEventWriter;
+import dev.rosetta.cli.render.TerminalChannel;
+import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.cli.render.TerminalRenderer;
 import dev.rosetta.cli.render.TerminalStyle;
-import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.repl.JLineConfirmation;
 import dev.rosetta.cli.repl.JLineRepl;
 import dev.rosetta.cli.repl.ReplTerminal;
@@ -25,8 +26,9 @@ import dev.rosetta.tools.Confirmation;
 
 /**
  * {@code rosetta [PROMPT…]}: opens the conversation, runs the first prompt, then either exits
- * (non-interactive) or hands over to the interactive prompt. Exit codes: 0 done, 1 the model or
- * a tool failed, 2 bad usage or configuration, 130 interrupted.
+ * (non-interactive) or hands over to the interactive prompt. Exit codes: 0 done, 1 the model, a
+ * tool or the disk (the log could not be written) failed, 2 bad usage or configuration, 130
+ * interrupted.
  */
 public final class ChatRun {
 
@@ -37,15 +39,13 @@ public final class ChatRun {
 
     private final ChatOptions options;
     private final InputStream stdin;
-    private final PrintStream out;
-    private final PrintStream err;
+    private final TerminalOutput output;
     private final Map<String, String> env;
 
-    public ChatRun(ChatOptions options, InputStream stdin, PrintStream out, PrintStream err, Map<String, String> env) {
+    public ChatRun(ChatOptions options, InputStream stdin, TerminalOutput output, Map<String, String> env) {
         this.options = options;
         this.stdin = stdin;
-        this.out = out;
-        this.err = err;
+        this.output = output;
         this.env = env;
     }
 
@@ -53,58 +53,60 @@ public final class ChatRun {
         boolean terminal = TerminalCheck.stdinIsTerminal() && TerminalCheck.stdoutIsTerminal();
         String prompt = prompt(terminal);
         boolean interactive = terminal && !options.nonInteractive;
-        if (!options.knownUi()) {
-            err.println("rosetta: --ui must be inline or line, not '" + TerminalText.safe(options.ui) + "'");
-            return BAD_USAGE;
-        }
         if (prompt.isBlank() && !interactive) {
-            err.println("rosetta: no prompt: give one (rosetta \"…\"), pipe one in, or run in a terminal");
+            output.error("no prompt: give one (rosetta \"…\"), pipe one in, or run in a terminal");
+            // The one usage error found here; a missing conversation or a held lock is not one.
+            output.problem("Try 'rosetta --help' for more information.");
             return BAD_USAGE;
         }
-        PrintStream utf8 = new PrintStream(out, true, StandardCharsets.UTF_8);
+        TerminalChannel out = output.out();
         TerminalStyle style = terminal ? TerminalStyle.detect(env, true) : TerminalStyle.plain();
-        Chat.EventOutput output = output(utf8, style);
+        Chat.EventOutput events = events(out, style);
         // A terminal JLine can edit lines on gets the full prompt; TERM=dumb and JSON output the plain one.
         try (Terminal editor = interactive && !options.json() ? ReplTerminal.open(env).orElse(null) : null) {
             // The terminal UI where it can run and was not declined; the line prompt serves the rest.
             InlineUi ui = editor != null && !options.lineUi() && InlineUi.unsuitable(editor).isEmpty()
                     ? new InlineUi(editor, style, env) : null;
-            Chat.EventOutput events = ui != null ? ui.output() : output;
+            Chat.EventOutput shown = ui != null ? ui.output() : events;
             Confirmation confirmation = ui != null ? ui.confirmation()
-                    : editor != null ? new JLineConfirmation(editor, style, output::endTurn, env)
-                    : interactive ? new LineConfirmation(stdin, err, env) : Confirmation.ALWAYS;
-            ChatSetup setup = new ChatSetup(options, env, Path.of("").toAbsolutePath(), ChatSetup.warningsTo(err));
-            try (Chat chat = setup.open(events, confirmation)) {
+                    : editor != null ? new JLineConfirmation(editor, style, events::endTurn, env)
+                    : interactive ? new LineConfirmation(stdin, output.err(), env) : Confirmation.ALWAYS;
+            ChatSetup setup = new ChatSetup(options, env, Path.of("").toAbsolutePath(), output::warning);
+            try (Chat chat = setup.open(shown, confirmation)) {
                 if (ui != null) {
                     ui.settings(setup.uiSettings());
                     return ui.run(chat, prompt);
                 }
                 if (editor != null) {
-                    return new JLineRepl(chat, editor, style, utf8, env).run(prompt);
+                    return new JLineRepl(chat, editor, style, output, env).run(prompt);
                 }
                 Interrupts.onCtrlC(chat.loop()::interrupt);
                 if (interactive && !options.json()) {
-                    ConversationReplay.resumed(chat, utf8);
+                    ConversationReplay.resumed(chat, out);
                 }
                 TurnOutcome outcome = prompt.isBlank() ? TurnOutcome.done() : chat.loop().run(prompt);
-                output.endTurn();
+                events.endTurn();
                 if (interactive) {
-                    return new LineRepl(chat, stdin, err).run();
+                    return new LineRepl(chat, stdin, output).run();
                 }
                 return report(outcome);
             }
         } catch (ProviderException e) {
-            err.println("rosetta: " + e.getMessage());
+            output.error(e.getMessage());
             return e.kind() == ProviderException.Kind.CONFIG ? BAD_USAGE : FAILED;
+        } catch (LogWriteException e) {
+            // The disk failed, not the user: a failure, not bad usage.
+            output.error(e.getMessage());
+            return FAILED;
         } catch (RosettaException e) {
-            err.println("rosetta: " + e.getMessage());
+            output.error(e.getMessage());
             return BAD_USAGE;
         }
     }
 
     private int report(TurnOutcome outcome) {
         if (outcome.message() != null && !outcome.ok()) {
-            err.println("rosetta: " + outcome.message());
+            output.error(outcome.message());
         }
         return switch (outcome.reason()) {
             case DONE -> OK;
@@ -134,11 +136,11 @@ public final class ChatRun {
         return words.isBlank() ? block : words + "\n\n" + block;
     }
 
-    private Chat.EventOutput output(PrintStream utf8, TerminalStyle style) {
+    private Chat.EventOutput events(TerminalChannel out, TerminalStyle style) {
         if (options.json()) {
-            return Chat.EventOutput.of(new JsonEventWriter(utf8), utf8::flush);
+            return Chat.EventOutput.of(new JsonEventWriter(out), out::flush);
         }
-        TerminalRenderer renderer = new TerminalRenderer(utf8, style);
+        TerminalRenderer renderer = new TerminalRenderer(out, style);
         return Chat.EventOutput.of(renderer, renderer::endTurn);
     }
 }

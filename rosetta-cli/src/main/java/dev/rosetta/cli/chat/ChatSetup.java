@@ -1,6 +1,5 @@
 package dev.rosetta.cli.chat;
 
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +18,9 @@ import dev.rosetta.agent.config.UiSettings;
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.Conversations;
 import dev.rosetta.agent.log.LogDirectory;
+import dev.rosetta.agent.mcp.McpApprovals;
+import dev.rosetta.agent.mcp.McpServers;
+import dev.rosetta.cli.option.ToolSelection;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.Provider;
@@ -88,16 +90,35 @@ public final class ChatSetup {
         Resolution resolution = new Resolution(env, config);
         ProviderDirectory directory = new ProviderDirectory(config.providers(), resolution.environment());
         ModelRegistry registry = ModelRegistry.load(directory, paths.models(), warnings);
-        ModelInfo model = registry.resolve(resolution.model(options.model, directory).value());
-        ToolFormat format = resolution.toolFormat(options.toolFormat, model).value();
-        Providers providers = new Providers(directory, HttpTransport.Settings.DEFAULT, config.openAiApi());
-        Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format);
+        ModelInfo registered = registry.resolve(resolution.model(options.model, directory).value());
+        Providers providers = new Providers(directory,
+                HttpTransport.Settings.DEFAULT.withReplyTimeout(resolution.replyTimeout().value()), config.openAiApi(),
+                resolution.localContext());
         try {
+            Providers.Described described = describe(registered, providers, warnings);
+            ModelInfo model = described.model();
+            ToolFormat format = resolution.toolFormat(options.toolFormat, model, described.served()).value();
+            Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format);
             return assemble(logs, resumed, resolved, providers, output, confirmation);
         } catch (RuntimeException e) { // ProviderException too
             providers.close(); // an HTTP client left open holds the JVM's exit up by 300 ms
             throw e;
         }
+    }
+
+    /**
+     * The model as its server describes it (a local server is asked for the context, Ollama also
+     * whether the model is there and takes tools), with a warning when no one knows its context.
+     */
+    static Providers.Described describe(ModelInfo model, Providers providers, Consumer<String> warnings)
+            throws ProviderException {
+        Providers.Described described = providers.describe(model);
+        if (described.served().local() && described.model().contextWindow() == null) {
+            warnings.accept(model.name() + ": neither the model registry nor its server says how long its context is;"
+                    + " assuming " + ModelInfo.GENERIC_CONTEXT_WINDOW / 1000 + "k (set context_window for it in"
+                    + " ~/.config/rosetta/models.json)");
+        }
+        return described;
     }
 
     /**
@@ -127,22 +148,60 @@ public final class ChatSetup {
     private Chat assemble(Path logs, ConversationLog resumed, Resolved r, Providers providers,
             Chat.EventOutput output, Confirmation confirmation) throws ProviderException {
         Provider provider = provider(r.model(), r.format(), r.config().fallback(), r.registry(), providers);
-        ShellSettings shell = ShellSettings.fromEnvironment(r.resolution().environment())
-                .withTimeout(r.resolution().shellTimeout().value());
-        List<Tool> tools = ToolAllowlist.apply(BuiltinToolset.create(shell), r.saved() == null ? null : r.saved().tools(),
-                options.tools);
+        ShellSettings shell = ShellSettings.fromEnvironment(r.resolution().environment(),
+                r.resolution().shellTimeout().value());
+        List<Tool> tools = tools(BuiltinToolset.create(shell), r.saved(), resumed);
         ConversationLog log = resumed != null ? resumed : ConversationLog.create(logs, options.name);
         log.warnings().forEach(warnings);
         ToolContext context = new ToolContext(r.workspace(), options.confine || r.config().confine(),
                 OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"));
         boolean ask = !(options.noConfirm || options.nonInteractive);
         Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS);
-        ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log.messages(), log::append,
-                settings(r.resolution()));
+        TurnSettings settings = settings(r.resolution());
+        if (settings.thinking() != null) {
+            provider.thinkingProblem(r.model().id(), settings.thinking()).ifPresent(warnings);
+        }
+        ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings);
+        ChatMcp mcp = mcp(r, log, toolbox, output);
         Chat chat = new Chat(session, new AgentLoop(session, r.workspace(), output), log, r.registry(), providers,
-                r.workspace(), output);
+                r.workspace(), output, mcp);
         chat.saveConfig();
         return chat;
+    }
+
+    /**
+     * The chat's MCP servers, started without waiting for them; null when none is configured or
+     * given, and then nothing of the MCP client is loaded.
+     */
+    private ChatMcp mcp(Resolved r, ConversationLog log, Toolbox toolbox, Chat.EventOutput output) {
+        if (r.config().mcpServers().isEmpty() && options.mcp.isEmpty()) {
+            return null;
+        }
+        return ChatMcp.start(r.config().mcpServers(), options.mcp, r.resolution().environment(), r.workspace(),
+                log.folder(), McpApprovals.of(env), r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT),
+                toolbox, new StatusLines(output));
+    }
+
+    /** The tools {@code --tools} and the resumed conversation choose; the others are closed. */
+    private List<Tool> tools(List<Tool> all, ChatConfig saved, ConversationLog resumed) {
+        List<String> known = all.stream().map(t -> t.spec().name()).toList();
+        List<String> chosen;
+        try {
+            chosen = saved == null || saved.tools() == null ? ToolSelection.choose(known, known, "", options.tools)
+                    : ToolSelection.choose(known, saved.tools(), resumed.configFile().toString(), options.tools);
+        } catch (RuntimeException e) {
+            all.forEach(Tool::close);
+            throw e;
+        }
+        List<Tool> out = new ArrayList<>();
+        for (Tool t : all) {
+            if (chosen.contains(t.spec().name())) {
+                out.add(t);
+            } else {
+                t.close();
+            }
+        }
+        return out;
     }
 
     private String resumedId(Path logs) {
@@ -177,17 +236,14 @@ public final class ChatSetup {
     private TurnSettings settings(Resolution resolution) {
         String breakOnToolUse = resolution.environment().get(TurnSettings.BREAK_ON_TOOLUSE_VARIABLE);
         TurnSettings settings = TurnSettings.DEFAULT.withStream(options.stream)
-                .withBreakOnToolUse(TurnSettings.flag(breakOnToolUse));
+                .withBreakOnToolUse(TurnSettings.flag(breakOnToolUse))
+                .withThinking(resolution.thinking(options.thinking).map(dev.rosetta.agent.config.Resolved::value)
+                        .orElse(null));
         return options.maxSteps != null ? settings.withMaxSteps(options.maxSteps) : settings;
     }
 
     /** How the terminal UI is to fold calls, as the config files of the chat opened say. */
     public UiSettings uiSettings() {
         return ui;
-    }
-
-    /** Prints warnings dimmed-free on stderr, one line each. */
-    public static Consumer<String> warningsTo(PrintStream err) {
-        return w -> err.println("rosetta: warning: " + w);
     }
 }

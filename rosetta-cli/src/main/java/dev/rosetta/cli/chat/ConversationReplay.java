@@ -1,44 +1,35 @@
 package dev.rosetta.cli.chat;
 
-import java.io.PrintStream;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
-import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import dev.rosetta.agent.chat.AgentEvent;
 import dev.rosetta.agent.log.LoggedMessage;
-import dev.rosetta.cli.render.TerminalText;
+import dev.rosetta.agent.log.StoredSegment;
+import dev.rosetta.cli.render.TerminalChannel;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Role;
-import dev.rosetta.core.split.Segment;
-import dev.rosetta.core.split.StreamSplitter;
-import dev.rosetta.core.tool.ErrorCode;
-import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
 
 /**
  * {@code /replay}: the conversation shown again as it was shown live — each assistant message
- * read with the splitter in the format it was written in and rendered through the same output
- * (prose as markdown, calls under a ▶ header, results with their error code), the user's
- * messages after a {@code you>} marker. Nothing is sent, run or logged.
+ * from the segments the log stored for it (never read again with today's tools) and rendered
+ * through the same output (prose as markdown, calls under a ▶ header, results with the error
+ * code the log stored), the user's messages after a {@code you>} marker. Nothing is sent, run or
+ * logged.
  */
 public final class ConversationReplay {
 
-    private static final Pattern ERROR_TAG = Pattern.compile("^\\[ERROR:([^\\]\\s]+)]");
-
     private final Chat.EventOutput output;
-    private final PrintStream out;
-    private final ToolCatalog catalog;
+    private final TerminalChannel out;
 
     /**
      * Opening a conversation again (--resume) in a terminal: says which one, and shows its last
      * turn, so the user picks up where it stopped without scrolling back through /replay.
      */
-    public static void resumed(Chat chat, PrintStream out) {
+    public static void resumed(Chat chat, TerminalChannel out) {
         List<LoggedMessage> messages = chat.session().messages();
         if (messages.isEmpty()) {
             return;
@@ -47,16 +38,14 @@ public final class ConversationReplay {
         while (lastTurn > 0 && messages.get(lastTurn).message().role() != Role.USER) {
             lastTurn--;
         }
-        out.println("resumed " + chat.log().id() + " (" + messages.size() + " messages; the last turn follows,"
+        out.line("resumed " + chat.log().id() + " (" + messages.size() + " messages; the last turn follows,"
                 + " /replay shows them all)");
-        new ConversationReplay(chat.output(), out, chat.session().toolbox().catalog())
-                .show(messages.subList(lastTurn, messages.size()));
+        new ConversationReplay(chat.output(), out).show(messages.subList(lastTurn, messages.size()));
     }
 
-    ConversationReplay(Chat.EventOutput output, PrintStream out, ToolCatalog catalog) {
+    ConversationReplay(Chat.EventOutput output, TerminalChannel out) {
         this.output = output;
         this.out = out;
-        this.catalog = catalog;
     }
 
     void show(List<LoggedMessage> messages) {
@@ -70,7 +59,7 @@ public final class ConversationReplay {
                 case ASSISTANT -> {
                     unanswered.clear();
                     unanswered.addAll(m.calls());
-                    assistant(logged, output);
+                    assistant(logged);
                 }
                 case SYSTEM -> {
                     ToolUse call = answered(m, unanswered);
@@ -87,22 +76,20 @@ public final class ConversationReplay {
 
     private void user(String text) {
         output.endTurn();
-        out.println("you> " + TerminalText.safe(text));
+        out.line("you> " + text);
     }
 
-    private void assistant(LoggedMessage logged, Consumer<AgentEvent> events) {
-        Message m = logged.message();
-        for (Segment s : StreamSplitter.split(m.content(), logged.format(), catalog)) {
+    /** The stored segments as the live events they were: native calls (spanless) come last, as they did. */
+    private void assistant(LoggedMessage logged) {
+        String text = logged.message().content();
+        for (StoredSegment s : logged.segments()) {
             switch (s) {
-                case Segment.Prose p -> events.accept(new AgentEvent.ProseDelta(p.text()));
-                case Segment.Thinking t -> events.accept(new AgentEvent.ThinkingDelta(t.text()));
-                case Segment.Call c -> events.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
-                case Segment.Unparsed u -> events.accept(new AgentEvent.UnparsedRead(u));
-            }
-        }
-        for (ToolUse call : m.calls()) {
-            if (call.callId() != null && logged.nativeCallIds().contains(call.callId())) {
-                events.accept(new AgentEvent.CallRead(call, "tool", ""));
+                case StoredSegment.Prose p -> AgentEvent.showing(p.segment(text)).forEach(output);
+                case StoredSegment.Thinking t -> output.accept(new AgentEvent.ThinkingDelta(logged.text(t.text())));
+                case StoredSegment.Call c when c.isNative() -> output.accept(new AgentEvent.CallRead(c.use(), "tool", null));
+                case StoredSegment.Call c -> output.accept(
+                        new AgentEvent.CallRead(c.use(), c.dialect().name(), logged.text(c.span())));
+                case StoredSegment.Unparsed u -> output.accept(new AgentEvent.UnparsedRead(u.segment(text)));
             }
         }
     }
@@ -121,12 +108,8 @@ public final class ConversationReplay {
         return null;
     }
 
-    /** The result as the tool gave it; its error code is the tag its text starts with. */
+    /** The result as the tool gave it, with the code the log stored (none for a log older than codes). */
     private static ToolResult result(Message m) {
-        if (!m.isError()) {
-            return ToolResult.ok(m.content());
-        }
-        Matcher tag = ERROR_TAG.matcher(m.content());
-        return new ToolResult(m.content(), true, tag.find() ? new ErrorCode(tag.group(1)) : new ErrorCode("Error"));
+        return new ToolResult(m.content(), m.isError(), m.errorCode());
     }
 }

@@ -2,14 +2,12 @@ package dev.rosetta.cli.chat;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 
 import dev.rosetta.cli.render.PreviewText;
+import dev.rosetta.cli.render.TerminalChannel;
 import dev.rosetta.cli.render.TerminalStyle;
-import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.Decision;
@@ -22,22 +20,21 @@ import dev.rosetta.tools.Preview;
 final class LineConfirmation implements Confirmation {
 
     private final LineInput input;
-    private final PrintStream err;
+    private final TerminalChannel err;
     private final CallEditor editor;
 
-    LineConfirmation(InputStream in, PrintStream err, Map<String, String> env) {
+    LineConfirmation(InputStream in, TerminalChannel err, Map<String, String> env) {
         this.input = LineInput.of(in);
-        this.err = new PrintStream(err, true, StandardCharsets.UTF_8);
-        this.editor = new CallEditor(env, this.err::println);
+        this.err = err;
+        this.editor = new CallEditor(env, err::line);
     }
 
     @Override
     public Decision confirm(ToolUse use, Preview preview) throws InterruptedException {
         // Plain: this prompt serves terminals without line editing (TERM=dumb) and JSON output.
-        err.print(PreviewText.of(preview, TerminalStyle.plain()));
+        err.append(PreviewText.of(preview, TerminalStyle.plain())).flush();
         while (true) {
-            err.print("Run " + TerminalText.safe(use.tool()) + "? [y]es / [n]o / [a]ll / [e]dit: ");
-            err.flush();
+            err.text("Run " + use.tool().replace('\n', ' ') + "? [y]es / [n]o / [a]ll / [e]dit: ");
             String answer;
             try {
                 answer = input.readLine();
@@ -63,7 +60,7 @@ final class LineConfirmation implements Confirmation {
                         return edited;
                     }
                 }
-                default -> err.println("Please answer y, n, a or e.");
+                default -> err.line("Please answer y, n, a or e.");
             }
         }
     }

@@ -2,10 +2,10 @@ package dev.rosetta.cli.chat;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 
 import dev.rosetta.agent.chat.TurnOutcome;
+import dev.rosetta.cli.render.TerminalChannel;
+import dev.rosetta.cli.render.TerminalOutput;
 
 /**
  * The interactive prompt in its plain form: a line at a time, slash commands, Ctrl-D to leave.
@@ -15,20 +15,22 @@ final class LineRepl {
 
     private final Chat chat;
     private final LineInput input;
-    private final PrintStream out;
+    private final TerminalOutput output;
+    /** The prompt and the commands' answers: stderr, so stdout holds only the conversation. */
+    private final TerminalChannel out;
     private final SlashCommands commands;
 
-    LineRepl(Chat chat, InputStream in, PrintStream out) {
+    LineRepl(Chat chat, InputStream in, TerminalOutput output) {
         this.chat = chat;
         this.input = LineInput.of(in);
-        this.out = new PrintStream(out, true, StandardCharsets.UTF_8);
-        this.commands = new SlashCommands(chat, this.out);
+        this.output = output;
+        this.out = output.err();
+        this.commands = new SlashCommands(chat, out);
     }
 
     int run() throws IOException {
         while (true) {
-            out.print("> ");
-            out.flush();
+            out.text("> ");
             String line = input.readLine();
             if (line == null || line.strip().equals("/exit") || line.strip().equals("/quit")) {
                 return ChatRun.OK;
@@ -37,7 +39,7 @@ final class LineRepl {
                 continue;
             }
             if (line.strip().equals("/clear")) {
-                out.print("\033[H\033[2J");
+                output.clearScreen();
                 continue;
             }
             if (line.strip().equals("/impersonate")) {
@@ -53,7 +55,7 @@ final class LineRepl {
 
     /** Lines until one that is just "." (the message /impersonate writes for the assistant). */
     private String readBlock() throws IOException {
-        out.println("Write the assistant's message; end with a line holding only \".\"");
+        out.line("Write the assistant's message; end with a line holding only \".\"");
         StringBuilder text = new StringBuilder();
         for (String line = input.readLine(); line != null && !line.equals("."); line = input.readLine()) {
             text.append(line).append('\n');
@@ -64,7 +66,7 @@ final class LineRepl {
     private void turnEnded(TurnOutcome outcome) {
         chat.output().endTurn();
         if (!outcome.ok() && outcome.message() != null) {
-            out.println("rosetta: " + outcome.message());
+            output.error(outcome.message());
         }
     }
 }

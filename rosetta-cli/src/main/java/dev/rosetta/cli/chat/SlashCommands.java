@@ -1,36 +1,41 @@
 package dev.rosetta.cli.chat;
 
-import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 
 import dev.rosetta.agent.chat.ChatSession;
+import dev.rosetta.agent.config.Resolution;
+import dev.rosetta.agent.config.Resolved;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.agent.tokens.TokenTally;
+import dev.rosetta.cli.render.TerminalChannel;
 import dev.rosetta.cli.render.UsageLine;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Role;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.Providers;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.model.ModelInfo;
 
 /**
  * The commands of the interactive prompt that change or show the conversation without asking
- * the model: /model, /tools, /tokens, /undo, /log, /rename, /fork, /replay, /help. (/exit,
+ * the model: /model, /think, /tools, /tokens, /undo, /log, /rename, /fork, /replay, /help. (/exit,
  * /clear and /impersonate need the prompt itself and live there.)
  */
 public final class SlashCommands {
 
-    public static final List<String> NAMES = List.of("/help", "/model", "/tools", "/tokens", "/undo", "/log", "/rename",
-            "/fork", "/impersonate", "/replay", "/clear", "/exit");
+    public static final List<String> NAMES = List.of("/help", "/model", "/think", "/tools", "/tokens", "/undo", "/log",
+            "/rename", "/fork", "/impersonate", "/replay", "/clear", "/exit", "/mcp");
 
     private final Chat chat;
-    private final PrintStream out;
+    /** Where the commands answer; names, paths and messages in the answers may hold anything. */
+    private final TerminalChannel out;
 
-    public SlashCommands(Chat chat, PrintStream out) {
+    public SlashCommands(Chat chat, TerminalChannel out) {
         this.chat = chat;
         this.out = out;
     }
@@ -43,26 +48,29 @@ public final class SlashCommands {
             switch (parts[0].toLowerCase(Locale.ROOT)) {
                 case "/help" -> help();
                 case "/model" -> model(arg);
+                case "/think" -> think(arg);
                 case "/tools" -> tools();
                 case "/tokens" -> tokens();
                 case "/undo" -> undo(arg);
-                case "/log" -> out.println(chat.log().folder().resolve("conversation.jsonl"));
+                case "/log" -> out.line(chat.log().folder().resolve("conversation.jsonl").toString());
                 case "/rename" -> rename(arg);
-                case "/fork" -> out.println("forked into " + chat.log().fork(required(arg, "/fork NAME")));
+                case "/fork" -> out.line("forked into " + chat.log().fork(required(arg, "/fork NAME")));
                 case "/replay" -> replay();
+                case "/mcp" -> McpSlash.run(chat, arg, out);
                 default -> {
                     return false;
                 }
             }
         } catch (RosettaException e) {
-            out.println("rosetta: " + e.getMessage());
+            out.line("rosetta: " + e.getMessage());
         }
         return true;
     }
 
     private void help() {
-        out.println("""
+        out.line("""
                 /model [MODEL]   show or switch the model (and its tool format)
+                /think [LEVEL]   show or set how hard the model thinks: off, low, medium, high, or tokens
                 /tools           the tools loaded, and those that cannot run here
                 /tokens          tokens and cost so far
                 /undo [N]        take back the last N turns (default 1)
@@ -71,6 +79,7 @@ public final class SlashCommands {
                 /fork NAME       copy the conversation under a new name
                 /impersonate     write the assistant's next message yourself; its calls run
                 /replay          show the conversation again
+                /mcp [NAME]      the MCP servers: state, tools, last error (/mcp approve NAME starts a project's)
                 /clear           clear the screen
                 /exit            leave (Ctrl-D too; Ctrl-C stops the model or a tool)""");
     }
@@ -79,25 +88,48 @@ public final class SlashCommands {
     private void model(String name) throws ProviderException {
         ChatSession session = chat.session();
         if (name.isEmpty()) {
-            out.println(session.model().name() + " (tool format: " + session.format().id() + ")");
+            out.line(session.model().name() + " (tool format: " + session.format().id() + ")");
             return;
         }
-        ModelInfo next = chat.registry().resolve(name);
-        ToolFormat format = next.defaultToolFormat() != null ? next.defaultToolFormat() : session.format();
+        Providers.Described described = ChatSetup.describe(chat.registry().resolve(name), chat.providers(),
+                w -> out.line("rosetta: warning: " + w));
+        ModelInfo next = described.model();
+        ToolFormat format = Resolution.defaultFormat(next, described.served()).map(Resolved::value)
+                .orElse(session.format());
         Provider provider = ChatSetup.provider(next, format, List.of(), chat.registry(), chat.providers());
         session.switchModel(next, provider, format);
         chat.saveConfig();
-        out.println("model: " + next.name() + " (tool format: " + format.id() + ")");
+        out.line("model: " + next.name() + " (tool format: " + format.id() + ")");
+        sayThinkingProblem();
+    }
+
+    /** Shows or sets the thinking level; a level the model cannot take is said in one line, and not sent. */
+    private void think(String level) {
+        ChatSession session = chat.session();
+        if (!level.isEmpty()) {
+            session.settings(session.settings().withThinking(Thinking.parse(level, "/think")));
+        }
+        Thinking now = session.settings().thinking();
+        out.line("thinking: " + (now == null ? "the model's default" : now.toString()));
+        sayThinkingProblem();
+    }
+
+    private void sayThinkingProblem() {
+        ChatSession session = chat.session();
+        Thinking now = session.settings().thinking();
+        if (now != null) {
+            session.provider().thinkingProblem(session.model().id(), now).ifPresent(p -> out.line("rosetta: " + p));
+        }
     }
 
     /** One line per tool: its name, and its description up to the first colon or full stop. */
     private void tools() {
-        var tools = chat.session().toolbox().catalog().tools();
+        var tools = chat.session().toolbox().offered().tools();
         var unavailable = chat.session().toolbox().unavailable();
         int width = Stream.concat(tools.stream().map(t -> t.name()), unavailable.keySet().stream())
                 .mapToInt(String::length).max().orElse(0) + 2;
-        tools.forEach(t -> out.println(pad(t.name(), width) + gist(t.description())));
-        unavailable.forEach((name, why) -> out.println(pad(name, width) + "unavailable: " + why));
+        tools.forEach(t -> out.line(pad(t.name(), width) + gist(t.description())));
+        unavailable.forEach((name, why) -> out.line(pad(name, width) + "unavailable: " + why));
     }
 
     private static String pad(String name, int width) {
@@ -125,10 +157,10 @@ public final class SlashCommands {
         int guessed = tally.repliesWithoutUsage();
         String why = guessed == 0 ? "" : String.format(" (estimated: the provider reported no usage for %d %s)",
                 guessed, guessed == 1 ? "reply" : "replies");
-        out.printf(Locale.ROOT, "tokens: %s%,d in%s · %s%,d out · %s%s%n", about, tally.inputTokens(), cached, about,
-                tally.outputTokens(), cost, why);
-        out.printf(Locale.ROOT, "context: ≈%,d of %,d tokens%n", tally.contextTokens(),
-                chat.session().model().contextWindowOrDefault());
+        out.line(String.format(Locale.ROOT, "tokens: %s%,d in%s · %s%,d out · %s%s", about, tally.inputTokens(), cached,
+                about, tally.outputTokens(), cost, why));
+        out.line(String.format(Locale.ROOT, "context: ≈%,d of %,d tokens", tally.contextTokens(),
+                chat.session().model().contextWindowOrDefault()));
     }
 
     /** Takes back whole turns: back to (and including) the N-th last user message, so no call loses its result. */
@@ -144,22 +176,21 @@ public final class SlashCommands {
         }
         int n = messages.size() - cut;
         if (n == 0) {
-            out.println("nothing to undo");
+            out.line("nothing to undo");
             return;
         }
         chat.session().undo(n);
-        chat.log().undo(n);
-        out.println("took back " + n + " message" + (n == 1 ? "" : "s"));
+        out.line("took back " + n + " message" + (n == 1 ? "" : "s"));
     }
 
     private void rename(String name) {
         chat.log().rename(required(name, "/rename NAME"));
         chat.saveConfig();
-        out.println("renamed to " + chat.log().id());
+        out.line("renamed to " + chat.log().id());
     }
 
     private void replay() {
-        new ConversationReplay(chat.output(), out, chat.session().toolbox().catalog()).show(chat.session().messages());
+        new ConversationReplay(chat.output(), out).show(chat.session().messages());
     }
 
     private static int count(String arg) {

@@ -3,9 +3,21 @@ package dev.rosetta.cli.chat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
 
 /** Whether standard input and output are a terminal (not a pipe, a file or /dev/null). */
 public final class TerminalCheck {
+
+    /**
+     * {@link #stdoutIsTerminal} to be asked later (by the output guard, when it must know). An
+     * anonymous class, not a method reference: a lambda is spun at run time, on the start-up path.
+     */
+    public static final BooleanSupplier STDOUT = new BooleanSupplier() {
+        @Override
+        public boolean getAsBoolean() {
+            return stdoutIsTerminal();
+        }
+    };
 
     private TerminalCheck() {}
 

@@ -17,11 +17,13 @@ import dev.rosetta.core.message.Message;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatEvent.Usage;
+import tools.jackson.databind.ObjectWriter;
 
 /**
  * {@code --output-format json}: one JSON object a line per event, {@code type} first, property
- * names in snake_case. JSON escapes every control character, so nothing reaches a terminal as an
- * escape sequence; and an event carries the conversation, never a key.
+ * names in snake_case. Every control character is escaped ({@link TerminalJsonEscapes}: the C1
+ * controls and bidi overrides too), so nothing reaches a terminal as an escape sequence; and an
+ * event carries the conversation, never a key.
  *
  * <p>Types: {@code prose}, {@code thinking} (text), {@code code_block_opened} (info, fence: the
  * prose that follows is a fenced code block's opening line, then its code),
@@ -34,6 +36,8 @@ import dev.rosetta.llm.ChatEvent.Usage;
  */
 public final class JsonEventWriter implements Consumer<AgentEvent> {
 
+    private static final ObjectWriter JSON = Json.MAPPER.writer().with(TerminalJsonEscapes.INSTANCE);
+
     private final Appendable out;
 
     public JsonEventWriter(Appendable out) {
@@ -45,7 +49,7 @@ public final class JsonEventWriter implements Consumer<AgentEvent> {
         if (event instanceof AgentEvent.ToolOutput) {
             return; // a live copy for the terminal; the tool_result event carries the whole output
         }
-        String line = Json.write(toJson(event));
+        String line = JSON.writeValueAsString(toJson(event));
         try {
             out.append(line).append('\n');
             if (out instanceof Flushable f) {

@@ -4,25 +4,27 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A small animated line while nothing else shows progress: waiting for a reply's first token, or
- * a call being written. It runs on a virtual thread and draws through the {@link Screen}'s lock;
- * {@link #stop} erases it under that lock, and a stopped spinner's thread sees a new generation
- * and draws nothing more. Only when the style animates (a terminal).
+ * a call being written. Its frames come from a {@link FrameTimer} (a virtual thread) and draw
+ * through the {@link Screen}'s lock; {@link #stop} erases it under that lock, and a stopped
+ * spinner's frames see a new generation and draw nothing more. Only when the style animates (a
+ * terminal).
  */
 final class Spinner {
 
     private static final String FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏";
-    private static final long INTERVAL_MILLIS = 90;
     /** Long labels would wrap, and an erase with CR only clears the last row. */
     private static final int MAX_LABEL = 40;
 
     private final Screen screen;
     private final TerminalStyle style;
+    private final FrameTimer timer;
     private long generation;
     private String label;
 
-    Spinner(Screen screen, TerminalStyle style) {
+    Spinner(Screen screen, TerminalStyle style, FrameTimer timer) {
         this.screen = screen;
         this.style = style;
+        this.timer = timer;
     }
 
     /** Starts spinning with this label (already safe), or changes the label of the running spinner. */
@@ -41,7 +43,7 @@ final class Spinner {
             label = shortened;
             if (!running) {
                 long mine = ++generation;
-                Thread.ofVirtual().name("rosetta-spinner").start(() -> spin(mine));
+                timer.animate(frame -> frame(mine, frame));
             }
         } finally {
             lock.unlock();
@@ -67,23 +69,18 @@ final class Spinner {
         return label != null;
     }
 
-    private void spin(long mine) {
-        for (int frame = 0; ; frame++) {
-            try {
-                Thread.sleep(INTERVAL_MILLIS);
-            } catch (InterruptedException e) {
-                return;
+    /** Draws frame {@code frame} of the spinner started as generation {@code mine}; false once it stopped. */
+    private boolean frame(long mine, int frame) {
+        ReentrantLock lock = screen.lock();
+        lock.lock();
+        try {
+            if (generation != mine) {
+                return false;
             }
-            ReentrantLock lock = screen.lock();
-            lock.lock();
-            try {
-                if (generation != mine) {
-                    return;
-                }
-                draw(frame);
-            } finally {
-                lock.unlock();
-            }
+            draw(frame);
+            return true;
+        } finally {
+            lock.unlock();
         }
     }
 

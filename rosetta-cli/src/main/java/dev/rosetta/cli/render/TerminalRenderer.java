@@ -33,9 +33,14 @@ public final class TerminalRenderer implements Consumer<AgentEvent>, AutoCloseab
     private boolean waiting;
 
     public TerminalRenderer(Appendable out, TerminalStyle style) {
+        this(out, style, FrameTimer.REAL);
+    }
+
+    /** With the spinner's frames drawn when {@code timer} says (tests draw them one by one). */
+    TerminalRenderer(Appendable out, TerminalStyle style, FrameTimer timer) {
         this.screen = new Screen(out);
         this.style = style;
-        this.spinner = new Spinner(screen, style);
+        this.spinner = new Spinner(screen, style, timer);
     }
 
     @Override
@@ -169,10 +174,11 @@ public final class TerminalRenderer implements Consumer<AgentEvent>, AutoCloseab
     private void result(ToolUse use, ToolResult result) {
         String mark = result.isError() ? style.paint("✗", Tone.RED, Tone.BOLD)
                 : style.paint("✓", Tone.GREEN, Tone.BOLD);
-        String code = result.isError() ? " " + style.paint("[" + oneLine(result.code().code()) + "]", Tone.RED) : "";
+        // A failure from a log older than error codes has none: it is shown without one, not given one.
+        String code = result.code() != null ? " " + style.paint("[" + oneLine(result.code().code()) + "]", Tone.RED) : "";
         screen.write(mark + " " + style.paint(oneLine(use.tool()), Tone.BOLD) + code + "\n");
         String output = result.output();
-        if (result.isError() && output.startsWith(result.code().tag())) {
+        if (result.code() != null && output.startsWith(result.code().tag())) {
             output = output.substring(result.code().tag().length()).replaceFirst("^[ \t]*\n?", "");
         }
         excerpt(output, List.of());

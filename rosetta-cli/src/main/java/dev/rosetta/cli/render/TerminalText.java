@@ -50,6 +50,11 @@ public final class TerminalText {
         return out.toString();
     }
 
+    /** Whether a character is held back for the next piece. */
+    boolean holding() {
+        return held != 0;
+    }
+
     /** Releases what is held back at the end of the stream. */
     public String finish() {
         char h = held;

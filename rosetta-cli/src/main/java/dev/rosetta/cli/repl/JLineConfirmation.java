@@ -12,6 +12,7 @@ import org.jline.utils.NonBlockingReader;
 
 import dev.rosetta.cli.chat.CallEditor;
 import dev.rosetta.cli.render.PreviewText;
+import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;
@@ -37,6 +38,8 @@ public final class JLineConfirmation implements Confirmation {
     private static final long TYPEAHEAD_MILLIS = 15;
 
     private final Terminal terminal;
+    /** The terminal's writer, guarded as every output is. */
+    private final PrintWriter out;
     private final TerminalStyle style;
     private final Runnable endOutput;
     private final CallEditor editor;
@@ -47,6 +50,7 @@ public final class JLineConfirmation implements Confirmation {
      */
     public JLineConfirmation(Terminal terminal, TerminalStyle style, Runnable endOutput, Map<String, String> env) {
         this.terminal = terminal;
+        this.out = TerminalOutput.onTerminal(terminal.writer());
         this.style = style;
         this.endOutput = endOutput;
         this.editor = new CallEditor(env, this::say);
@@ -55,7 +59,6 @@ public final class JLineConfirmation implements Confirmation {
     @Override
     public Decision confirm(ToolUse use, Preview preview) throws InterruptedException {
         endOutput.run();
-        PrintWriter out = terminal.writer();
         out.print(PreviewText.of(preview, style));
         while (true) {
             Answer answer = Answer.of(ask(question(use)));
@@ -106,8 +109,8 @@ public final class JLineConfirmation implements Confirmation {
             while (keys.read(TYPEAHEAD_MILLIS) >= 0) {
                 // typed before the question was asked
             }
-            terminal.writer().print(question);
-            terminal.writer().flush();
+            out.print(question);
+            out.flush();
             return keys.read();
         } catch (IOException e) {
             return -1;
@@ -118,8 +121,8 @@ public final class JLineConfirmation implements Confirmation {
     }
 
     private void say(String line) {
-        terminal.writer().println(line);
-        terminal.writer().flush();
+        out.println(TerminalText.safe(line));
+        out.flush();
     }
 
     /** What a key means. */

@@ -1,6 +1,5 @@
 package dev.rosetta.cli.repl;
 
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -17,7 +16,9 @@ import dev.rosetta.cli.chat.Chat;
 import dev.rosetta.cli.chat.ChatRun;
 import dev.rosetta.cli.chat.ConversationReplay;
 import dev.rosetta.cli.chat.SlashCommands;
+import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;
 
 /**
@@ -33,7 +34,7 @@ public final class JLineRepl {
     private final Chat chat;
     private final Terminal terminal;
     private final TerminalStyle style;
-    private final PrintStream out;
+    private final TerminalOutput output;
     private final PromptReader reader;
     private final SlashCommands commands;
     private final TurnInterrupts interrupts;
@@ -42,23 +43,28 @@ public final class JLineRepl {
     private volatile boolean leaveRequested;
 
     /**
-     * @param out where the renderer writes too (standard output), for the REPL's own lines
-     * @param env where the history file's folder and the user's home are read
+     * @param output where the renderer writes too (standard output), for the REPL's own lines
+     * @param env    where the history file's folder and the user's home are read
      */
-    public JLineRepl(Chat chat, Terminal terminal, TerminalStyle style, PrintStream out, Map<String, String> env) {
+    public JLineRepl(Chat chat, Terminal terminal, TerminalStyle style, TerminalOutput output, Map<String, String> env) {
         this.chat = chat;
         this.terminal = terminal;
         this.style = style;
-        this.out = out;
-        this.commands = new SlashCommands(chat, out);
+        this.output = output;
+        this.commands = new SlashCommands(chat, output.out());
         this.interrupts = new TurnInterrupts(terminal);
         ReplCompleter completer = ReplCompleter.forChat(chat, env);
         Path history = HistoryFile.of(env);
         String problem = HistoryFile.prepare(history).orElse(null);
         if (problem != null) {
-            say("rosetta: warning: " + problem);
+            output.warning(problem);
         }
         this.reader = new PromptReader(terminal, completer, problem == null ? history : null);
+        if (chat.mcp() != null) {
+            // An MCP server's report that comes while the user types goes above the line, which stays.
+            chat.mcp().status().whileReading(line -> reader.printAboveIfReading(
+                    style.paint("ℹ " + TerminalText.safe(line).strip().replace('\n', ' '), Tone.DIM)));
+        }
     }
 
     /** Runs the first prompt, if there is one, then reads until the user leaves; the exit code. */
@@ -72,9 +78,10 @@ public final class JLineRepl {
                 leaveRequested = true;
             }
         });
-        say(style.paint(chat.session().model().name() + " · tool format " + chat.session().format().id()
+        String model = TerminalText.safe(chat.session().model().name()).replace('\n', ' ');
+        say(style.paint(model + " · tool format " + chat.session().format().id()
                 + " · /help lists the commands, Ctrl-D leaves", Tone.DIM));
-        ConversationReplay.resumed(chat, out);
+        ConversationReplay.resumed(chat, output.out());
         if (!firstPrompt.isBlank()) {
             turn(() -> chat.loop().run(firstPrompt));
         }
@@ -145,10 +152,10 @@ public final class JLineRepl {
     private void command(String text, String name) {
         try {
             if (!commands.run(text)) {
-                say("rosetta: unknown command " + name + "; /help lists the commands");
+                output.error("unknown command " + name + "; /help lists the commands");
             }
         } catch (RuntimeException e) {
-            say("rosetta: " + name + " failed: " + e.getMessage());
+            output.error(name + " failed: " + e.getMessage());
         }
     }
 
@@ -159,14 +166,14 @@ public final class JLineRepl {
             outcome = body.get();
         } catch (RuntimeException e) {
             chat.output().endTurn();
-            say("rosetta: " + e.getMessage());
+            output.error(e.getMessage());
             return;
         }
         chat.output().endTurn();
         if (outcome.reason() == TurnOutcome.Reason.INTERRUPTED) {
             say(style.paint("interrupted", Tone.DIM));
         } else if (!outcome.ok() && outcome.message() != null) {
-            say("rosetta: " + outcome.message());
+            output.error(outcome.message());
         }
     }
 
@@ -202,14 +209,15 @@ public final class JLineRepl {
     }
 
     private void clear() {
-        if (!terminal.puts(Capability.clear_screen)) {
-            terminal.writer().print("\033[H\033[2J");
+        if (terminal.puts(Capability.clear_screen)) {
+            terminal.flush();
+        } else {
+            output.clearScreen();
         }
-        terminal.flush();
     }
 
-    private void say(String line) {
-        out.println(line);
-        out.flush();
+    /** A line Rosetta styled from parts it cleaned. */
+    private void say(String styled) {
+        output.out().append(styled + "\n").flush();
     }
 }

@@ -76,6 +76,18 @@ public final class PromptReader {
         }
     }
 
+    /**
+     * Prints a line above the one being typed, which is drawn again as it was; false when no line
+     * is being read (the caller writes it as usual).
+     */
+    boolean printAboveIfReading(String line) {
+        if (!reader.isReading()) {
+            return false;
+        }
+        reader.printAbove(line);
+        return true;
+    }
+
     /** Writes the history file (trimmed to its size); a failure loses only the history. */
     void saveHistory() {
         try {

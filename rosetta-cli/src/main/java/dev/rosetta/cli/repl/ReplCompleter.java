@@ -42,8 +42,12 @@ public final class ReplCompleter implements Completer {
                 new PathCompletion(chat.workspace(), LogDirectory.home(env)));
     }
 
-    /** Model names and aliases for completion after /model, gathered when Tab is first pressed there. */
+    /**
+     * Model names and aliases for completion after /model, gathered when Tab is first pressed
+     * there, and the models of the servers the user runs as they arrive.
+     */
     private static Supplier<List<String>> modelNames(Chat chat) {
+        LocalModelNames local = new LocalModelNames(chat.providers());
         return new Supplier<>() {
             private List<String> names;
 
@@ -53,7 +57,7 @@ public final class ReplCompleter implements Completer {
                     names = chat.registry().all().stream()
                             .flatMap(ReplCompleter::namesOf).distinct().sorted().toList();
                 }
-                return names;
+                return Stream.concat(names.stream(), local.now().stream()).distinct().sorted().toList();
             }
         };
     }

@@ -2,14 +2,15 @@ package dev.rosetta.cli.ui;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
+import dev.rosetta.cli.render.TerminalChannel;
+import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.cli.render.TerminalText;
 
 /**
- * A print stream for the slash commands (and the resumed conversation's heading), whose every
+ * An output for the slash commands (and the resumed conversation's heading), whose every
  * line goes into the scrollback as it is printed, in order with the turn's events.
  */
 final class CommandOutput extends OutputStream {
@@ -21,9 +22,12 @@ final class CommandOutput extends OutputStream {
         this.lines = lines;
     }
 
-    /** A stream whose lines (made safe: they may hold a model's or a file's name) go to {@code lines}. */
-    static PrintStream to(Consumer<String> lines) {
-        return new PrintStream(new CommandOutput(lines), true, StandardCharsets.UTF_8);
+    /**
+     * A channel whose lines go to {@code lines}, cleaned by the output's guard (they may hold a
+     * model's or a file's name).
+     */
+    static TerminalChannel to(Consumer<String> lines) {
+        return TerminalOutput.of(new CommandOutput(lines), OutputStream.nullOutputStream()).out();
     }
 
     @Override

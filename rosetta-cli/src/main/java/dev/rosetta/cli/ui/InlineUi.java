@@ -276,8 +276,7 @@ public final class InlineUi {
             s.scrollback().screen().endLine();
             return s.scrollback().takePending();
         });
-        terminal.writer().print(rest);
-        terminal.flush();
+        reader.print(rest);
         try {
             reader.getHistory().save();
         } catch (IOException | RuntimeException e) {
@@ -294,8 +293,7 @@ public final class InlineUi {
     private void printPending() {
         String pending = state.read(s -> s.scrollback().takePending());
         if (!pending.isEmpty()) {
-            terminal.writer().write(UiReader.BEGIN_SYNC + pending + UiReader.END_SYNC);
-            terminal.flush();
+            reader.print(pending);
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.rosetta.cli.ui;
 
-import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -61,8 +60,7 @@ final class TurnRunner {
         this.state = state;
         this.view = view;
         this.host = host;
-        PrintStream out = CommandOutput.to(line -> view.say(line, false));
-        this.commands = new SlashCommands(chat, out);
+        this.commands = new SlashCommands(chat, CommandOutput.to(line -> view.say(line, false)));
         this.thread = Thread.ofPlatform().name("rosetta-turns").daemon().unstarted(this::run);
     }
 

@@ -1,6 +1,7 @@
 package dev.rosetta.cli.ui;
 
 import java.util.ArrayList;
+import java.io.PrintWriter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,8 @@ import org.jline.terminal.Terminal.Signal;
 import org.jline.utils.AttributedString;
 import org.jline.utils.AttributedStringBuilder;
 import org.jline.utils.InfoCmp.Capability;
+
+import dev.rosetta.cli.render.TerminalOutput;
 
 /**
  * The line editor of the terminal UI: JLine's, with the live region as the lines of its prompt and
@@ -35,6 +38,8 @@ final class UiReader extends LineReaderImpl {
     /** Lone Esc interrupts; an Esc that starts a key's sequence arrives with the rest far sooner. */
     private static final long ESCAPE_WAIT_MILLIS = 120;
 
+    /** Rosetta's text to the terminal, through the one guard every string passes ({@link TerminalOutput}). */
+    private final PrintWriter text;
     private final BiFunction<Integer, Integer, AttributedString> livePrompt;
     private final IntFunction<AttributedString> liveStatus;
     private volatile Runnable onResize = () -> { };
@@ -50,6 +55,7 @@ final class UiReader extends LineReaderImpl {
     UiReader(Terminal terminal, BiFunction<Integer, Integer, AttributedString> livePrompt,
             IntFunction<AttributedString> liveStatus) {
         super(terminal, "rosetta", variables());
+        this.text = TerminalOutput.onTerminal(terminal.writer());
         this.livePrompt = livePrompt;
         this.liveStatus = liveStatus;
         option(Option.ERASE_LINE_ON_FINISH, true);
@@ -80,16 +86,29 @@ final class UiReader extends LineReaderImpl {
      * committed text ends with a line break, or is empty.
      */
     void show(String committed, AttributedString promptLines, AttributedString statusLine) {
-        terminal.writer().write(BEGIN_SYNC);
+        terminal.beginSynchronizedUpdate();
         if (!committed.isEmpty() && !insertAbove(committed)) {
             display.update(List.of(), 0, false); // back to the region's start, its lines erased
-            terminal.writer().write(committed);
+            write(committed);
         }
         prompt = promptLines;
         status = statusLine;
         redisplay(false);
-        terminal.writer().write(END_SYNC);
+        terminal.endSynchronizedUpdate();
         terminal.flush();
+    }
+
+    /** Text as it stands where the cursor is, in one synchronized update: call only while no line is read. */
+    void print(String committed) {
+        terminal.beginSynchronizedUpdate();
+        write(committed);
+        terminal.endSynchronizedUpdate();
+        terminal.flush();
+    }
+
+    private void write(String committed) {
+        text.write(committed);
+        text.flush();
     }
 
     /**
@@ -104,6 +123,7 @@ final class UiReader extends LineReaderImpl {
         int columns = size.getColumns();
         int rows = size.getRows();
         if (columns <= 0 || rows <= 0 || terminal.getStringCapability(Capability.parm_insert_line) == null
+                || terminal.getStringCapability(Capability.scroll_forward) == null
                 || terminal.getStringCapability(Capability.parm_up_cursor) == null
                 || terminal.getStringCapability(Capability.parm_down_cursor) == null) {
             return false;
@@ -123,11 +143,13 @@ final class UiReader extends LineReaderImpl {
         if (shown > 1) {
             terminal.puts(Capability.parm_down_cursor, shown - 1);
         }
-        terminal.writer().write("\n".repeat(added));
+        for (int i = 0; i < added; i++) {
+            terminal.puts(Capability.scroll_forward);
+        }
         terminal.puts(Capability.parm_up_cursor, shown - 1 + added);
-        terminal.writer().write('\r');
+        terminal.puts(Capability.carriage_return);
         terminal.puts(Capability.parm_insert_line, added);
-        terminal.writer().write(committed);
+        write(committed);
         return true;
     }
 

@@ -60,6 +60,11 @@ final class ChatCompletionsWire implements Wire {
     }
 
     @Override
+    public String errorEvent(String code, String message) {
+        return data(object("error", object("message", message, "type", code, "param", null, "code", null)));
+    }
+
+    @Override
     public String systemPrompt(JsonNode request) {
         JsonNode first = request.path("messages").path(0);
         String role = first.path("role").asString("");

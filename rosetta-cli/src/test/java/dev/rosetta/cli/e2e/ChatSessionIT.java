@@ -22,6 +22,7 @@ import dev.rosetta.agent.chat.AgentLoop;
 import dev.rosetta.agent.chat.ChatSession;
 import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.agent.chat.TurnSettings;
+import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.Providers;
 import dev.rosetta.llm.http.HttpTransport;
@@ -51,6 +52,7 @@ class ChatSessionIT {
     private ModelRegistry registry;
     private Providers providers;
     private final List<Toolbox> toolboxes = new ArrayList<>();
+    private final List<ConversationLog> logs = new ArrayList<>();
 
     @BeforeEach
     void start() throws Exception {
@@ -72,6 +74,7 @@ class ChatSessionIT {
     @AfterEach
     void stop() {
         toolboxes.forEach(Toolbox::close);
+        logs.forEach(ConversationLog::close);
         model.close();
         assertThat(model.unanswered()).as("scripted replies never asked for").isZero();
     }
@@ -159,7 +162,9 @@ class ChatSessionIT {
         ModelInfo info = registry.resolve(name);
         Toolbox toolbox = new Toolbox(BuiltinToolset.create(), ToolContext.in(workspace()), confirmation);
         toolboxes.add(toolbox);
-        return new ChatSession(info, providers.forModel(info), format, toolbox, List.of(), m -> { }, TurnSettings.DEFAULT);
+        ConversationLog log = ConversationLog.create(temp.resolve("logs"), null);
+        logs.add(log);
+        return new ChatSession(info, providers.forModel(info), format, toolbox, log, TurnSettings.DEFAULT);
     }
 
     /** As {@code /model NAME} does: the model's own default format if it has one, else the current one. */

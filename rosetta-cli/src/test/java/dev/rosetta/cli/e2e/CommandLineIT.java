@@ -2,8 +2,13 @@ package dev.rosetta.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -90,6 +95,32 @@ class CommandLineIT extends EndToEnd {
     }
 
     @Test
+    void helpAndDashCapitalVAreAnsweredWithoutAModel() {
+        Run help = sandbox.rosetta("help");
+        assertThat(help.exitCode()).as(help.toString()).isZero();
+        assertThat(help.stdout()).startsWith("Usage: rosetta [OPTIONS] [PROMPT...]").contains("Environment:");
+        Run version = sandbox.rosetta("-V");
+        assertThat(version.exitCode()).as(version.toString()).isZero();
+        assertThat(version.stdout()).startsWith("rosetta ");
+        assertThat(model.requests()).isEmpty();
+        assertThat(sandbox.conversations()).isEmpty();
+    }
+
+    @Test
+    void aFormatThatIsNotOneIsTheOnlyErrorEvenWithoutAKey() {
+        sandbox.env().remove("OPENAI_API_KEY");
+        sandbox.env().remove("ANTHROPIC_API_KEY");
+
+        Run run = sandbox.rosetta("-n", "--output-format", "yaml", "hello");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+        assertThat(run.errorLines()).containsExactly(
+                "rosetta: Invalid value for option '--output-format': unknown output format 'yaml'; use one of text, json",
+                "Try 'rosetta --help' for more information.");
+        assertThat(model.requests()).isEmpty();
+    }
+
+    @Test
     void nativeToolsOnAProviderWithoutThemIsBadUsage() {
         sandbox.env().put("GEMINI_API_KEY", "AIza-e2e" + Sandbox.KEY_MARK + "gemini");
 
@@ -135,5 +166,47 @@ class CommandLineIT extends EndToEnd {
         assertThat(run.exitCode()).as("a wrong key is the user's setup to fix: exit 2\n" + run).isEqualTo(2);
         assertThat(run.errorLines()).as(run.toString()).isNotEmpty();
         // The sandbox checks after every run that no output or file holds the key.
+    }
+
+    /**
+     * Issue 10 #6: the log holds what the model read and what the tools printed, so it is as
+     * private as the config: 0700 folders, 0600 files, the saved tool outputs too, and a log left
+     * readable by an older Rosetta is tightened when resumed. Also {@code rosetta logs} in a log
+     * folder that is a file is one line, not "RosettaException: …" (#18).
+     */
+    @Test
+    void theLogsAreTheOwnersAloneAndTightenedWhenResumed() throws Exception {
+        model.script(Format.MARKDOWN.reply("Listing.\n", ModelCall.shell("seq 1 200000")), ScriptedReply.text("Done."));
+        Run first = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown", "count");
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+        Path conversation = sandbox.conversation();
+        assertThat(conversation.resolve("tool-outputs")).as("the long output was saved").isDirectory();
+        assertOwnerOnly(sandbox.logs());
+
+        try (Stream<Path> all = Files.walk(sandbox.logs())) {
+            for (Path p : all.toList()) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x"
+                        : "rw-r--r--"));
+            }
+        }
+        model.script(ScriptedReply.text("Again."));
+        Run resumed = sandbox.rosetta("-n", "-r", "again");
+        assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
+        assertOwnerOnly(sandbox.logs());
+
+        sandbox.env().put("ROSETTA_LOGS_HOME", Files.writeString(temp.resolve("a-file"), "x").toString());
+        Run logs = sandbox.rosetta("logs");
+        assertThat(logs.exitCode()).as(logs.toString()).isEqualTo(2);
+        assertThat(logs.errorLines()).singleElement().asString().startsWith("rosetta: the log folder ")
+                .doesNotContain("Exception");
+    }
+
+    private static void assertOwnerOnly(Path root) throws IOException {
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : all.toList()) {
+                String mode = PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
+                assertThat(mode).as(p.toString()).isEqualTo(Files.isDirectory(p) ? "rwx------" : "rw-------");
+            }
+        }
     }
 }

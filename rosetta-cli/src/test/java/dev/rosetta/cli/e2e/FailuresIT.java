@@ -2,9 +2,13 @@ package dev.rosetta.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -92,5 +96,43 @@ class FailuresIT extends EndToEnd {
             assertThat(feedback).as("feedback in request %d", i + 1).hasSize(i)
                     .allSatisfy(text -> assertThat(text).contains(advice));
         }
+    }
+
+    /** Issue 10 #3: the HTTP client refused the header and quoted it, "Bearer sk-…^A" and all. */
+    @Test
+    void aKeyHoldingAControlCharacterIsOneLineNamingTheVariableNeverTheKey() {
+        sandbox.env().put("OPENAI_API_KEY", Sandbox.OPENAI_KEY + "\u0001");
+
+        Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "hi");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+        assertThat(run.errorLines()).as(run.toString()).containsExactly("rosetta: the value of OPENAI_API_KEY holds a"
+                + " control character (character " + (Sandbox.OPENAI_KEY.length() + 1) + "), which no API key has; set"
+                + " OPENAI_API_KEY again, copied without it");
+        assertThat(model.requests()).isEmpty();
+    }
+
+    /** A full disk: the log is a link to /dev/full, where every write fails with ENOSPC. */
+    @Test
+    void aMessageTheLogCannotTakeIsExitOneWithOneLineAndIsNeverSent() throws Exception {
+        model.script(ScriptedReply.text("Hello."));
+        Run first = sandbox.rosetta("-n", "--name", "full", "-m", Api.CHAT_COMPLETIONS.model(), "hi");
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+        Path log = sandbox.conversation().resolve("conversation.jsonl");
+        Path full = Path.of("/dev/full");
+        if (!Files.exists(full)) {
+            assertThat(System.getenv("CI")).as("/dev/full is needed on CI").isNull();
+            Assumptions.abort("no /dev/full here");
+        }
+        Files.delete(log);
+        Files.createSymbolicLink(log, full);
+
+        Run second = sandbox.rosetta("-n", "-r", "--name", "full", "again");
+
+        assertThat(second.exitCode()).as(second.toString()).isEqualTo(1);
+        assertThat(second.errorLines()).as(second.toString()).singleElement().satisfies(line -> assertThat(line)
+                .startsWith("rosetta: could not write to the log of conversation full")
+                .contains("No space left on device").endsWith("the last message is not saved"));
+        assertThat(model.requests()).as("the message that could not be saved was not sent").hasSize(1);
     }
 }

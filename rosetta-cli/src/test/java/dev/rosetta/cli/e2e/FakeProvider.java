@@ -7,14 +7,20 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 import dev.rosetta.cli.e2e.ScriptedReply.Cut;
+import dev.rosetta.cli.e2e.ScriptedReply.Raw;
+import dev.rosetta.cli.e2e.ScriptedReply.Silent;
 import dev.rosetta.cli.e2e.ScriptedReply.Status;
+import dev.rosetta.cli.e2e.ScriptedReply.StreamError;
 import dev.rosetta.cli.e2e.ScriptedReply.Streamed;
+import dev.rosetta.cli.e2e.ScriptedReply.Trickle;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
+import mockwebserver3.SocketEffect;
 import okhttp3.Headers;
 import okio.BufferedSink;
 import okio.Okio;
@@ -88,6 +94,13 @@ final class FakeProvider implements AutoCloseable {
             case Streamed s -> sse().body(api.wire().stream(s)).build();
             case Status s -> status(api, s);
             case Cut c -> cut(api.wire().streamStart(c.text()));
+            case StreamError e -> sse().body(api.wire().streamStart(e.text()) + api.wire().errorEvent(e.code(), e.message()))
+                    .build();
+            case Raw r -> new MockResponse.Builder().code(r.status()).setHeader("content-type", r.contentType())
+                    .body(r.body()).build();
+            case Silent s -> new MockResponse.Builder().onResponseStart(SocketEffect.Stall.INSTANCE).build();
+            case Trickle t -> sse().body(api.wire().stream(ScriptedReply.text(Format.pieces(t.text()).toArray(String[]::new))))
+                    .throttleBody(64, 100, TimeUnit.MILLISECONDS).build();
         };
     }
 
@@ -107,15 +120,17 @@ final class FakeProvider implements AutoCloseable {
         return b.build();
     }
 
-    /** Headers and the start of the stream, then the socket is dropped: no end event, no clean close. */
+    /**
+     * Headers and the start of the stream, then the socket is dropped at once: no end event, no
+     * clean close. Whether the client read the text before the drop or not, it must keep it.
+     */
     private static MockResponse cut(String start) {
         return sse().removeHeader("Content-Length").setHeader("Connection", "close").socketHandler(socket -> {
             try {
                 BufferedSink out = Okio.buffer(socket.getSink());
                 out.writeUtf8(start);
                 out.flush();
-                Thread.sleep(100); // let the client read the text before the connection goes
-            } catch (IOException | InterruptedException e) {
+            } catch (IOException e) {
                 // the client went first; the cut happened anyway
             }
             socket.cancel();

@@ -52,6 +52,39 @@ class HostileProjectIT extends EndToEnd {
         assertThat(run.stderr()).doesNotContain("\u001b").doesNotContain("\u0007");
     }
 
+    /**
+     * Issue 10 #5: names from a project file, paths and the TOML parser's own messages reach
+     * stderr through the one guarded path. The sandbox fails any run with a raw control character
+     * in its output; each of these also says, in one line, what was wrong.
+     */
+    @Test
+    void modelNamesPathsAndParseErrorsFromAProjectReachTheTerminalAsText() throws Exception {
+        String escapes = "\u001b]0;owned\u0007\u001b]52;c;ZWNobyBvd25lZA==\u0007\u001b[2J\u009b31m";
+        String inToml = "\\u001b]0;owned\\u0007\\u001b]52;c;ZWNobyBvd25lZA==\\u0007\\u001b[2J\\u009b31m";
+        Path project = sandbox.workspace().resolve("rosetta.toml");
+        List<Run> runs = new ArrayList<>();
+        Files.writeString(project, "[models]\ndefault = \"evil" + inToml + "\"\n");
+        runs.add(sandbox.rosetta("-n", "hi"));
+        Files.writeString(project, "[models]\ndefault = \"openai/gpt-4.1\"\nfallback = [\"evil" + inToml + "\"]\n");
+        runs.add(sandbox.rosetta("-n", "hi"));
+        Files.delete(project);
+        runs.add(sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "-w", temp.resolve("evil" + escapes).toString(),
+                "hi"));
+        runs.add(sandbox.rosetta("-n", "-m", "evil" + escapes, "hi"));
+        Files.writeString(project, "a = \"evil" + escapes + "\"\n");
+        Run parseError = sandbox.rosetta("-n", "hi");
+
+        for (Run run : runs) {
+            assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+            assertThat(run.errorLines()).as(run.toString()).singleElement().asString().startsWith("rosetta: ")
+                    .contains("owned");
+        }
+        assertThat(parseError.exitCode()).as(parseError.toString()).isEqualTo(2);
+        assertThat(parseError.errorLines()).as(parseError.toString()).singleElement().asString()
+                .contains("rosetta.toml:1:").contains("invalid TOML");
+        assertThat(model.requests()).isEmpty();
+    }
+
     private static void git(Path dir, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("git"));
         command.addAll(List.of(args));

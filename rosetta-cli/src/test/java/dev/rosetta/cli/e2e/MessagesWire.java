@@ -68,6 +68,11 @@ final class MessagesWire implements Wire {
     }
 
     @Override
+    public String errorEvent(String code, String message) {
+        return event("error", object("type", "error", "error", object("type", code, "message", message)));
+    }
+
+    @Override
     public String systemPrompt(JsonNode request) {
         return Wire.text(request.path("system"));
     }

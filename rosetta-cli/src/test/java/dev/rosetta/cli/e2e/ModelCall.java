@@ -33,6 +33,15 @@ record ModelCall(String id, String tool, String path, String bodyName, String bo
         return new ModelCall(nextId(), "patch", path, "patch", hunk);
     }
 
+    /**
+     * A call whose arguments are one JSON object (an MCP server's tool): the body of a fenced
+     * block or an xml element, the arguments of a native call. {@code tool} is as the format
+     * spells it: {@code server.tool} in text, {@code server__tool} natively.
+     */
+    static ModelCall json(String tool, String argumentsJson) {
+        return new ModelCall(nextId(), tool, null, null, argumentsJson);
+    }
+
     static ModelCall ipython(String code) {
         return new ModelCall(nextId(), "ipython", null, "code", code);
     }
@@ -66,7 +75,7 @@ record ModelCall(String id, String tool, String path, String bodyName, String bo
     }
 
     String argumentsJson() {
-        return Json.write(arguments());
+        return bodyName == null && body != null ? body : Json.write(arguments());
     }
 
     /** Ids shaped like the providers' own (letters, digits, '_'), unique within a test run. */

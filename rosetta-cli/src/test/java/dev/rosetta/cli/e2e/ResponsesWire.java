@@ -65,6 +65,12 @@ final class ResponsesWire implements Wire {
     }
 
     @Override
+    public String errorEvent(String code, String message) {
+        return WireJson.event("error", object("type", "error", "sequence_number", 99, "code", code, "message", message,
+                "param", null));
+    }
+
+    @Override
     public String systemPrompt(JsonNode request) {
         if (request.has("instructions")) {
             return Wire.text(request.get("instructions"));

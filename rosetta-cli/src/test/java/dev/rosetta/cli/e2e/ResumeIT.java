@@ -1,11 +1,16 @@
 package dev.rosetta.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * {@code --resume}: the second process goes on with the first one's conversation, in its format
@@ -77,6 +82,72 @@ class ResumeIT extends EndToEnd {
         assertThat(resumed.systemPrompt()).startsWith("<role>\n").contains("<tools>");
         String history = String.join("\n", resumed.messages());
         assertThat(history).contains("<save args=\"hello.py\">").doesNotContain("```save");
+    }
+
+    /**
+     * The found bug: history was read again with the tools of the moment and its calls paired by
+     * position, so after {@code -t shell,save,append,patch} (no read) the shell call took the read call's place, {@code rm -rf
+     * build} was lost, and the read call stayed behind as prose. Now every call keeps its own span.
+     */
+    @Test
+    void resumingWithoutAToolReSpellsEveryCallAtItsOwnPlaceInEveryFormat() {
+        ModelCall look = ModelCall.read("notes.txt");
+        ModelCall clean = ModelCall.shell("rm -rf build");
+        model.script(Format.MARKDOWN.reply("Reading, then cleaning.\n", look, clean), ScriptedReply.text("Cleaned."));
+        Run first = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown", "first task");
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+
+        model.script(ScriptedReply.text("Second answer."));
+        Run second = sandbox.rosetta("-n", "-r", "-t", "shell,save,append,patch", "--tool-format", "xml", "second task");
+        assertThat(second.exitCode()).as(second.toString()).isZero();
+        String xml = model.request(2).messages().get(1);
+        assertThat(xml).startsWith("assistant: Reading, then cleaning.\n<tool-use>\n<read args=\"notes.txt\">")
+                .doesNotContain("```");
+        assertThat(xml.indexOf("<read")).isLessThan(xml.indexOf("<shell>"));
+        assertThat(xml.split("rm -rf build", -1)).as("rm -rf build, once").hasSize(2);
+
+        model.script(ScriptedReply.text("Third answer."));
+        Run third = sandbox.rosetta("-n", "-r", "-m", Api.ANTHROPIC.model(), "--tool-format", "tool", "third task");
+        assertThat(third.exitCode()).as(third.toString()).isZero();
+        WireRequest nativeRequest = model.request(3);
+        assertThat(nativeRequest.calls()).extracting(ModelCall::tool, ModelCall::path, ModelCall::body)
+                .containsExactly(tuple("read", "notes.txt", null),
+                        tuple("shell", null, "rm -rf build"));
+        assertThat(nativeRequest.results()).extracting(WireResult::callId)
+                .containsExactlyElementsOf(nativeRequest.calls().stream().map(ModelCall::id).toList());
+        assertThat(String.join("\n", nativeRequest.messages())).doesNotContain("rm -rf").doesNotContain("```");
+    }
+
+    /**
+     * Issue 10 #9: Rosetta killed while a native call ran left the call without a result, and
+     * resuming told the model "the call was not run" — though it had run, half way. Now the model
+     * is told what is known. For each API, as each spells the missing result.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Api.class)
+    void aCallThatWasRunningWhenRosettaWasKilledIsResumedAsInterruptedNotAsNotRun(Api api) throws Exception {
+        Path started = sandbox.workspace().resolve("started");
+        ModelCall halfDone = ModelCall.shell("touch started; sleep 600; touch finished");
+        model.script(Format.TOOL.reply("Working.\n", halfDone));
+        Sandbox.Launched first = sandbox.launch("-n", "-m", api.model(), "--tool-format", "tool", "do the work");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!Files.exists(started) && first.process().isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(started).as("the call was running").exists();
+        first.process().destroyForcibly().waitFor();
+
+        model.script(ScriptedReply.text("I will check first."));
+        Run resumed = sandbox.rosetta("-n", "-r", "go on");
+
+        assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
+        WireRequest request = model.request(1);
+        assertThat(request.calls()).extracting(ModelCall::id).containsExactly(halfDone.id());
+        assertThat(request.results()).singleElement().satisfies(r -> {
+            assertThat(r.callId()).isEqualTo(halfDone.id());
+            assertThat(r.output()).startsWith("[ERROR:Canceled] interrupted; it may have run partly")
+                    .doesNotContain("not run");
+        });
     }
 
     /** The prompt names today's date; a test running across midnight must not fail on it. */

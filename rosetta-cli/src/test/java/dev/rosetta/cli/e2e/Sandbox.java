@@ -20,7 +20,9 @@ import java.util.stream.Stream;
  * real key or config of the machine leaks in), stdin from a file, a time limit per process.
  *
  * <p>After every run, stdout, stderr and every file under the sandbox are searched for the fake
- * API keys: no run may print or store one.
+ * API keys: no run may print or store one. And stdout and stderr, which are no terminal here,
+ * must hold no control character but line feeds and tabs (issue 10 #1): whatever a provider, a
+ * file or a tool sent, Rosetta shows it, never passes it on.
  */
 final class Sandbox {
 
@@ -140,6 +142,7 @@ final class Sandbox {
                 System.err.println(run); // -Drosetta.e2e.show=true: every run's output, to see what a test saw
             }
             assertNoKeyIn(run);
+            assertNoControlCharacterIn(run);
             return run;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -147,6 +150,11 @@ final class Sandbox {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
         }
+    }
+
+    /** Where the stdout of the next run is written as it runs (for a test that watches it). */
+    Path nextStdout() {
+        return root.resolve("stdio").resolve((runs + 1) + ".out");
     }
 
     /** The one conversation in the log folder. */
@@ -172,6 +180,21 @@ final class Sandbox {
             return Files.readAllLines(conversation().resolve("conversation.jsonl"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Fails when stdout or stderr holds a character a terminal would act on: a C0 or C1 control, DEL, a bidi override. */
+    static void assertNoControlCharacterIn(Run run) {
+        for (String stream : List.of("stdout", "stderr")) {
+            String text = stream.equals("stdout") ? run.stdout() : run.stderr();
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                boolean control = c < 0x20 && c != '\n' && c != '\t' || c >= 0x7F && c <= 0x9F
+                        || c >= '\u202A' && c <= '\u202E' || c >= '\u2066' && c <= '\u2069';
+                if (control) {
+                    throw new AssertionError(String.format("a raw U+%04X reached %s at %d:%n%s", (int) c, stream, i, run));
+                }
+            }
         }
     }
 

@@ -20,6 +20,26 @@ sealed interface ScriptedReply {
     /** The stream begins, carries {@code text}, then the connection is dropped without the stream's end. */
     record Cut(String text) implements ScriptedReply {}
 
+    /** The stream begins, carries {@code text} (maybe none), then the API's own error event. */
+    record StreamError(String text, String code, String message) implements ScriptedReply {}
+
+    /**
+     * A body that is no reply stream, as it is: with 200 a login page, a JSON error, bytes without
+     * a line break; with an error status a proxy's HTML page.
+     */
+    record Raw(int status, String contentType, String body) implements ScriptedReply {
+
+        Raw(String contentType, String body) {
+            this(200, contentType, body);
+        }
+    }
+
+    /** The request is read and never answered. */
+    record Silent() implements ScriptedReply {}
+
+    /** A whole reply, sent a few bytes at a time: slower than a reply may take, never quiet for long. */
+    record Trickle(String text) implements ScriptedReply {}
+
     static Streamed text(String... pieces) {
         return new Streamed(List.of(pieces), List.of());
     }

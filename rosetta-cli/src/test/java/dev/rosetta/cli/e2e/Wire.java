@@ -23,6 +23,9 @@ sealed interface Wire permits ChatCompletionsWire, ResponsesWire, MessagesWire {
     /** The API's error body for an HTTP error status. */
     String errorBody(int status, String message);
 
+    /** The API's own error event inside a 200 stream, with the error's type or code. */
+    String errorEvent(String code, String message);
+
     String systemPrompt(JsonNode request);
 
     /** The tool results in the request, in order. */

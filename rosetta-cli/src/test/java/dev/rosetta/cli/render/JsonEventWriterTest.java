@@ -27,6 +27,18 @@ class JsonEventWriterTest {
     }
 
     @Test
+    void c1ControlsBidiOverridesAndLineSeparatorsAreEscapedAsEveryOtherControl() {
+        String hostile = "a\u001b]0;t\u0007 b\u009b2J c\u007f d\u202e e\u2028 f";
+        StringBuilder out = new StringBuilder();
+
+        new JsonEventWriter(out).accept(new AgentEvent.Notice(hostile));
+
+        assertThat(out.toString()).isEqualTo("{\"type\":\"notice\",\"text\":\"a\\u001B]0;t\\u0007 b\\u009b2J c\\u007F"
+                + " d\\u202e e\\u2028 f\"}\n");
+        assertThat(Json.readObject(out.toString())).containsEntry("text", hostile);
+    }
+
+    @Test
     void everyEventOfATurnIsOneLine() {
         List<AgentEvent> turn = TerminalRendererTest.sampleTurn();
         List<Map<String, Object>> lines = lines(turn);
@@ -70,7 +82,7 @@ class JsonEventWriterTest {
         List<Map<String, Object>> lines = lines(List.of(
                 new AgentEvent.UsageReport("openai/gpt-5", usage, 0.5),
                 new AgentEvent.MessageAdded(new LoggedMessage(assistant, Instant.parse("2025-01-02T03:04:05Z"),
-                        "openai/gpt-5", ToolFormat.XML, null, usage, null))));
+                        "openai/gpt-5", ToolFormat.XML, List.of(), usage, null))));
         assertThat(lines.get(0)).containsEntry("model", "openai/gpt-5").containsEntry("input_tokens", 10)
                 .containsEntry("output_tokens", 20).containsEntry("cache_read_tokens", 30)
                 .containsEntry("cache_write_tokens", 40).containsEntry("cost", 0.5);

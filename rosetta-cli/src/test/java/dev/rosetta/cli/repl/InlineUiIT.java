@@ -202,12 +202,11 @@ class InlineUiIT {
         rosetta.press("Enter");
         waitForFile(workspace.resolve("running"));
         assertThat(rosetta.waitFor("  started")).contains("shell: echo started; touch running; sleep 60");
-        long pressed = System.nanoTime();
         rosetta.press("Escape");
+        // The waits give up long before the command would end on its own.
         rosetta.waitFor("interrupted");
         rosetta.waitForTurnEnd(PROMPT, 2);
 
-        assertThat((System.nanoTime() - pressed) / 1_000_000).as("ms until the prompt is idle").isLessThan(30_000);
         assertThat(rosetta.screen()).contains("✗ shell · [ERROR:Canceled]").doesNotContainPattern("(?m)^  finished$");
     }
 

@@ -42,7 +42,7 @@ class JLineConfirmationTest {
     @TempDir
     Path dir;
     private final Keyboard keyboard = new Keyboard();
-    private final ByteArrayOutputStream screen = new ByteArrayOutputStream();
+    private final Screen screen = new Screen();
     private final AtomicInteger endedAt = new AtomicInteger(-1);
     private int before;
     private Terminal terminal;
@@ -154,12 +154,37 @@ class JLineConfirmationTest {
     }
 
     private void awaitQuestion(int times) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (shown().split("Run save\\?", -1).length - 1 < times) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the question was not asked " + times + " times; the screen:\n" + shown());
+        if (!screen.awaitShown("Run save?", times, Duration.ofSeconds(30))) {
+            throw new AssertionError("the question was not asked " + times + " times; the screen:\n" + shown());
+        }
+    }
+
+    /** What the terminal wrote; a test waits for a text on it, woken by each write rather than by a timer. */
+    private static final class Screen extends ByteArrayOutputStream {
+
+        @Override
+        public synchronized void write(int b) {
+            super.write(b);
+            notifyAll();
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            super.write(b, off, len);
+            notifyAll();
+        }
+
+        /** Whether {@code text} is shown {@code times} times before {@code patience} (a hang guard) runs out. */
+        synchronized boolean awaitShown(String text, int times, Duration patience) throws InterruptedException {
+            long deadline = System.nanoTime() + patience.toNanos();
+            while (toString(StandardCharsets.UTF_8).split(java.util.regex.Pattern.quote(text), -1).length - 1 < times) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, left);
             }
-            Thread.sleep(5);
+            return true;
         }
     }
 

@@ -15,7 +15,7 @@ import dev.rosetta.core.tool.ToolUse;
  */
 public interface Dialect {
 
-    /** The dialect's name: markdown, xml, tool. */
+    /** The dialect's name: markdown, xml, tool, or a native dialect's (mistral, kimi, harmony, …). */
     String name();
 
     /** The cascade reader for this dialect over the given tools. */

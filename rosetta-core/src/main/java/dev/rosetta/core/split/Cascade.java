@@ -7,10 +7,15 @@ import java.util.List;
  * readers in priority order; the first that claims the line reads its construct to the end,
  * then prose resumes. A line no reader claims is prose at once, so only a line that could
  * still open a construct is held back.
+ *
+ * <p>Readers that list {@link Reader#midLineStarts()} are also asked inside a prose line, at a
+ * listed character outside inline code ({@code Some prose.<tool_call>…}); only there, so the
+ * prose around it is released as soon as it is read.
  */
 final class Cascade {
 
     private final List<Reader> readers;
+    private final MidLine midLine;
     private Block block;
     private int pos;
     /** A position that starts a line although no newline precedes it (see {@link Block#endsAtLineStart}). */
@@ -20,6 +25,7 @@ final class Cascade {
 
     Cascade(List<Reader> readers, int start) {
         this.readers = List.copyOf(readers);
+        this.midLine = MidLine.of(this.readers);
         this.pos = start;
     }
 
@@ -44,12 +50,47 @@ final class Cascade {
                     block = opening.block();
                     continue;
                 }
+                if (midLine != null) {
+                    midLine.restart(pos, true);
+                }
             }
-            int lineEnd = in.lineEnd(pos);
-            int next = lineEnd < 0 ? in.limit() : lineEnd;
-            out.prose(pos, next);
-            pos = next;
+            if (midLine == null) {
+                int lineEnd = in.lineEnd(pos);
+                int next = lineEnd < 0 ? in.limit() : lineEnd;
+                out.prose(pos, next);
+                pos = next;
+            } else if (!readMidLine(in, out)) {
+                return;
+            }
         }
+    }
+
+    /**
+     * Reads prose up to the next mid-line candidate or the end of the line, and asks there.
+     * False when a reader is still undecided at a candidate (the prose before it is out).
+     */
+    private boolean readMidLine(Input in, Output out) {
+        int at = midLine.nextCandidate(in, pos);
+        if (at < 0) {
+            int end = midLine.scanned();
+            out.prose(pos, end);
+            pos = end;
+            return true;
+        }
+        out.prose(pos, at);
+        pos = at;
+        Opening opening = midLine.open(in, at);
+        if (opening.undecided()) {
+            return false;
+        }
+        if (opening.kind() == Opening.Kind.BLOCK) {
+            block = opening.block();
+            return true;
+        }
+        midLine.skip(at);
+        out.prose(at, at + 1);
+        pos = at + 1;
+        return true;
     }
 
     private boolean advanceBlock(Input in, Output out) {
@@ -64,6 +105,9 @@ final class Cascade {
         forcedLineStart = block.endsAtLineStart() ? end : -1;
         block = null;
         pos = end;
+        if (midLine != null) {
+            midLine.restart(end, false);
+        }
         return true;
     }
 

@@ -3,7 +3,8 @@ package dev.rosetta.core.split;
 /**
  * The message read so far, as readers see it: characters before {@link #limit()} only, and
  * whether more can still arrive. Readers keep their own position and never re-read what they
- * have consumed, so total work stays linear in the message length.
+ * have consumed, so total work stays linear in the message length. Every character a reader looks
+ * at is counted in the buffer, so tests can pin that linearity by counting instead of timing.
  */
 public final class Input {
 
@@ -36,6 +37,7 @@ public final class Input {
     }
 
     public char charAt(int i) {
+        text.counted(1);
         return text.charAt(i);
     }
 
@@ -43,9 +45,11 @@ public final class Input {
     public int indexOf(char c, int from) {
         for (int i = from; i < limit; i++) {
             if (text.charAt(i) == c) {
+                text.counted(i + 1 - from);
                 return i;
             }
         }
+        text.counted(Math.max(0, limit - from));
         return -1;
     }
 
@@ -63,22 +67,30 @@ public final class Input {
         int n = s.length();
         for (int k = 0; k < n; k++) {
             if (at + k >= limit) {
+                text.counted(k);
                 return complete ? Match.NO : Match.PARTIAL;
             }
             if (text.charAt(at + k) != s.charAt(k)) {
+                text.counted(k + 1);
                 return Match.NO;
             }
         }
+        text.counted(n);
         return Match.YES;
     }
 
     public String slice(int from, int to) {
+        text.counted(to - from);
         return text.substring(from, to);
     }
 
     /** Whether index i is the first character of a line. */
     public boolean isLineStart(int i) {
-        return i == 0 || text.charAt(i - 1) == '\n';
+        if (i == 0) {
+            return true;
+        }
+        text.counted(1);
+        return text.charAt(i - 1) == '\n';
     }
 
     /** Whether characters at and after {@code at} are there to look at. */

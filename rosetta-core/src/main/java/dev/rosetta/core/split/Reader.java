@@ -1,9 +1,9 @@
 package dev.rosetta.core.split;
 
 /**
- * One dialect's part of the cascade. Every construct starts at the start of a line, so the
- * splitter asks its readers only there, in priority order, and the first that claims the line
- * reads the construct to its end.
+ * One dialect's part of the cascade. The splitter asks its readers at the start of each line,
+ * in priority order, and the first that claims the line reads the construct to its end; readers
+ * that list {@link #midLineStarts()} are also asked at those characters inside a prose line.
  */
 public interface Reader {
 

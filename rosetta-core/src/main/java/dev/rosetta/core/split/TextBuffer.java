@@ -11,6 +11,8 @@ final class TextBuffer implements CharSequence {
 
     private char[] chars = new char[256];
     private int length;
+    /** Characters readers have looked at through an {@link Input}: the work the O(n) tests count. */
+    private long reads;
 
     void append(CharSequence delta) {
         int n = delta.length();
@@ -35,6 +37,16 @@ final class TextBuffer implements CharSequence {
     @Override
     public char charAt(int index) {
         return chars[index];
+    }
+
+    /** Counts {@code n} characters looked at; one add per call, never one per character. */
+    void counted(int n) {
+        reads += n;
+    }
+
+    /** How many characters readers have looked at so far (see {@link Input}). */
+    long reads() {
+        return reads;
     }
 
     /** The text in [from, to) as a string. */

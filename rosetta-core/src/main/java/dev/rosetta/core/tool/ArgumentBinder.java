@@ -16,7 +16,7 @@ final class ArgumentBinder {
     private ArgumentBinder() {}
 
     static Arguments bind(ToolSpec spec, ToolUse use) {
-        if (spec.parameters().isEmpty()) {
+        if (spec.parameters().isEmpty() && spec.schema() == null) {
             return undeclared(use);
         }
         Map<String, Object> raw = new LinkedHashMap<>();
@@ -25,7 +25,12 @@ final class ArgumentBinder {
         raw.putAll(use.kwargs());
         Map<String, Object> typed = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : raw.entrySet()) {
-            Parameter p = spec.parameter(e.getKey()).orElseThrow(() -> unknown(spec, e.getKey()));
+            var declared = spec.parameter(e.getKey());
+            if (declared.isEmpty() && takesUndeclared(spec)) {
+                typed.put(e.getKey(), e.getValue());
+                continue;
+            }
+            Parameter p = declared.orElseThrow(() -> unknown(spec, e.getKey()));
             if (e.getValue() != null) {
                 typed.put(p.name(), coerce(spec, p, e.getValue()));
             }
@@ -36,6 +41,15 @@ final class ArgumentBinder {
             }
         }
         return new Arguments(typed);
+    }
+
+    /**
+     * Whether a tool with its own schema says it takes names beyond its properties. Unsaid is
+     * taken as no: a name the tool does not declare is far more often a model's typo.
+     */
+    private static boolean takesUndeclared(ToolSpec spec) {
+        Object additional = spec.schema() == null ? null : spec.schema().get("additionalProperties");
+        return Boolean.TRUE.equals(additional) || additional instanceof Map<?, ?>;
     }
 
     /** A tool declared by name only takes whatever it is given. */

@@ -15,6 +15,8 @@ public record ErrorCode(String code) {
     public static final ErrorCode EISDIR = new ErrorCode("EISDIR");
     public static final ErrorCode ENOTDIR = new ErrorCode("ENOTDIR");
     public static final ErrorCode EEXIST = new ErrorCode("EEXIST");
+    /** A file name longer than the file system allows (255 bytes on Linux), or a path longer than 4095 bytes. */
+    public static final ErrorCode ENAMETOOLONG = new ErrorCode("ENAMETOOLONG");
     /** Any other input/output failure: a full or read-only disk, a device error. */
     public static final ErrorCode EIO = new ErrorCode("EIO");
     /** Bytes that are not valid text in the expected encoding (a non-UTF-8 file to patch). */

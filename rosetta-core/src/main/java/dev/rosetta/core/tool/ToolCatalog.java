@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The tools loaded in a session, found by name, by markdown tag or by a known alias tag. */
+/** The tools loaded in a session, found by name, by markdown tag, by native name or by a known alias tag. */
 public final class ToolCatalog {
 
     private final List<ToolSpec> tools;
@@ -20,6 +20,10 @@ public final class ToolCatalog {
         }
         for (ToolSpec t : this.tools) {
             byTag.putIfAbsent(t.name(), t);
+        }
+        // A native call names github.search as github__search: both find the one tool.
+        for (ToolSpec t : this.tools) {
+            byTag.putIfAbsent(t.nativeName(), t);
         }
         for (ToolSpec t : this.tools) {
             t.aliases().stream().filter(a -> !byTag.containsKey(a)).forEach(a -> byAlias.putIfAbsent(a, t));

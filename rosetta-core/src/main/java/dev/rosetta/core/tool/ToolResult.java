@@ -7,14 +7,15 @@ import java.util.Objects;
  *
  * @param output  the text for the model (an error's text starts with {@code [ERROR:CODE]})
  * @param isError whether the call failed
- * @param code    why it failed, or null on success
+ * @param code    why it failed; null on success, and for a failure logged before codes were recorded
+ *                (the failure is known, its code is not, and none is made up)
  */
 public record ToolResult(String output, boolean isError, ErrorCode code) {
 
     public ToolResult {
         Objects.requireNonNull(output, "output");
-        if (isError && code == null) {
-            throw new IllegalArgumentException("an error result needs an ErrorCode");
+        if (!isError && code != null) {
+            throw new IllegalArgumentException("a successful result has no ErrorCode");
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.rosetta.core.tool;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,8 @@ import java.util.Optional;
  * @param aliases      tags models use for it that are not run, e.g. {@code python} for
  *                     {@code ipython}: a block with one could be an example, not a request
  * @param examples     worked examples, rendered by every dialect
+ * @param schema       the tool's own JSON Schema for its arguments, kept whole (an MCP server's
+ *                     {@code inputSchema}), or null when the schema is derived from the parameters
  */
 public record ToolSpec(
         String name,
@@ -28,7 +31,11 @@ public record ToolSpec(
         List<Parameter> parameters,
         List<String> blockTypes,
         List<String> aliases,
-        List<Example> examples) {
+        List<Example> examples,
+        Map<String, Object> schema) {
+
+    /** Text dialects call a tool by its tag ({@code github.search}); native APIs allow no dots. */
+    private static final String NATIVE_SEPARATOR = "__";
 
     public ToolSpec {
         Objects.requireNonNull(name, "name");
@@ -41,10 +48,17 @@ public record ToolSpec(
         if (parameters.stream().filter(p -> p.slot() == Parameter.Slot.BODY).count() > 1) {
             throw new IllegalArgumentException(name + ": at most one parameter can be the body");
         }
+        schema = schema == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(schema));
+    }
+
+    /** A tool whose schema is derived from its parameters, as every built-in tool's is. */
+    public ToolSpec(String name, String description, String instructions, List<Parameter> parameters,
+            List<String> blockTypes, List<String> aliases, List<Example> examples) {
+        this(name, description, instructions, parameters, blockTypes, aliases, examples, null);
     }
 
     /**
-     * A tool known only by name, as {@code rosetta parse --tools x} declares one: its tag is its
+     * A tool known only by name, as a program reading calls to its own tools may declare one: its tag is its
      * name, its arguments are words and its body is its content.
      */
     public static ToolSpec named(String name) {
@@ -54,6 +68,19 @@ public record ToolSpec(
     /** The tag dialects write for this tool. */
     public String tag() {
         return blockTypes.get(0);
+    }
+
+    /**
+     * The name native tool APIs call this tool by: its tag, with each dot spelled {@code __}
+     * ({@code github.search} is {@code github__search}), since those APIs allow no dots.
+     */
+    public String nativeName() {
+        return nativeName(tag());
+    }
+
+    /** {@code tag} as a native function name; see {@link #nativeName()}. */
+    public static String nativeName(String tag) {
+        return tag.replace(".", NATIVE_SEPARATOR);
     }
 
     public Optional<Parameter> parameter(String parameterName) {
@@ -88,9 +115,13 @@ public record ToolSpec(
     /**
      * The parameters as a JSON Schema object, as native tool APIs and the prompts of open models
      * show them: {@code {"type":"object","properties":{…},"required":[…],"additionalProperties":…}}.
-     * A tool without declared parameters accepts any.
+     * A tool without declared parameters accepts any. A tool with its own {@link #schema()}
+     * returns that, whole.
      */
     public Map<String, Object> jsonSchema() {
+        if (schema != null) {
+            return schema;
+        }
         Map<String, Object> properties = new LinkedHashMap<>();
         List<String> required = new ArrayList<>();
         for (Parameter p : parameters) {

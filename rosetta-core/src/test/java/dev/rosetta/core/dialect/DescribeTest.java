@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -68,9 +69,8 @@ class DescribeTest {
         assertThat(prompt.indexOf("You are Rosetta")).isLessThan(prompt.indexOf(BuiltinTools.SHELL.description()));
     }
 
-    @ParameterizedTest
-    @EnumSource(ToolFormat.class)
-    void builtInDescriptionsFitTheNativeToolLimit(ToolFormat format) {
+    @Test
+    void builtInDescriptionsFitTheNativeToolLimit() {
         for (ToolSpec spec : BuiltinTools.ALL) {
             assertThat((spec.description() + "\n\n" + spec.instructions()).length())
                     .as(spec.name()).isLessThanOrEqualTo(1024);

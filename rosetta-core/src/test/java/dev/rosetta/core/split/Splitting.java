@@ -19,9 +19,19 @@ import dev.rosetta.core.tool.ToolCatalog;
  */
 public final class Splitting {
 
-    /** What may lie between two segments: xml wrapper markup and whitespace, nothing else. */
-    private static final Pattern GAP = Pattern.compile(
-            "(?:\\s|<tool-use>|</tool-use>|<(?:[A-Za-z_][\\w.-]*:)?function_calls>|</(?:[A-Za-z_][\\w.-]*:)?function_calls>)*");
+    /**
+     * What may lie between two segments: whitespace, xml wrapper markup, and the special tokens
+     * that wrap native calls (DeepSeek and Kimi sections, DSML wrappers, Llama's markers, harmony's
+     * message boundaries and the headers of messages that are prose) or end a turn, nothing else.
+     */
+    private static final Pattern GAP = Pattern.compile("(?:\\s|<tool-use>|</tool-use>"
+            + "|<(?:[A-Za-z_][\\w.-]*:)?function_calls>|</(?:[A-Za-z_][\\w.-]*:)?function_calls>"
+            + "|<\uFF5Ctool\u2581calls(?:\u2581begin|\u2581end)?\uFF5C>|</?\uFF5CDSML\uFF5C(?:function_calls|tool_calls)>"
+            + "|<\\|tool_calls?_section_(?:begin|end)\\|>"
+            + "|<\\|python_(?:start|end|tag)\\|>|<\\|(?:eot|eom)(?:_id)?\\|>|<\\|im_end\\|>|<\uFF5Cend\u2581of\u2581sentence\uFF5C>"
+            + "|<\\|(?:end|return|call)\\|>"
+            + "|(?:<\\|start\\|>[^<\\n]*(?:<\\|channel\\|>[^<\\n]*)?|<\\|channel\\|>[^<\\n]*)(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
+            + ")*");
 
     private Splitting() {}
 

@@ -1,23 +1,25 @@
 package dev.rosetta.llm.anthropic;
 
 import java.net.URI;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.rosetta.core.json.Json;
 import dev.rosetta.llm.ApiKey;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
+import dev.rosetta.llm.ModelTraits;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.http.HttpTransport;
-import dev.rosetta.llm.http.OpenResponse;
-import dev.rosetta.llm.http.RetryPolicy;
 import dev.rosetta.llm.provider.Api;
 import dev.rosetta.llm.provider.ProviderSettings;
+import dev.rosetta.llm.stream.Framing;
+import dev.rosetta.llm.stream.ReplyStream;
+import dev.rosetta.llm.stream.WireFormat;
 
 /**
  * Anthropic's Messages API ({@code POST {base}/v1/messages}, as the official SDKs and
@@ -29,24 +31,18 @@ public final class AnthropicProvider implements Provider {
     /** The origin of the reasoning this API produces; only such reasoning is sent back to it. */
     public static final String REASONING_ORIGIN = "anthropic";
 
-    /** Tries of a reply that failed inside the stream before any output (an overloaded_error after the 200). */
-    public static final RetryPolicy IN_STREAM_RETRY = new RetryPolicy(3, Duration.ofSeconds(2), Duration.ofSeconds(30));
-
     private final ProviderSettings settings;
     private final URI endpoint;
     private final ApiKey key;
     private final HttpTransport transport;
-    private final RetryPolicy inStreamRetry;
-    private final HttpTransport.Sleeper sleeper;
+    private final ModelTraits traits;
 
-    /** @param key the key, or null for a gateway that needs none */
-    public AnthropicProvider(ProviderSettings settings, URI baseUrl, ApiKey key, HttpTransport transport) {
-        this(settings, baseUrl, key, transport, IN_STREAM_RETRY, Thread::sleep);
-    }
-
-    /** As above, with the retry of in-stream failures before output and how to wait between tries. */
+    /**
+     * @param key    the key, or null for a gateway that needs none
+     * @param traits what is known about the model(s) this instance serves
+     */
     public AnthropicProvider(ProviderSettings settings, URI baseUrl, ApiKey key, HttpTransport transport,
-            RetryPolicy inStreamRetry, HttpTransport.Sleeper sleeper) {
+            ModelTraits traits) {
         if (settings.api() != Api.ANTHROPIC) {
             throw new IllegalArgumentException(settings.name() + " does not speak the Anthropic Messages API");
         }
@@ -54,8 +50,7 @@ public final class AnthropicProvider implements Provider {
         this.endpoint = URI.create(baseUrl.toString().replaceAll("/+$", "") + "/v1/messages");
         this.key = key;
         this.transport = transport;
-        this.inStreamRetry = inStreamRetry;
-        this.sleeper = sleeper;
+        this.traits = traits;
     }
 
     @Override
@@ -70,12 +65,15 @@ public final class AnthropicProvider implements Provider {
 
     @Override
     public ChatStream chat(ChatRequest request) throws ProviderException {
-        String body = Json.MAPPER.writeValueAsString(RequestBody.of(request));
-        Map<String, String> headers = headers();
-        AnthropicStream.Request send = notices -> transport.post(endpoint, headers, body, notices);
-        List<String> notices = new ArrayList<>();
-        OpenResponse first = send.send(notices::add);
-        return new AnthropicStream(name(), request.stream(), first, notices, send, inStreamRetry, sleeper);
+        String body = Json.MAPPER.writeValueAsString(RequestBody.of(request, traits));
+        WireFormat wire = new WireFormat(Framing.SSE, () -> new StreamedReply(name()), () -> new ReplyMessage(name()));
+        return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(), body), wire, request.stream(),
+                List.of());
+    }
+
+    @Override
+    public Optional<String> thinkingProblem(String model, Thinking thinking) {
+        return Optional.ofNullable(RequestBody.problem(thinking, traits, name() + "/" + model));
     }
 
     /** anthropic-version and the like from the settings, then the key in its header. */

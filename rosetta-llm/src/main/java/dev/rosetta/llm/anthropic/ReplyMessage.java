@@ -6,17 +6,35 @@ import java.util.List;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.llm.ChatEvent;
-import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.ProviderErrors;
+import dev.rosetta.llm.StopReason;
+import dev.rosetta.llm.stream.Frame;
+import dev.rosetta.llm.stream.ReplyDecoder;
 import tools.jackson.databind.JsonNode;
 
 /** A reply that came whole (no streaming): its content blocks as the events a stream would bring. */
-final class ReplyMessage {
+final class ReplyMessage implements ReplyDecoder {
 
-    private ReplyMessage() {}
+    private final String provider;
 
-    static List<ChatEvent> events(String provider, JsonNode message) throws ProviderException {
+    ReplyMessage(String provider) {
+        this.provider = provider;
+    }
+
+    @Override
+    public List<ChatEvent> frame(Frame frame) {
+        return events(provider, frame.json());
+    }
+
+    @Override
+    public List<ChatEvent> ended() {
+        return List.of();
+    }
+
+    private static List<ChatEvent> events(String provider, JsonNode message) {
         if (Blocks.type(message).equals("error")) {
-            throw StreamErrors.of(provider, message.path("error"));
+            return List.of(new ChatEvent.Finished(StopReason.INTERRUPTED, message.path("error").path("type")
+                    .stringValue(null), ProviderErrors.reported(provider, message)));
         }
         List<ChatEvent> events = new ArrayList<>();
         int calls = 0;

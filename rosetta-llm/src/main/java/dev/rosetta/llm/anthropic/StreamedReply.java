@@ -8,8 +8,10 @@ import java.util.Map;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.llm.ChatEvent;
-import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.ProviderErrors;
 import dev.rosetta.llm.StopReason;
+import dev.rosetta.llm.stream.Frame;
+import dev.rosetta.llm.stream.ReplyDecoder;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,22 +21,41 @@ import tools.jackson.databind.JsonNode;
  * (a thinking block with its signature, a call's JSON) is kept per block until the block stops.
  * Event and block types this code does not know are skipped, as the API asks of clients.
  */
-final class StreamedReply {
+final class StreamedReply implements ReplyDecoder {
 
     private final String provider;
     private final Map<Integer, OpenBlock> blocks = new HashMap<>();
     private final UsageCounts usage = new UsageCounts();
     private int calls;
     private String stopReason;
-    private boolean complete;
-    private boolean output;
 
     StreamedReply(String provider) {
         this.provider = provider;
     }
 
-    /** The events for one stream event; an in-stream {@code error} event is thrown. */
-    List<ChatEvent> on(String type, JsonNode event) throws ProviderException {
+    @Override
+    public List<ChatEvent> frame(Frame frame) {
+        JsonNode event = frame.json();
+        if (event == null) {
+            return List.of(); // not JSON: nothing the API documents, so nothing to act on
+        }
+        return on(event.path("type").stringValue(frame.type() == null ? "" : frame.type()), event);
+    }
+
+    /** A stream that ends after the stop reason is whole even if message_stop was lost; else cut. */
+    @Override
+    public List<ChatEvent> ended() {
+        return stopReason != null ? ending() : List.of();
+    }
+
+    /** The usage so far, to keep with a reply that broke. */
+    @Override
+    public List<ChatEvent> interrupted() {
+        return usage.known() ? List.of(usage.event()) : List.of();
+    }
+
+    /** The events for one stream event; an in-stream {@code error} event ends the reply as interrupted. */
+    private List<ChatEvent> on(String type, JsonNode event) {
         int index = event.path("index").asInt(-1);
         switch (type) {
             case "message_start" -> usage.update(event.path("message").path("usage"));
@@ -51,44 +72,24 @@ final class StreamedReply {
                 stopReason = event.path("delta").path("stop_reason").stringValue(stopReason);
                 usage.update(event.path("usage"));
             }
-            case "message_stop" -> complete = true;
-            case "error" -> throw StreamErrors.of(provider, event.path("error"));
+            case "message_stop" -> {
+                return ending();
+            }
+            case "error" -> {
+                List<ChatEvent> events = new ArrayList<>(interrupted());
+                events.add(new ChatEvent.Finished(StopReason.INTERRUPTED, event.path("error").path("type")
+                        .stringValue(null), ProviderErrors.reported(provider, event)));
+                return events;
+            }
             default -> { } // ping, and event types added after this was written
         }
         return List.of();
     }
 
-    /** Whether any text, thinking or call has been reported: from then on a failure keeps it. */
-    boolean hasOutput() {
-        return output;
-    }
-
-    /** Whether message_stop arrived. */
-    boolean complete() {
-        return complete;
-    }
-
-    /** Whether the stop reason arrived (the reply is whole even if message_stop was lost). */
-    boolean hasStopReason() {
-        return stopReason != null;
-    }
-
     /** The usage and Finished events that end a whole reply. */
-    List<ChatEvent> ending() {
-        return finish(new ChatEvent.Finished(StopReasons.of(stopReason), stopReason, null));
-    }
-
-    /** The usage and Finished events that end a reply that broke; an open call is not completed. */
-    List<ChatEvent> interrupted(String raw, ProviderException error) {
-        return finish(new ChatEvent.Finished(StopReason.INTERRUPTED, raw, error));
-    }
-
-    private List<ChatEvent> finish(ChatEvent.Finished finished) {
-        List<ChatEvent> events = new ArrayList<>();
-        if (usage.known()) {
-            events.add(usage.event());
-        }
-        events.add(finished);
+    private List<ChatEvent> ending() {
+        List<ChatEvent> events = new ArrayList<>(interrupted());
+        events.add(new ChatEvent.Finished(StopReasons.of(stopReason), stopReason, null));
         return events;
     }
 
@@ -109,7 +110,7 @@ final class StreamedReply {
             case "redacted_thinking" -> open.data = block.path("data").stringValue("");
             case "tool_use" -> {
                 open.initialInput = block.path("input");
-                return reported(new ChatEvent.ToolCallStarted(open.call, open.id, open.name));
+                return List.of(new ChatEvent.ToolCallStarted(open.call, open.id, open.name));
             }
             default -> { } // server tools and their results: the API runs them, not us
         }
@@ -137,17 +138,17 @@ final class StreamedReply {
             return List.of();
         }
         return switch (open.type) {
-            case "thinking" -> reported(new ChatEvent.ReasoningCompleted(Reasoning.of(AnthropicProvider.REASONING_ORIGIN, open.text.toString(),
+            case "thinking" -> List.of(new ChatEvent.ReasoningCompleted(Reasoning.of(AnthropicProvider.REASONING_ORIGIN, open.text.toString(),
                     open.signature.isEmpty() ? null : open.signature.toString())));
-            case "redacted_thinking" -> reported(new ChatEvent.ReasoningCompleted(Reasoning.redacted(AnthropicProvider.REASONING_ORIGIN, open.data)));
+            case "redacted_thinking" -> List.of(new ChatEvent.ReasoningCompleted(Reasoning.redacted(AnthropicProvider.REASONING_ORIGIN, open.data)));
             case "tool_use" ->
-                reported(new ChatEvent.ToolCallCompleted(open.call, open.id, open.name, open.arguments()));
+                List.of(new ChatEvent.ToolCallCompleted(open.call, open.id, open.name, open.arguments()));
             default -> List.of();
         };
     }
 
     private List<ChatEvent> text(String text) {
-        return text.isEmpty() ? List.of() : reported(new ChatEvent.TextDelta(text));
+        return text.isEmpty() ? List.of() : List.of(new ChatEvent.TextDelta(text));
     }
 
     private List<ChatEvent> thinking(OpenBlock open, String text) {
@@ -155,7 +156,7 @@ final class StreamedReply {
             return List.of();
         }
         open.text.append(text);
-        return reported(new ChatEvent.ThinkingDelta(text));
+        return List.of(new ChatEvent.ThinkingDelta(text));
     }
 
     private List<ChatEvent> json(OpenBlock open, String fragment) {
@@ -163,12 +164,7 @@ final class StreamedReply {
             return List.of();
         }
         open.text.append(fragment);
-        return reported(new ChatEvent.ToolCallDelta(open.call, open.id, fragment));
-    }
-
-    private List<ChatEvent> reported(ChatEvent event) {
-        output = true;
-        return List.of(event);
+        return List.of(new ChatEvent.ToolCallDelta(open.call, open.id, fragment));
     }
 
     /** A content block between its start and its stop. */

@@ -6,18 +6,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.rosetta.llm.UnansweredCall;
+
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Makes the turns obey the API's pairing rules, which reject the whole request when broken:
  * every tool_use gets exactly one tool_result in the very next user turn, all results of a turn
  * come together and before any text, and no result names a call the previous turn did not make.
- * A call without a result (the user stopped the reply, the agent crashed) gets an error result,
+ * A call without a result (Rosetta stopped before recording it) gets {@link UnansweredCall#RESULT},
  * so one lost result never makes a conversation unusable.
  */
 final class ToolPairing {
-
-    static final String NOT_RUN = "the call was not run";
 
     private ToolPairing() {}
 
@@ -61,7 +61,7 @@ final class ToolPairing {
         }
         List<ObjectNode> blocks = new ArrayList<>();
         for (String id : calls) {
-            blocks.add(results.getOrDefault(id, Blocks.toolResult(id, NOT_RUN, true)));
+            blocks.add(results.getOrDefault(id, Blocks.toolResult(id, UnansweredCall.RESULT, true)));
         }
         blocks.addAll(rest);
         return new Turn(Turn.USER, blocks);

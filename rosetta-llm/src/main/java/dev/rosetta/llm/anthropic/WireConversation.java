@@ -102,7 +102,7 @@ record WireConversation(ArrayNode system, ArrayNode messages) {
                 blocks.add(Blocks.text(AtToolDialect.INSTANCE.write(use, ToolSpec.named(use.tool()))));
             } else {
                 Optional<ToolSpec> spec = tools.stream().filter(s -> s.name().equals(use.tool())).findFirst();
-                String name = spec.map(ToolSchemas::name).orElse(use.tool());
+                String name = spec.map(ToolSchemas::name).orElse(ToolSpec.nativeName(use.tool()));
                 blocks.add(Blocks.toolUse(use.callId(), name, input(use, spec)));
             }
         }

@@ -1,11 +1,13 @@
 package dev.rosetta.llm.fallback;
 
 import java.util.List;
+import java.util.Optional;
 
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.Thinking;
 
 /**
  * A {@link Provider} made of an ordered list of models, so the agent's loop uses a fallback chain
@@ -39,6 +41,13 @@ public final class FallbackProvider implements Provider {
 
     public List<FallbackCandidate> candidates() {
         return candidates;
+    }
+
+    /** As the first model would say: the chain's others are only asked when it fails. */
+    @Override
+    public Optional<String> thinkingProblem(String model, Thinking thinking) {
+        FallbackCandidate first = candidates.getFirst();
+        return first.provider().thinkingProblem(first.model(), thinking);
     }
 
     /** The reply of the first model that answers; {@code request.model()} is replaced by each candidate's. */

@@ -14,35 +14,164 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
-import java.util.function.Consumer;
+import java.util.concurrent.TimeUnit;
 
+import dev.rosetta.llm.ProviderErrors;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.ProviderException.Kind;
 
 /**
- * POSTs JSON to a provider with the JDK's HTTP client and returns the open reply. Failures before
- * the reply starts — a refused connection, no first byte in time, a retryable status — are
- * retried with backoff; everything else becomes a {@link ProviderException} carrying the
- * provider's own message. Request headers (the key among them) never reach a message or a log.
+ * POSTs JSON to a provider with the JDK's HTTP client, one try at a time, and says how each went:
+ * the open reply, or a {@link ProviderException} with the provider's own words and whether trying
+ * again may help. Retrying is the reply's business ({@code ReplyStream}), which also blanks the key
+ * out of whatever the server said. Request headers never reach a message or a log.
  */
 public final class HttpTransport implements AutoCloseable {
 
-    /** How long to wait, and how often to try. */
-    public record Settings(Duration connectTimeout, Duration firstByteTimeout, Duration idleTimeout, RetryPolicy retry) {
-        public static final Settings DEFAULT = new Settings(
-                Duration.ofSeconds(10), Duration.ofSeconds(120), Duration.ofSeconds(120), RetryPolicy.DEFAULT);
+    /**
+     * How long to wait, and how often to try.
+     *
+     * @param replyTimeout the most one reply may take, retries and all
+     */
+    public record Settings(Duration connectTimeout, Duration firstByteTimeout, Duration idleTimeout, RetryPolicy retry,
+            Duration replyTimeout) {
+
+        /** Where users set {@link #replyTimeout}, in seconds. */
+        public static final String REPLY_TIMEOUT_VARIABLE = "ROSETTA_REPLY_TIMEOUT";
+        /** Room for the longest replies (32k tokens at 20 a second is under half of it). */
+        public static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofMinutes(30);
+        public static final Settings DEFAULT = new Settings(Duration.ofSeconds(10), Duration.ofSeconds(120),
+                Duration.ofSeconds(120), RetryPolicy.DEFAULT, DEFAULT_REPLY_TIMEOUT);
+
+        public Settings(Duration connectTimeout, Duration firstByteTimeout, Duration idleTimeout, RetryPolicy retry) {
+            this(connectTimeout, firstByteTimeout, idleTimeout, retry, DEFAULT_REPLY_TIMEOUT);
+        }
+
+        public Settings withReplyTimeout(Duration limit) {
+            return new Settings(connectTimeout, firstByteTimeout, idleTimeout, retry, limit);
+        }
     }
 
     /** Waits between attempts; tests pass one that records instead of sleeping. */
     @FunctionalInterface
     public interface Sleeper {
+
+        /** Sleeps for real, ending early when the reply is closed. */
+        Sleeper REAL = new Sleeper() {
+            @Override
+            public void sleep(Duration duration) throws InterruptedException {
+                Thread.sleep(duration);
+            }
+
+            @Override
+            public void sleep(Duration duration, CountDownLatch stop) throws InterruptedException {
+                stop.await(duration.toNanos(), TimeUnit.NANOSECONDS);
+            }
+        };
+
         void sleep(Duration duration) throws InterruptedException;
+
+        /** Waits, or less when {@code stop} is counted down (the reply was closed meanwhile). */
+        default void sleep(Duration duration, CountDownLatch stop) throws InterruptedException {
+            sleep(duration);
+        }
+    }
+
+    /** One request as sent. Its toString leaves the headers, and so the key, out. */
+    public record Request(URI uri, Map<String, String> headers, String json) {
+
+        public Request {
+            headers = Map.copyOf(headers);
+        }
+
+        /** The secrets among the headers, to blank out of what the server says back. */
+        public Secrets secrets() {
+            return Secrets.in(headers);
+        }
+
+        @Override
+        public String toString() {
+            return "Request[POST " + uri + "]";
+        }
+    }
+
+    /** How one try went. */
+    public sealed interface Outcome {
+
+        /** A 2xx: the body is arriving. */
+        record Opened(OpenResponse response) implements Outcome {}
+
+        /**
+         * No reply to read.
+         *
+         * @param retryable  whether sending the same request again may help
+         * @param retryAfter the wait the server asked for, if it did
+         */
+        record Failed(ProviderException error, boolean retryable, Optional<Duration> retryAfter) implements Outcome {}
     }
 
     private static final int MAX_ERROR_BODY = 64 * 1024;
+    /** A model list or a model's details is well under this; more is not an answer to such a question. */
+    private static final int MAX_ANSWER = 8 << 20;
+
+    /** A whole small answer to a question about the server (its models, a model's details), any status. */
+    public record Answer(int status, String body) {
+
+        /** The body as JSON, or null when it is not JSON. */
+        public tools.jackson.databind.JsonNode json() {
+            try {
+                return dev.rosetta.core.json.Json.MAPPER.readTree(body);
+            } catch (tools.jackson.core.JacksonException notJson) {
+                return null;
+            }
+        }
+    }
+
+    /**
+     * Asks the server something small and reads the whole answer: a GET, or a POST of {@code json}
+     * when it is not null, answered within {@code limit}. Tried once: these questions come before
+     * a chat (is the server there, how long is the model's context), and a server that is not
+     * running should be said at once, not after a minute of retries.
+     *
+     * @throws ProviderException of kind CONNECTION when no answer came
+     */
+    public Answer query(URI uri, String json, Map<String, String> headers, Duration limit) throws ProviderException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(limit);
+        if (json == null) {
+            b.GET();
+        } else {
+            b.header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json,
+                    StandardCharsets.UTF_8));
+        }
+        try {
+            headers.forEach(b::header);
+        } catch (IllegalArgumentException e) {
+            throw new ProviderException(Kind.CONFIG, 0, "a request header for " + provider + " holds a character HTTP"
+                    + " does not allow; check the API key variable for stray characters", null, null);
+        }
+        try {
+            HttpResponse<InputStream> response = client().send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+            try (InputStream in = response.body()) {
+                byte[] bytes = in.readNBytes(MAX_ANSWER);
+                return new Answer(response.statusCode(), new String(bytes, StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            String what = e instanceof HttpConnectTimeoutException ? "could not connect within "
+                    + DurationText.of(settings.connectTimeout())
+                    : e instanceof HttpTimeoutException ? "did not answer within " + DurationText.of(limit)
+                    : e instanceof ConnectException ? "refused the connection"
+                    : "could not be reached (" + e.getClass().getSimpleName() + ")";
+            throw new ProviderException(Kind.CONNECTION, 0, provider + " " + what, null, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw interrupted(e);
+        }
+    }
 
     private final String provider;
     private final Settings settings;
@@ -54,7 +183,6 @@ public final class HttpTransport implements AutoCloseable {
     private final FutureTask<HttpClient> client;
     private volatile boolean closed;
     private final Sleeper sleeper;
-    private final Random random = new Random();
 
     public HttpTransport(String provider, Settings settings, Sleeper sleeper) {
         this.provider = provider;
@@ -71,67 +199,129 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     public HttpTransport(String provider, Settings settings) {
-        this(provider, settings, d -> Thread.sleep(d));
+        this(provider, settings, Sleeper.REAL);
     }
 
-    /**
-     * Sends {@code json} and returns the reply once its status is 2xx.
-     *
-     * @param notices told about each retry, in words for the user
-     */
-    public OpenResponse post(URI uri, Map<String, String> headers, String json, Consumer<String> notices)
-            throws ProviderException {
-        HttpRequest request = request(uri, headers, json);
-        Secrets secrets = Secrets.in(headers);
-        RetryPolicy retry = settings.retry();
-        for (int attempt = 1; ; attempt++) {
-            Attempt result = attempt(request, secrets);
-            if (result.response() != null) {
-                return result.response();
-            }
-            ProviderException failure = result.failure();
-            if (!result.retryable() || attempt >= retry.maxAttempts()) {
-                throw failure;
-            }
-            Duration wait = retry.delay(attempt, result.retryAfter(), random);
-            notices.accept(failure.getMessage() + "; retrying in " + seconds(wait) + " (attempt " + (attempt + 1)
-                    + " of " + retry.maxAttempts() + ")");
-            sleep(wait);
+    public String provider() {
+        return provider;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    public Sleeper sleeper() {
+        return sleeper;
+    }
+
+    /** Sends {@code request} once; the reply's {@code deadline} bounds the wait for it and its body. */
+    public Call send(Request request, Deadline deadline) {
+        if (deadline.passed()) {
+            return new Call(failed(deadline.exceeded(provider, false), false), deadline, false);
         }
-    }
-
-    private record Attempt(OpenResponse response, ProviderException failure, boolean retryable,
-            Optional<Duration> retryAfter) {}
-
-    private HttpRequest request(URI uri, Map<String, String> headers, String json) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri)
-                .timeout(settings.firstByteTimeout())
-                .header("content-type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
-        headers.forEach(b::header);
-        return b.build();
-    }
-
-    private Attempt attempt(HttpRequest request, Secrets secrets) throws ProviderException {
-        HttpResponse<InputStream> response;
+        Duration remaining = deadline.remaining();
+        boolean deadlineBound = remaining.compareTo(settings.firstByteTimeout()) < 0;
+        HttpRequest http;
         try {
-            response = client().send(request, HttpResponse.BodyHandlers.ofInputStream());
-        } catch (IOException e) {
-            return new Attempt(null, connectionFailure(e), true, Optional.empty());
+            http = httpRequest(request, deadlineBound ? remaining : settings.firstByteTimeout());
+        } catch (IllegalArgumentException e) {
+            // The JDK quotes the offending header value, which may be the key: never pass that on.
+            return new Call(failed(new ProviderException(Kind.CONFIG, 0, "a request header for " + provider
+                    + " holds a character HTTP does not allow; check the API key variable for stray characters",
+                    null, null), false), deadline, false);
+        }
+        try {
+            return new Call(client().sendAsync(http, info -> new ArrivedBody()), deadline, deadlineBound);
+        } catch (ProviderException e) {
+            return new Call(failed(e, false), deadline, false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ProviderException(Kind.CONNECTION, 0, "the request to " + provider + " was interrupted", null, e);
+            return new Call(failed(interrupted(e), false), deadline, false);
         }
+    }
+
+    /** One try in flight. {@link #cancel()} may come from any thread. */
+    public final class Call {
+
+        private final CompletableFuture<HttpResponse<InputStream>> future;
+        private final Outcome settled;
+        private final Deadline deadline;
+        private final boolean deadlineBound;
+        private volatile boolean canceled;
+
+        private Call(CompletableFuture<HttpResponse<InputStream>> future, Deadline deadline, boolean deadlineBound) {
+            this.future = future;
+            this.settled = null;
+            this.deadline = deadline;
+            this.deadlineBound = deadlineBound;
+        }
+
+        private Call(Outcome settled, Deadline deadline, boolean deadlineBound) {
+            this.future = null;
+            this.settled = settled;
+            this.deadline = deadline;
+            this.deadlineBound = deadlineBound;
+        }
+
+        /** Waits for the status line and headers (an error status: its body too). */
+        public Outcome await() {
+            if (settled != null) {
+                return settled;
+            }
+            HttpResponse<InputStream> response;
+            try {
+                response = future.get();
+            } catch (CancellationException e) {
+                return canceled(e);
+            } catch (ExecutionException e) {
+                if (canceled) {
+                    return canceled(e);
+                }
+                return e.getCause() instanceof IOException io ? connectionFailure(io, deadline, deadlineBound)
+                        : failed(new ProviderException(Kind.CONNECTION, 0, "the request to " + provider + " failed ("
+                                + e.getCause().getClass().getSimpleName() + ")", null, e.getCause()), true);
+            } catch (InterruptedException e) {
+                future.cancel(true);
+                Thread.currentThread().interrupt();
+                return failed(interrupted(e), false);
+            }
+            return outcome(response, deadline);
+        }
+
+        private Outcome canceled(Exception e) {
+            return failed(new ProviderException(Kind.CONNECTION, 0, "the request to " + provider + " was canceled",
+                    null, e), false);
+        }
+
+        /** Abandons the try: a wait in {@link #await()} ends, the connection is dropped. */
+        public void cancel() {
+            canceled = true;
+            if (future != null) {
+                future.cancel(true);
+                future.thenAccept(r -> close(r.body()));
+            }
+        }
+    }
+
+    private Outcome outcome(HttpResponse<InputStream> response, Deadline deadline) {
         int status = response.statusCode();
+        BodyWatch body = new BodyWatch(response.body(), settings.idleTimeout(), deadline);
         if (status / 100 == 2) {
-            InputStream body = new IdleGuard(response.body(), settings.idleTimeout());
-            return new Attempt(new OpenResponse(status, response.headers(), body), null, false, Optional.empty());
+            return new Outcome.Opened(new OpenResponse(status, response.headers(), body));
         }
-        // A server may quote the key it rejected ("Incorrect API key provided: sk-…"): never pass it on.
-        String body = secrets.redact(errorBody(response.body()));
-        boolean retryable = RetryPolicy.retryable(status)
+        ProviderException error = ProviderErrors.status(provider, status, errorBody(body));
+        boolean retryable = RetryPolicy.retryable(status) && error.isTransient()
                 && !"false".equalsIgnoreCase(response.headers().firstValue("x-should-retry").orElse(""));
-        return new Attempt(null, statusFailure(status, body), retryable, RetryAfter.of(response.headers(), Instant.now()));
+        return new Outcome.Failed(error, retryable, RetryAfter.of(response.headers(), Instant.now()));
+    }
+
+    private HttpRequest httpRequest(Request request, Duration headersWithin) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(request.uri())
+                .timeout(headersWithin)
+                .header("content-type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(request.json(), StandardCharsets.UTF_8));
+        request.headers().forEach(b::header);
+        return b.build();
     }
 
     /**
@@ -167,63 +357,40 @@ public final class HttpTransport implements AutoCloseable {
         }
     }
 
-    private ProviderException connectionFailure(IOException e) {
-        String what = e instanceof HttpConnectTimeoutException ? "could not connect within " + seconds(settings.connectTimeout())
-                : e instanceof HttpTimeoutException ? "sent no reply within " + seconds(settings.firstByteTimeout())
+    /** @param deadlineBound whether the wait for the headers was cut to what the reply's deadline left */
+    private Outcome connectionFailure(IOException e, Deadline deadline, boolean deadlineBound) {
+        if (deadlineBound && e instanceof HttpTimeoutException && !(e instanceof HttpConnectTimeoutException)) {
+            return failed(deadline.exceeded(provider, false), false);
+        }
+        String what = e instanceof HttpConnectTimeoutException ? "could not connect within "
+                + DurationText.of(settings.connectTimeout())
+                : e instanceof HttpTimeoutException ? "sent no reply within " + DurationText.of(settings.firstByteTimeout())
                 : e instanceof ConnectException ? "refused the connection"
                 : "could not be reached (" + e.getClass().getSimpleName() + ")";
-        return new ProviderException(Kind.CONNECTION, 0, provider + " " + what
-                + "; check the network and the base URL", null, e);
+        return failed(new ProviderException(Kind.CONNECTION, 0, provider + " " + what, null, e), true);
     }
 
-    /** Turns an error status into what happened and what to do, with the provider's own words. */
-    ProviderException statusFailure(int status, String body) {
-        String said = ErrorBodies.message(body);
-        Kind kind = kind(status, ErrorBodies.type(body));
-        String advice = switch (kind) {
-            case AUTH -> "check the API key";
-            case BAD_REQUEST -> "check the model name and settings";
-            case RATE_LIMITED -> "wait, or check the plan's limits";
-            case OVERLOADED, SERVER -> "try again later";
-            default -> "";
-        };
-        String message = provider + " answered HTTP " + status + (said == null ? "" : ": " + said)
-                + (advice.isEmpty() ? "" : " (" + advice + ")");
-        return new ProviderException(kind, status, message, said, null);
+    private ProviderException interrupted(InterruptedException e) {
+        return new ProviderException(Kind.CONNECTION, 0, "the request to " + provider + " was interrupted", null, e);
     }
 
-    private static Kind kind(int status, String errorType) {
-        if (status == 529 || "overloaded_error".equals(errorType)) {
-            return Kind.OVERLOADED;
-        }
-        return switch (status) {
-            case 401, 403 -> Kind.AUTH;
-            case 429 -> Kind.RATE_LIMITED;
-            case 408, 409 -> Kind.SERVER;
-            default -> status >= 500 ? Kind.SERVER : Kind.BAD_REQUEST;
-        };
+    private static Outcome failed(ProviderException e, boolean retryable) {
+        return new Outcome.Failed(e, retryable, Optional.empty());
     }
 
     private static String errorBody(InputStream in) {
         try (in) {
-            byte[] bytes = in.readNBytes(MAX_ERROR_BODY);
-            return new String(bytes, StandardCharsets.UTF_8);
+            return new String(in.readNBytes(MAX_ERROR_BODY), StandardCharsets.UTF_8);
         } catch (IOException e) {
             return "";
         }
     }
 
-    private void sleep(Duration wait) throws ProviderException {
+    private static void close(InputStream in) {
         try {
-            sleeper.sleep(wait);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ProviderException(Kind.CONNECTION, 0, "stopped while waiting to retry " + provider, null, e);
+            in.close();
+        } catch (IOException ignored) {
+            // going away either way
         }
-    }
-
-    private static String seconds(Duration d) {
-        long ms = d.toMillis();
-        return ms < 1000 ? ms + " ms" : (ms % 1000 == 0 ? ms / 1000 + " s" : String.format("%.1f s", ms / 1000.0));
     }
 }

@@ -3,6 +3,7 @@ package dev.rosetta.llm.http;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpHeaders;
+import java.util.Locale;
 
 /**
  * A successful response whose body is still arriving. Closing it closes the connection, which
@@ -12,10 +13,10 @@ public final class OpenResponse implements AutoCloseable {
 
     private final int status;
     private final HttpHeaders headers;
-    private final InputStream body;
+    private final BodyWatch body;
     private volatile boolean closedByUs;
 
-    OpenResponse(int status, HttpHeaders headers, InputStream body) {
+    OpenResponse(int status, HttpHeaders headers, BodyWatch body) {
         this.status = status;
         this.headers = headers;
         this.body = body;
@@ -29,6 +30,13 @@ public final class OpenResponse implements AutoCloseable {
         return headers;
     }
 
+    /** The content type without its parameters, lower case, or "" when the server sent none. */
+    public String contentType() {
+        String type = headers.firstValue("content-type").orElse("");
+        int semicolon = type.indexOf(';');
+        return (semicolon < 0 ? type : type.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+    }
+
     public InputStream body() {
         return body;
     }
@@ -40,7 +48,12 @@ public final class OpenResponse implements AutoCloseable {
 
     /** Whether the body was closed because no byte came for the idle timeout. */
     public boolean idleTimedOut() {
-        return body instanceof IdleGuard guard && guard.timedOut();
+        return body.fired() == BodyWatch.Timeout.IDLE;
+    }
+
+    /** Whether the body was closed because the reply's deadline passed. */
+    public boolean deadlinePassed() {
+        return body.fired() == BodyWatch.Timeout.REPLY;
     }
 
     @Override

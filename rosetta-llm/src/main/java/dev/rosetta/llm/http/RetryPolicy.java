@@ -8,19 +8,26 @@ import java.util.random.RandomGenerator;
  * When and how long to wait before trying a failed request again: exponential backoff with full
  * jitter, or the server's own {@code retry-after} when it gives one.
  *
- * @param maxAttempts how many tries in all (1 = no retry)
- * @param baseDelay   the first backoff (doubled each attempt)
- * @param maxDelay    no wait is longer than this, whatever the server asks
+ * @param maxAttempts  how many tries in all (1 = no retry)
+ * @param baseDelay    the first backoff (doubled each attempt)
+ * @param maxDelay     the longest single wait; a server asking for more is not tried again
+ * @param maxTotalWait the most time spent waiting between the tries of one reply
  */
-public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay) {
+public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay, Duration maxTotalWait) {
 
-    public static final RetryPolicy DEFAULT = new RetryPolicy(5, Duration.ofSeconds(1), Duration.ofSeconds(60));
-    public static final RetryPolicy NONE = new RetryPolicy(1, Duration.ZERO, Duration.ZERO);
+    public static final RetryPolicy DEFAULT = new RetryPolicy(5, Duration.ofSeconds(1), Duration.ofSeconds(60),
+            Duration.ofMinutes(2));
+    public static final RetryPolicy NONE = new RetryPolicy(1, Duration.ZERO, Duration.ZERO, Duration.ZERO);
 
     public RetryPolicy {
         if (maxAttempts < 1) {
             throw new IllegalArgumentException("maxAttempts must be at least 1");
         }
+    }
+
+    /** A policy whose waits together may add up to {@code maxDelay} per retry. */
+    public RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay) {
+        this(maxAttempts, baseDelay, maxDelay, maxDelay.multipliedBy(Math.max(0, maxAttempts - 1)));
     }
 
     /** Statuses worth retrying: timeouts, conflicts, rate limits, server errors and overload. */

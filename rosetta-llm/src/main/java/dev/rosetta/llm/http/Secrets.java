@@ -6,10 +6,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The secret values among a request's headers, to be blanked out of anything the server says back. */
-final class Secrets {
+public final class Secrets {
 
-    private static final String REPLACEMENT = "[the API key]";
+    static final String REPLACEMENT = "[the API key]";
     private static final int SHORTEST_SECRET = 8;
+
+    /** For text that did not come back from a request. */
+    public static final Secrets NONE = new Secrets(List.of());
 
     private final List<String> values;
 
@@ -17,7 +20,7 @@ final class Secrets {
         this.values = values;
     }
 
-    static Secrets in(Map<String, String> headers) {
+    public static Secrets in(Map<String, String> headers) {
         List<String> values = new ArrayList<>();
         headers.forEach((name, value) -> {
             String n = name.toLowerCase(Locale.ROOT);
@@ -37,5 +40,10 @@ final class Secrets {
             out = out.replace(secret, REPLACEMENT);
         }
         return out;
+    }
+
+    @Override
+    public String toString() {
+        return "Secrets[" + values.size() + "]";
     }
 }

@@ -1,11 +1,13 @@
 package dev.rosetta.llm.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -32,11 +34,12 @@ final class ModelFile {
 
     private static final Set<String> TOP_LEVEL = Set.of("about", "models");
     private static final Set<String> ENTRY = Set.of("aliases", "context_window", "max_output_tokens", "price",
-            "supports", "default_tool_format", "preferred_edit_format", "note", "source");
+            "supports", "default_tool_format", "preferred_edit_format", "native_dialect", "note", "source");
     private static final Set<String> PRICE = Set.of("input", "output", "cache_read", "cache_write");
     private static final Set<String> SUPPORTS = Set.of("streaming", "vision", "reasoning", "parallel_tool_calls",
-            "strict_tools", "responses_api");
-    private static final Set<String> TOOL_FORMATS = Set.of("markdown", "xml", "tool");
+            "strict_tools", "responses_api", "adaptive_thinking");
+    private static final Set<String> TOOL_FORMATS = Arrays.stream(ToolFormat.values()).map(ToolFormat::id)
+            .collect(Collectors.toUnmodifiableSet());
     private static final Set<String> EDIT_FORMATS = Set.of("diff", "whole");
 
     private ModelFile() {}
@@ -94,13 +97,15 @@ final class ModelFile {
         Prices prices = new Prices(number(p, "input"), number(p, "output"), number(p, "cache_read"),
                 number(p, "cache_write"));
         Capabilities caps = new Capabilities(flag(s, "streaming"), flag(s, "vision"), flag(s, "reasoning"),
-                flag(s, "parallel_tool_calls"), flag(s, "strict_tools"), flag(s, "responses_api"));
+                flag(s, "parallel_tool_calls"), flag(s, "strict_tools"), flag(s, "responses_api"),
+                flag(s, "adaptive_thinking"));
         String toolFormat = text(entry, "default_tool_format");
         List<String> aliases = new ArrayList<>();
         entry.path("aliases").values().forEach(a -> aliases.add(a.stringValue()));
         return new ModelInfo(ref.provider(), ref.model(), count(entry, "context_window"),
                 count(entry, "max_output_tokens"), prices, caps, toolFormat == null ? null : ToolFormat.of(toolFormat),
-                EditFormat.byId(text(entry, "preferred_edit_format")), aliases, text(entry, "note"));
+                EditFormat.byId(text(entry, "preferred_edit_format")), aliases, text(entry, "note"),
+                text(entry, "native_dialect"));
     }
 
     private static JsonNode parse(String text, String origin) {
@@ -133,6 +138,7 @@ final class ModelFile {
                         : "must be true, false or null (not recorded)");
                 case "default_tool_format" -> choice(v, TOOL_FORMATS);
                 case "preferred_edit_format" -> choice(v, EDIT_FORMATS);
+                case "native_dialect" -> choice(v, ModelFamilies.DIALECTS);
                 case "note", "source" -> v.isNull() || v.isString() ? null : "must be text";
                 default -> throw new IllegalStateException("unchecked field " + field);
             };

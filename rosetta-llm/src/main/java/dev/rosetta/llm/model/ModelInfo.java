@@ -22,10 +22,12 @@ import dev.rosetta.llm.ChatEvent;
  * @param preferredEditFormat how it prefers to edit files, or null
  * @param aliases             short names that resolve to this model ({@code sonnet})
  * @param note                why a value is what it is, for the reader of {@code /models}; may be null
+ * @param nativeDialect       the tool-call dialect the model was trained on ({@code hermes}, {@code llama3},
+ *                            …: the id of its tool format), or null when not known
  */
 public record ModelInfo(String provider, String id, Integer contextWindow, Integer maxOutputTokens, Prices prices,
         Capabilities capabilities, ToolFormat defaultToolFormat, EditFormat preferredEditFormat,
-        List<String> aliases, String note) {
+        List<String> aliases, String note, String nativeDialect) {
 
     /** The context assumed for a model the registry does not know. */
     public static final int GENERIC_CONTEXT_WINDOW = 128_000;
@@ -35,10 +37,18 @@ public record ModelInfo(String provider, String id, Integer contextWindow, Integ
         public static final Prices NONE = new Prices(null, null, null, null);
     }
 
-    /** Recorded abilities; each null when not recorded. */
+    /**
+     * Recorded abilities; each null when not recorded. {@code adaptiveThinking}: an Anthropic model
+     * whose docs ask for adaptive thinking with an effort instead of a token budget.
+     */
     public record Capabilities(Boolean streaming, Boolean vision, Boolean reasoning, Boolean parallelToolCalls,
-            Boolean strictTools, Boolean responsesApi) {
-        public static final Capabilities NONE = new Capabilities(null, null, null, null, null, null);
+            Boolean strictTools, Boolean responsesApi, Boolean adaptiveThinking) {
+        public static final Capabilities NONE = new Capabilities(null, null, null, null, null, null, null);
+
+        public Capabilities(Boolean streaming, Boolean vision, Boolean reasoning, Boolean parallelToolCalls,
+                Boolean strictTools, Boolean responsesApi) {
+            this(streaming, vision, reasoning, parallelToolCalls, strictTools, responsesApi, null);
+        }
     }
 
     public ModelInfo {
@@ -49,10 +59,41 @@ public record ModelInfo(String provider, String id, Integer contextWindow, Integ
         aliases = aliases == null ? List.of() : List.copyOf(aliases);
     }
 
-    /** What Rosetta assumes about a model it has no entry for: a 128k context and nothing recorded. */
+    /** An entry whose native dialect is not known. */
+    public ModelInfo(String provider, String id, Integer contextWindow, Integer maxOutputTokens, Prices prices,
+            Capabilities capabilities, ToolFormat defaultToolFormat, EditFormat preferredEditFormat,
+            List<String> aliases, String note) {
+        this(provider, id, contextWindow, maxOutputTokens, prices, capabilities, defaultToolFormat,
+                preferredEditFormat, aliases, note, null);
+    }
+
+    /**
+     * What Rosetta assumes about a model it has no entry for: nothing recorded, so its context is
+     * {@link #contextWindowOrDefault()}'s 128k unless its server says otherwise.
+     */
     public static ModelInfo generic(String provider, String id) {
-        return new ModelInfo(provider, id, GENERIC_CONTEXT_WINDOW, null, Prices.NONE, Capabilities.NONE, null, null,
+        return new ModelInfo(provider, id, null, null, Prices.NONE, Capabilities.NONE, null, null,
                 List.of(), "not in the model registry; a 128k context is assumed");
+    }
+
+    /** The same entry with the context a server reported (or the user capped it to), and why. */
+    public ModelInfo withContextWindow(int tokens, String why) {
+        return new ModelInfo(provider, id, tokens, maxOutputTokens, prices, capabilities, defaultToolFormat,
+                preferredEditFormat, aliases, why, nativeDialect);
+    }
+
+    /** The same entry with a native dialect (from its family, when the entry names none). */
+    public ModelInfo withNativeDialect(String dialect) {
+        return new ModelInfo(provider, id, contextWindow, maxOutputTokens, prices, capabilities, defaultToolFormat,
+                preferredEditFormat, aliases, note, dialect);
+    }
+
+    /** The dialect a model of no known family is asked in by {@code --tool-format native}: the most widely trained one. */
+    public static final String NATIVE_FALLBACK = "hermes";
+
+    /** The format of the model's native dialect: {@link #NATIVE_FALLBACK} when it is not known. */
+    public ToolFormat nativeFormat() {
+        return ToolFormat.of(nativeDialect != null ? nativeDialect : NATIVE_FALLBACK);
     }
 
     /** {@code provider/id}, the way users write it. */
@@ -117,6 +158,10 @@ public record ModelInfo(String provider, String id, Integer contextWindow, Integ
     /** Whether {@code strict: true} may be sent; unrecorded counts as no (the API would reject it). */
     public boolean strictToolsOrFalse() {
         return Boolean.TRUE.equals(capabilities.strictTools());
+    }
+
+    public boolean adaptiveThinkingOrFalse() {
+        return Boolean.TRUE.equals(capabilities.adaptiveThinking());
     }
 
     public boolean responsesApiOrFalse() {

@@ -3,6 +3,7 @@ package dev.rosetta.llm.model;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,15 +38,18 @@ public final class ModelRegistry {
     private final Map<String, ModelInfo> byName;
     private final Map<String, String> aliases;
     private final Set<String> providers;
+    /** Providers whose servers report their models' context: no warning for a model they serve. */
+    private final Set<String> selfHosted;
     private final String userFile;
     private final Consumer<String> warnings;
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
     private ModelRegistry(Map<String, ModelInfo> byName, Map<String, String> aliases, Set<String> providers,
-            String userFile, Consumer<String> warnings) {
+            Set<String> selfHosted, String userFile, Consumer<String> warnings) {
         this.byName = byName;
         this.aliases = aliases;
         this.providers = providers;
+        this.selfHosted = selfHosted;
         this.userFile = userFile;
         this.warnings = warnings;
     }
@@ -67,6 +71,9 @@ public final class ModelRegistry {
         }
         try {
             return build(directory, Files.readString(userFile, StandardCharsets.UTF_8), userFile.toString(), warnings);
+        } catch (CharacterCodingException e) {
+            // The decoder's own words ("Input length = 1") say nothing to a user.
+            throw new RosettaException(userFile + ": not UTF-8 text; save it as UTF-8", e);
         } catch (IOException e) {
             throw new RosettaException("could not read " + userFile + ": " + e.getMessage(), e);
         }
@@ -88,15 +95,18 @@ public final class ModelRegistry {
                 : Optional.empty();
     }
 
-    /** The entry for {@code ref}, or a generic one (128k context, nothing recorded) with a one-time warning. */
+    /**
+     * The entry for {@code ref}, or a generic one (nothing recorded, so a 128k context is assumed)
+     * with a one-time warning — none for a model of a server the user runs, which is asked instead.
+     */
     public ModelInfo info(ModelRef ref) {
         return find(ref).orElseGet(() -> {
-            if (warned.add(ref.toString())) {
+            if (!selfHosted.contains(ref.provider()) && warned.add(ref.toString())) {
                 warnings.accept(ref + " is not in the model registry; assuming a " + ModelInfo.GENERIC_CONTEXT_WINDOW / 1000
                         + "k context window and no recorded prices or capabilities (add it to "
                         + (userFile != null ? userFile : "~/.config/rosetta/models.json") + ")");
             }
-            return ModelInfo.generic(ref.provider(), ref.model());
+            return withFamilyDialect(ModelInfo.generic(ref.provider(), ref.model()));
         });
     }
 
@@ -144,10 +154,21 @@ public final class ModelRegistry {
         bundled.forEach((key, entry) -> merged.put(key, ModelFile.merge(null, entry)));
         user.forEach((key, entry) -> merged.put(key, ModelFile.merge(merged.get(key), entry)));
         Map<String, ModelInfo> byName = new LinkedHashMap<>();
-        merged.forEach((key, entry) -> byName.put(key, ModelFile.toInfo(key, entry)));
+        merged.forEach((key, entry) -> byName.put(key, withFamilyDialect(ModelFile.toInfo(key, entry))));
         Set<String> userAliased = user.entrySet().stream().filter(e -> e.getValue().has("aliases"))
                 .map(Map.Entry::getKey).collect(Collectors.toSet());
-        return new ModelRegistry(byName, aliases(byName, userAliased, userFile), providers, userFile, warnings);
+        Set<String> selfHosted = directory.all().stream().filter(ProviderDirectory::selfHosted)
+                .map(ProviderSettings::name).collect(Collectors.toSet());
+        return new ModelRegistry(byName, aliases(byName, userAliased, userFile), providers, selfHosted, userFile,
+                warnings);
+    }
+
+    /** The entry with its family's dialect when it names none itself. */
+    private static ModelInfo withFamilyDialect(ModelInfo info) {
+        if (info.nativeDialect() != null) {
+            return info;
+        }
+        return ModelFamilies.of(info.id()).map(f -> info.withNativeDialect(f.nativeDialect())).orElse(info);
     }
 
     /**

@@ -1,16 +1,12 @@
 package dev.rosetta.llm.openai;
 
 import dev.rosetta.llm.ModelTraits;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 import dev.rosetta.core.json.Json;
-import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolSpec;
-import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.schema.ToolSchemas;
 import tools.jackson.databind.node.ArrayNode;
@@ -23,8 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
  * <li>{@code parallel_tool_calls} only when tools are sent (the API rejects it otherwise), true
  *     only for models recorded as making parallel calls;</li>
  * <li>the output limit under the field the server knows ({@link ServerProfile#maxTokensField});</li>
- * <li>for reasoning models, {@code reasoning_effort} from the thinking budget (see
- *     {@link ModelTraits#reasoningEffort}), and no {@code temperature} or {@code stop}: OpenAI's reasoning models
+ * <li>the thinking level as the server takes it ({@link ReasoningFields});</li>
+ * <li>for reasoning models, no {@code temperature} or {@code stop}: OpenAI's reasoning models
  *     reject both, and the drop is reported.</li>
  * </ul>
  */
@@ -54,9 +50,7 @@ final class ChatCompletionsBody {
             body.put(profile.maxTokensField(), request.maxTokens());
         }
         sampling(request, body, notices);
-        if (traits.reasoning() && request.thinkingBudget() != null && request.thinkingBudget() > 0) {
-            body.put("reasoning_effort", ModelTraits.reasoningEffort(request.thinkingBudget()));
-        }
+        body.setAll(ReasoningFields.of(profile, traits, request.model(), request.thinking()).fields());
         return Json.write(body);
     }
 
@@ -78,13 +72,10 @@ final class ChatCompletionsBody {
         }
     }
 
-    /** Native names come from the request's tools; the transcript may spell calls of tools no longer offered. */
+    /** Native names come from the request's tools; a call of a tool no longer offered keeps its own name. */
     private static ChatHistory history(ChatRequest request) {
         Map<String, String> names = request.tools().stream()
                 .collect(Collectors.toMap(ToolSpec::name, ToolSchemas::name, (a, b) -> a));
-        List<ToolSpec> known = new ArrayList<>(request.tools());
-        request.messages().stream().flatMap(m -> m.calls().stream()).map(ToolUse::tool).distinct()
-                .filter(t -> !names.containsKey(t)).forEach(t -> known.add(ToolSpec.named(t)));
-        return new ChatHistory(t -> names.getOrDefault(t, t), ToolCatalog.of(known));
+        return new ChatHistory(t -> names.getOrDefault(t, ToolSpec.nativeName(t)));
     }
 }

@@ -18,10 +18,11 @@ import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.ProviderException.Kind;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.http.HttpTransport;
-import dev.rosetta.llm.http.OpenResponse;
 import dev.rosetta.llm.provider.Api;
 import dev.rosetta.llm.provider.ProviderSettings;
+import dev.rosetta.llm.stream.ReplyStream;
 
 /**
  * OpenAI's Chat Completions API ({@code POST {base}/chat/completions}), and through the same
@@ -84,8 +85,14 @@ public final class ChatCompletionsProvider implements Provider {
         List<ChatEvent> notices = new ArrayList<>();
         ModelTraits model = Objects.requireNonNullElse(traits.apply(request.model()), ModelTraits.UNKNOWN);
         String body = new ChatCompletionsBody(profile, model).write(request, text -> notices.add(new Notice(text)));
-        OpenResponse response = transport.post(endpoint, headers(), body, text -> notices.add(new Notice(text)));
-        return new ChatCompletionsStream(name(), response, request.stream(), notices);
+        return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(), body),
+                ChatCompletionsReplies.format(name()), request.stream(), notices);
+    }
+
+    @Override
+    public Optional<String> thinkingProblem(String model, Thinking thinking) {
+        ModelTraits known = Objects.requireNonNullElse(traits.apply(model), ModelTraits.UNKNOWN);
+        return Optional.ofNullable(ReasoningFields.of(profile, known, name() + "/" + model, thinking).problem());
     }
 
     /** The key goes in {@code authorization: Bearer …}, or as itself in the provider's header (azure's {@code api-key}). */

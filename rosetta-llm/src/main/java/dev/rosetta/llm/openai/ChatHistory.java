@@ -14,8 +14,8 @@ import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
-import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.llm.UnansweredCall;
 import dev.rosetta.llm.openai.WireMessage.AssistantTurn;
 import dev.rosetta.llm.openai.WireMessage.SystemText;
 import dev.rosetta.llm.openai.WireMessage.ToolOutput;
@@ -29,30 +29,36 @@ import dev.rosetta.llm.openai.WireMessage.WireCall;
  * <ul>
  * <li>its results (system messages carrying a call id) follow it, in the order of the calls;</li>
  * <li>several results for one call are merged into one, joined by a blank line;</li>
- * <li>a call without a result gets {@value #NOT_RUN} as its result;</li>
+ * <li>a call without a result gets {@link UnansweredCall#RESULT} as its result;</li>
  * <li>a result whose id matches none of the calls, and a plain system message found among the
  *     results, are moved after them as system text.</li>
  * </ul>
  * Results are looked for up to the next user or assistant message. A native call is one with a
- * call id and named arguments only; calls written in markdown or xml stay in the text.
+ * call id and named arguments only. The text goes as it is given: the history view already took
+ * the spelling of calls that travel natively out of it. Ollama's {@code /api/chat} has the same
+ * rules and the same message shapes, so its adapter uses this too.
  */
-final class ChatHistory {
-
-    static final String NOT_RUN = "the call was not run";
+public final class ChatHistory {
 
     private final Function<String, String> nativeName;
-    private final ToolCatalog tools;
+    private final String reasoningOrigin;
 
     /**
-     * @param nativeName the function name a tool is called by (its first block type)
-     * @param tools      the tools the transcript may spell calls for
+     * @param nativeName      the function name a tool is called by (its first block type)
+     * @param reasoningOrigin the API whose reasoning goes back with an assistant turn; other
+     *                        APIs' reasoning is left out
      */
-    ChatHistory(Function<String, String> nativeName, ToolCatalog tools) {
+    public ChatHistory(Function<String, String> nativeName, String reasoningOrigin) {
         this.nativeName = nativeName;
-        this.tools = tools;
+        this.reasoningOrigin = reasoningOrigin;
     }
 
-    List<WireMessage> convert(List<Message> messages) {
+    /** For Chat Completions. */
+    ChatHistory(Function<String, String> nativeName) {
+        this(nativeName, ChatCompletionsProvider.REASONING_ORIGIN);
+    }
+
+    public List<WireMessage> convert(List<Message> messages) {
         List<WireMessage> out = new ArrayList<>();
         int i = 0;
         while (i < messages.size()) {
@@ -76,8 +82,7 @@ final class ChatHistory {
             return next;
         }
         Set<String> ids = calls.stream().map(ToolUse::callId).collect(Collectors.toCollection(LinkedHashSet::new));
-        String text = NativeCallText.strip(m.content(), ids, tools);
-        out.add(new AssistantTurn(text, calls.stream().map(this::wireCall).toList(), reasoning(m)));
+        out.add(new AssistantTurn(m.content(), calls.stream().map(this::wireCall).toList(), reasoning(m)));
 
         Map<String, List<String>> results = new LinkedHashMap<>();
         List<WireMessage> moved = new ArrayList<>();
@@ -92,7 +97,7 @@ final class ChatHistory {
         }
         for (String id : ids) {
             List<String> texts = results.get(id);
-            out.add(new ToolOutput(id, texts == null ? NOT_RUN : String.join("\n\n", texts)));
+            out.add(new ToolOutput(id, texts == null ? UnansweredCall.RESULT : String.join("\n\n", texts)));
         }
         out.addAll(moved);
         return i;
@@ -107,7 +112,8 @@ final class ChatHistory {
         return use.callId() != null && use.args().isEmpty() && use.content() == null;
     }
 
-    private static String reasoning(Message m) {
-        return m.reasoning().stream().filter(r -> r.from(ChatCompletionsProvider.REASONING_ORIGIN)).map(Reasoning::text).filter(Objects::nonNull).collect(Collectors.joining());
+    private String reasoning(Message m) {
+        return m.reasoning().stream().filter(r -> r.from(reasoningOrigin)).map(Reasoning::text)
+                .filter(Objects::nonNull).collect(Collectors.joining());
     }
 }

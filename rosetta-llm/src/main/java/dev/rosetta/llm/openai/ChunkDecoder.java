@@ -35,7 +35,6 @@ final class ChunkDecoder {
     private final ToolCallSlots calls = new ToolCallSlots();
     private final StringBuilder reasoning = new StringBuilder();
     private boolean thinking;
-    private boolean output;
     private String finishReason;
 
     List<ChatEvent> chunk(JsonNode chunk) {
@@ -90,11 +89,6 @@ final class ChunkDecoder {
         return finishReason != null;
     }
 
-    /** Whether any text, thinking or call has been reported (a failure now keeps them). */
-    boolean outputBegan() {
-        return output;
-    }
-
     private void choice(JsonNode choice, List<ChatEvent> out) {
         JsonNode delta = choice.has("delta") ? choice.path("delta") : choice.path("message");
         thinking(delta, out);
@@ -102,15 +96,13 @@ final class ChunkDecoder {
             String text = text(delta.get(field));
             if (text != null) {
                 endReasoning(out);
-                emit(new TextDelta(text), out);
+                out.add(new TextDelta(text));
             }
         }
         JsonNode toolCalls = delta.path("tool_calls");
         if (!toolCalls.isEmpty()) {
             endReasoning(out);
-            int before = out.size();
             toolCalls.forEach(call -> calls.fragment(call, out));
-            output |= out.size() > before;
         }
         String reason = text(choice.get("finish_reason"));
         if (reason != null) {
@@ -128,13 +120,8 @@ final class ChunkDecoder {
         if (thought != null) {
             thinking = true;
             reasoning.append(thought);
-            emit(new ThinkingDelta(thought), out);
+            out.add(new ThinkingDelta(thought));
         }
-    }
-
-    private void emit(ChatEvent event, List<ChatEvent> out) {
-        output = true;
-        out.add(event);
     }
 
     private void endReasoning(List<ChatEvent> out) {

@@ -22,27 +22,15 @@ final class MessagesJson {
 
     static ArrayNode write(List<WireMessage> messages, ServerProfile profile) {
         ArrayNode out = Json.MAPPER.createArrayNode();
-        boolean leading = true;
-        for (WireMessage m : messages) {
-            if (m instanceof SystemText s && leading && profile.leadingSystemOnly() && !out.isEmpty()) {
-                ObjectNode prompt = (ObjectNode) out.get(0);
-                prompt.put("content", prompt.get("content").stringValue() + "\n\n" + s.text());
-                continue;
-            }
+        for (WireMessage m : profile.leadingSystemOnly() ? WireMessage.forChatTemplates(messages) : messages) {
             out.add(switch (m) {
-                case SystemText s -> system(s.text(), leading, profile);
+                case SystemText s -> message("system", s.text());
                 case UserText u -> message("user", u.text());
                 case AssistantTurn a -> assistant(a, profile);
                 case ToolOutput t -> message("tool", t.text()).put("tool_call_id", t.callId());
             });
-            leading &= m instanceof SystemText;
         }
         return out;
-    }
-
-    private static ObjectNode system(String text, boolean leading, ServerProfile profile) {
-        return leading || !profile.leadingSystemOnly() ? message("system", text)
-                : message("user", "<system>\n" + text + "\n</system>");
     }
 
     private static ObjectNode assistant(AssistantTurn turn, ServerProfile profile) {

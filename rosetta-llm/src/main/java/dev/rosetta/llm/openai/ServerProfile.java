@@ -1,7 +1,6 @@
 package dev.rosetta.llm.openai;
 
-import java.util.Set;
-
+import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.llm.provider.ProviderSettings;
 
 /**
@@ -17,16 +16,17 @@ import dev.rosetta.llm.provider.ProviderSettings;
  *                           chat template, and many templates (Qwen, Mistral, Llama) reject a system
  *                           message that is not first; later system messages go to them as user
  *                           text in {@code <system>} tags, and the leading ones are merged into one
+ * @param thinkingSwitch     DeepSeek turns thinking on and off with {@code thinking: {type: …}} on
+ *                           any of its models
  */
-record ServerProfile(String maxTokensField, boolean replaysReasoning, boolean leadingSystemOnly) {
-
-    private static final Set<String> HOSTED = Set.of("openai", "azure", "openrouter", "deepseek", "moonshot", "gemini",
-            "xai", "groq", "nvidia");
+record ServerProfile(String maxTokensField, boolean replaysReasoning, boolean leadingSystemOnly,
+        boolean thinkingSwitch) {
 
     static ServerProfile of(ProviderSettings settings) {
         String name = settings.name();
         boolean openAi = name.equals("openai") || name.equals("azure");
         boolean thinkingReplay = name.equals("deepseek") || name.equals("moonshot");
-        return new ServerProfile(openAi ? "max_completion_tokens" : "max_tokens", thinkingReplay, !HOSTED.contains(name));
+        return new ServerProfile(openAi ? "max_completion_tokens" : "max_tokens", thinkingReplay,
+                ProviderDirectory.selfHosted(settings), name.equals("deepseek"));
     }
 }

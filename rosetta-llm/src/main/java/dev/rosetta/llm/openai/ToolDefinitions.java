@@ -12,8 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The {@code tools} array: {@code {"type":"function","function":{"name","description","parameters","strict"?}}}
  * per tool. {@code strict} is sent only when it is true (the model supports strict schemas and
- * every parameter is required); descriptions longer than the API's 1024 characters are cut, and
- * the cut is reported.
+ * the tool's parameters can be said strictly, see {@link ToolSchemas#strict}), with the schema in
+ * strict form; descriptions longer than the API's 1024 characters are cut, and the cut is reported.
  */
 final class ToolDefinitions {
 
@@ -25,8 +25,9 @@ final class ToolDefinitions {
             ObjectNode function = out.addObject().put("type", "function").putObject("function");
             function.put("name", ToolSchemas.name(spec));
             function.put("description", ToolSchemas.description(spec, ToolSchemas.OPENAI_DESCRIPTION_LIMIT, warnings));
-            function.set("parameters", Json.MAPPER.valueToTree(ToolSchemas.parameters(spec)));
-            if (ToolSchemas.strict(spec, modelSupportsStrict)) {
+            boolean strict = ToolSchemas.strict(spec, modelSupportsStrict);
+            function.set("parameters", Json.MAPPER.valueToTree(ToolSchemas.parameters(spec, strict)));
+            if (strict) {
                 function.put("strict", true);
             }
         }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import dev.rosetta.llm.ApiKey;
 import dev.rosetta.llm.ProviderException;
@@ -13,7 +14,7 @@ import dev.rosetta.llm.ProviderException.Kind;
 /**
  * The providers Rosetta knows — built in, plus custom ones from config — and where their base
  * URLs and keys come from ({@code <PROVIDER>_BASE_URL}, {@code <PROVIDER>_API_KEY}, {@code
- * OLLAMA_HOST} for local).
+ * OLLAMA_HOST} for ollama, and for local when {@code LOCAL_BASE_URL} is not set).
  */
 public final class ProviderDirectory {
 
@@ -52,7 +53,24 @@ public final class ProviderDirectory {
                 ProviderSettings.openAiCompatible("groq", "https://api.groq.com/openai/v1", false),
                 ProviderSettings.openAiCompatible("nvidia", "https://integrate.api.nvidia.com/v1", false),
                 new ProviderSettings("local", Api.OPENAI_CHAT, "http://localhost:11434/v1", "LOCAL_BASE_URL",
-                        "LOCAL_API_KEY", false, true, false, "authorization", Map.of()));
+                        "LOCAL_API_KEY", false, true, false, "authorization", Map.of()),
+                new ProviderSettings(OLLAMA, Api.OLLAMA, OllamaHost.DEFAULT, OLLAMA_HOST, "OLLAMA_API_KEY", false, true,
+                        false, "authorization", Map.of()));
+    }
+
+    /** Ollama's own API ({@code /api/chat}), at {@code OLLAMA_HOST}. */
+    public static final String OLLAMA = "ollama";
+    static final String OLLAMA_HOST = "OLLAMA_HOST";
+    private static final Set<String> HOSTED = Set.of("openai", "azure", "anthropic", "openrouter", "deepseek",
+            "moonshot", "gemini", "xai", "groq", "nvidia");
+
+    /**
+     * Whether the provider is a server the user runs (ollama, local, or one declared in config)
+     * rather than a hosted service: such a server is asked what it knows of its models (their
+     * context length, whether they take tools), which the registry cannot know.
+     */
+    public static boolean selfHosted(ProviderSettings p) {
+        return p.api() == Api.OLLAMA || !HOSTED.contains(p.name());
     }
 
     public Optional<ProviderSettings> find(String name) {
@@ -72,6 +90,9 @@ public final class ProviderDirectory {
     /** The base URL: the override variable if set, else the default; OLLAMA_HOST also moves local. */
     public URI baseUrl(ProviderSettings p) throws ProviderException {
         String url = p.baseUrlEnv() == null ? null : env.get(p.baseUrlEnv());
+        if (p.api() == Api.OLLAMA) {
+            return URI.create(OllamaHost.url(url));
+        }
         if ((url == null || url.isBlank()) && p.name().equals("local")) {
             url = Optional.ofNullable(env.get("OLLAMA_HOST")).filter(h -> !h.isBlank()).map(ProviderDirectory::ollama)
                     .orElse(null);
@@ -86,11 +107,23 @@ public final class ProviderDirectory {
         return URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
     }
 
-    /** The key, or empty for a provider that needs none; a missing required key is one line naming the variable. */
+    /** A variable of the environment providers see (the process environment over the [env] tables). */
+    public Optional<String> variable(String name) {
+        return Optional.ofNullable(env.get(name)).filter(v -> !v.isBlank());
+    }
+
+    /**
+     * The key, or empty for a provider that needs none; a missing required key, or one holding a
+     * control character, is one line naming the variable (never the value).
+     */
     public Optional<ApiKey> key(ProviderSettings p) throws ProviderException {
         String value = p.keyEnv() == null ? null : env.get(p.keyEnv());
         if (value != null && !value.isBlank()) {
-            return Optional.of(ApiKey.of(value.strip(), p.keyEnv()));
+            try {
+                return Optional.of(ApiKey.of(value.strip(), p.keyEnv()));
+            } catch (IllegalArgumentException e) {
+                throw new ProviderException(Kind.CONFIG, e.getMessage());
+            }
         }
         if (p.keyRequired()) {
             throw new ProviderException(Kind.CONFIG, "no API key for " + p.name() + ": set " + p.keyEnv()
@@ -99,10 +132,9 @@ public final class ProviderDirectory {
         return Optional.empty();
     }
 
-    /** OLLAMA_HOST is "host:port" or a URL; the OpenAI-compatible API is under /v1. */
+    /** OLLAMA_HOST is "host:port" or a URL (see {@link OllamaHost}); the OpenAI-compatible API is under /v1. */
     private static String ollama(String host) {
-        String h = host.strip();
-        String url = h.startsWith("http://") || h.startsWith("https://") ? h : "http://" + h;
-        return url.endsWith("/v1") ? url : url.replaceAll("/+$", "") + "/v1";
+        String url = OllamaHost.url(host);
+        return url.endsWith("/v1") ? url : url + "/v1";
     }
 }

@@ -15,8 +15,10 @@ import dev.rosetta.llm.ChatEvent.ThinkingDelta;
 import dev.rosetta.llm.ChatEvent.ToolCallCompleted;
 import dev.rosetta.llm.ChatEvent.ToolCallDelta;
 import dev.rosetta.llm.ChatEvent.ToolCallStarted;
-import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.ProviderErrors;
 import dev.rosetta.llm.StopReason;
+import dev.rosetta.llm.stream.Frame;
+import dev.rosetta.llm.stream.ReplyDecoder;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -25,17 +27,15 @@ import tools.jackson.databind.JsonNode;
  * whichever of {@code function_call_arguments.done} and {@code output_item.done} comes first.
  * Event types it does not know are skipped, as the API adds new ones.
  */
-final class EventDecoder {
+final class EventDecoder implements ReplyDecoder {
 
     private final String provider;
     private final Map<String, PendingCall> callsByItem = new HashMap<>();
     private final Map<Long, PendingCall> callsByOutput = new HashMap<>();
     private final List<PendingCall> started = new ArrayList<>();
     private final Set<String> itemsWithText = new HashSet<>();
-    private boolean output;
     private boolean thinking;
     private boolean refused;
-    private boolean finished;
 
     private static final class PendingCall {
         final int index;
@@ -55,22 +55,24 @@ final class EventDecoder {
         this.provider = provider;
     }
 
-    /** Whether any event came out yet: a failure after that keeps what arrived. */
-    boolean hasOutput() {
-        return output;
+    @Override
+    public List<ChatEvent> frame(Frame frame) {
+        JsonNode data = frame.json();
+        if (data == null) {
+            return List.of(); // not an event object (a "[DONE]" from a compatible server, a keep-alive)
+        }
+        String type = Fields.text(data, "type");
+        return decode(type != null ? type : frame.type() == null ? "" : frame.type(), data);
     }
 
-    /** Whether a terminal event (completed, incomplete, failed, error) arrived. */
-    boolean finished() {
-        return finished;
+    /** A stream that ends without a terminal event was cut off. */
+    @Override
+    public List<ChatEvent> ended() {
+        return List.of();
     }
 
-    /**
-     * The events one stream event yields.
-     *
-     * @throws ProviderException for a failure event before any output
-     */
-    List<ChatEvent> decode(String type, JsonNode data) throws ProviderException {
+    /** The events one stream event yields. */
+    List<ChatEvent> decode(String type, JsonNode data) {
         List<ChatEvent> out = new ArrayList<>(2);
         switch (type) {
             case "response.output_item.added" -> itemAdded(data, out);
@@ -94,7 +96,6 @@ final class EventDecoder {
             case "error" -> fail(data, "error", out);
             default -> { } // created, in_progress, content_part.*, *.done texts, and types added later
         }
-        output |= !out.isEmpty();
         return out;
     }
 
@@ -200,15 +201,9 @@ final class EventDecoder {
     private void end(JsonNode response, String status, List<ChatEvent> out) {
         started.forEach(c -> complete(c, null, out)); // a call the server never closed ends here
         out.addAll(ResponseEnd.events(response, status, !started.isEmpty(), refused));
-        finished = true;
     }
 
-    private void fail(JsonNode error, String raw, List<ChatEvent> out) throws ProviderException {
-        finished = true;
-        ProviderException failure = StreamFailures.of(provider, error);
-        if (!output) {
-            throw failure;
-        }
-        out.add(new Finished(StopReason.INTERRUPTED, raw, failure));
+    private void fail(JsonNode error, String raw, List<ChatEvent> out) {
+        out.add(new Finished(StopReason.INTERRUPTED, raw, ProviderErrors.reported(provider, error)));
     }
 }

@@ -9,12 +9,11 @@ import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
-import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.InvalidArgumentsException;
 import dev.rosetta.core.tool.ToolCatalog;
-import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.llm.UnansweredCall;
 import dev.rosetta.llm.schema.ToolSchemas;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -28,10 +27,10 @@ import tools.jackson.databind.node.ObjectNode;
  * <li>later system messages → {@code developer} messages: {@code instructions} is documented as
  * equivalent to a developer message, and reasoning models treat "system" as developer anyway;</li>
  * <li>assistant text → an assistant message of {@code output_text} (the shape the API itself
- * returns), with the transcript spelling of its native calls removed;</li>
+ * returns), as the history view gave it (without the spelling of its native calls);</li>
  * <li>each native call (a call with an id) → a {@code function_call} item with its arguments as
  * a JSON string, followed at once by exactly one {@code function_call_output}: duplicate
- * results are merged, a missing one is written as "not run", because the API rejects a call
+ * results are merged, a missing one is {@link UnansweredCall#RESULT}, because the API rejects a call
  * without an output. The output has no error flag here; a failed result's text already starts
  * with {@code [ERROR:CODE]};</li>
  * <li>a result whose call is not in the history → a developer message, so it is not lost;</li>
@@ -42,14 +41,9 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class InputItems {
 
-    /** The output of a call that has no recorded result, marked as errors are everywhere. */
-    static final String NOT_RUN = ToolResult.error(ErrorCode.CANCELED,
-            "the call was not run (no result was recorded); do not assume it succeeded").output();
-
     /** What the conversation becomes: {@code instructions} (or null) and the input items. */
     record Converted(String instructions, ArrayNode input) {}
 
-    private final List<ToolSpec> tools;
     private final ToolCatalog catalog;
     private final boolean replayReasoning;
 
@@ -58,7 +52,6 @@ final class InputItems {
      * @param replayReasoning whether the model is a reasoning model that takes reasoning items back
      */
     InputItems(List<ToolSpec> tools, boolean replayReasoning) {
-        this.tools = tools;
         this.catalog = ToolCatalog.of(tools);
         this.replayReasoning = replayReasoning;
     }
@@ -95,14 +88,14 @@ final class InputItems {
     private void assistant(List<Message> messages, int at, boolean[] used, ArrayNode input) {
         Message m = messages.get(at);
         List<ToolUse> calls = nativeCalls(m);
-        String text = TranscriptCalls.strip(m.content(), calls, tools).strip();
-        if (text.isEmpty() && calls.isEmpty()) {
+        String text = m.content();
+        if (text.isBlank() && calls.isEmpty()) {
             return; // an empty turn (say, cancelled before any output) has nothing to send
         }
         if (replayReasoning) {
             m.reasoning().stream().filter(InputItems::isOurs).forEach(r -> input.add(reasoning(r)));
         }
-        if (!text.isEmpty()) {
+        if (!text.isBlank()) {
             input.add(message("assistant", "output_text", text));
         }
         calls.forEach(c -> input.add(functionCall(c)));
@@ -163,12 +156,12 @@ final class InputItems {
     private static ObjectNode functionCallOutput(String callId, List<Message> results) {
         List<String> texts = results.stream().map(Message::content).toList();
         return Json.MAPPER.createObjectNode().put("type", "function_call_output").put("call_id", callId)
-                .put("output", texts.isEmpty() ? NOT_RUN : String.join("\n\n", texts));
+                .put("output", texts.isEmpty() ? UnansweredCall.RESULT : String.join("\n\n", texts));
     }
 
     /** The name the call goes by natively: its tool's first block type, as the tool was offered. */
     private String wireName(ToolUse call) {
-        return catalog.resolve(call.tool()).map(ToolSchemas::name).orElse(call.tool());
+        return catalog.resolve(call.tool()).map(ToolSchemas::name).orElse(ToolSpec.nativeName(call.tool()));
     }
 
     /** Named arguments; a call read from text (positional, body) is bound to its declaration. */

@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.llm.ChatRequest;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.schema.ToolSchemas;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -56,14 +57,11 @@ final class RequestBody {
     private static void reasoning(ObjectNode body, ChatRequest request, ModelTraits traits, boolean summaries,
             Consumer<String> notices) {
         if (!traits.reasoning()) {
-            if (request.thinkingBudget() != null) {
-                notices.accept(request.model() + " is not a reasoning model; the thinking budget was ignored");
-            }
             return;
         }
-        if (request.thinkingBudget() != null) {
-            ObjectNode reasoning = body.putObject("reasoning")
-                    .put("effort", ModelTraits.reasoningEffort(request.thinkingBudget()));
+        Thinking thinking = request.thinking();
+        if (thinking != null && !thinking.off()) {
+            ObjectNode reasoning = body.putObject("reasoning").put("effort", thinking.effort());
             if (summaries) {
                 reasoning.put("summary", "auto");
             }
@@ -71,16 +69,31 @@ final class RequestBody {
         body.putArray("include").add(ENCRYPTED_REASONING);
     }
 
+    /** Why {@code thinking} is not sent to {@code model}, or null: the API has no way to say it. */
+    static String problem(Thinking thinking, ModelTraits traits, String model) {
+        if (thinking == null) {
+            return null;
+        }
+        if (traits.reasoning() && thinking.off()) {
+            return model + " always reasons, so thinking cannot be turned off; it reasons at its default effort";
+        }
+        if (!traits.reasoning() && !thinking.off()) {
+            return model + " is not a reasoning model; thinking " + thinking + " is not sent";
+        }
+        return null;
+    }
+
     /** Flat function tools; {@code strict} is always sent, as the API's default is true. */
     private static ArrayNode tools(ChatRequest request, ModelTraits traits, Consumer<String> notices) {
         ArrayNode tools = Json.MAPPER.createArrayNode();
         for (ToolSpec spec : request.tools()) {
+            boolean strict = ToolSchemas.strict(spec, traits.strictTools());
             tools.addObject()
                     .put("type", "function")
                     .put("name", ToolSchemas.name(spec))
                     .put("description", ToolSchemas.description(spec, ToolSchemas.OPENAI_DESCRIPTION_LIMIT, notices))
-                    .<ObjectNode>set("parameters", Json.MAPPER.valueToTree(ToolSchemas.parameters(spec)))
-                    .put("strict", ToolSchemas.strict(spec, traits.strictTools()));
+                    .<ObjectNode>set("parameters", Json.MAPPER.valueToTree(ToolSchemas.parameters(spec, strict)))
+                    .put("strict", strict);
         }
         return tools;
     }

@@ -11,37 +11,47 @@ import dev.rosetta.llm.ChatEvent.ThinkingDelta;
 import dev.rosetta.llm.ChatEvent.ToolCallCompleted;
 import dev.rosetta.llm.ChatEvent.ToolCallDelta;
 import dev.rosetta.llm.ChatEvent.ToolCallStarted;
-import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.ProviderErrors;
 import dev.rosetta.llm.StopReason;
+import dev.rosetta.llm.stream.Frame;
+import dev.rosetta.llm.stream.ReplyDecoder;
 import tools.jackson.databind.JsonNode;
 
 /**
  * A whole response object (the reply to a non-streaming request) as the events a stream of it
  * would have given: its {@code output} items in order, then usage and the stop reason.
  */
-final class ResponseObject {
+final class ResponseObject implements ReplyDecoder {
 
+    private final String provider;
     private final List<ChatEvent> out = new ArrayList<>();
     private int calls;
     private boolean refused;
 
-    private ResponseObject() {}
+    ResponseObject(String provider) {
+        this.provider = provider;
+    }
 
-    /** @throws ProviderException when the response failed without any output */
-    static List<ChatEvent> events(String provider, JsonNode response) throws ProviderException {
-        ResponseObject reading = new ResponseObject();
-        response.path("output").forEach(reading::item);
-        List<ChatEvent> out = reading.out;
+    /** The body: a response object, or an error body in its place. */
+    @Override
+    public List<ChatEvent> frame(Frame frame) {
+        JsonNode response = frame.json();
+        if (response.has("error") && !response.has("output")) {
+            return List.of(new Finished(StopReason.INTERRUPTED, "error", ProviderErrors.reported(provider, response)));
+        }
+        response.path("output").forEach(this::item);
         if ("failed".equals(Fields.text(response, "status"))) {
-            ProviderException failure = StreamFailures.of(provider, response.path("error"));
-            if (out.isEmpty()) {
-                throw failure;
-            }
-            out.add(new Finished(StopReason.INTERRUPTED, "failed", failure));
+            out.add(new Finished(StopReason.INTERRUPTED, "failed", ProviderErrors.reported(provider,
+                    response.path("error"))));
             return out;
         }
-        out.addAll(ResponseEnd.events(response, "completed", reading.calls > 0, reading.refused));
+        out.addAll(ResponseEnd.events(response, "completed", calls > 0, refused));
         return out;
+    }
+
+    @Override
+    public List<ChatEvent> ended() {
+        return List.of();
     }
 
     private void item(JsonNode item) {

@@ -1,13 +1,12 @@
 package dev.rosetta.llm.responses;
 
 import dev.rosetta.llm.ModelTraits;
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.rosetta.core.json.Json;
 import dev.rosetta.llm.ApiKey;
@@ -18,11 +17,12 @@ import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.ProviderException.Kind;
+import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.http.HttpTransport;
-import dev.rosetta.llm.http.OpenResponse;
 import dev.rosetta.llm.provider.ProviderSettings;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
+import dev.rosetta.llm.stream.Framing;
+import dev.rosetta.llm.stream.ReplyStream;
+import dev.rosetta.llm.stream.WireFormat;
 
 /**
  * OpenAI's Responses API ({@code POST {base}/responses}), for OpenAI and Azure models whose
@@ -67,38 +67,34 @@ public final class ResponsesProvider implements Provider {
         return settings.nativeTools();
     }
 
+    /** Sends the request; an organisation refused reasoning summaries is asked once more without them. */
     @Override
     public ChatStream chat(ChatRequest request) throws ProviderException {
-        List<String> notices = new ArrayList<>();
-        OpenResponse response = open(request, notices);
-        List<ChatEvent> first = notices.stream().<ChatEvent>map(Notice::new).toList();
-        if (request.stream()) {
-            return new ResponsesStream(name(), response, first);
-        }
-        List<ChatEvent> events = new ArrayList<>(first);
-        events.addAll(ResponseObject.events(name(), whole(response)));
-        return new ReadyStream(events);
-    }
-
-    /** Sends the request; an organisation refused reasoning summaries is asked once more without them. */
-    private OpenResponse open(ChatRequest request, List<String> notices) throws ProviderException {
         try {
-            return send(request, notices);
+            return send(request, List.of());
         } catch (ProviderException e) {
             if (!summaries || !refusesSummaries(e)) {
                 throw e;
             }
             summaries = false;
-            notices.clear(); // the request is built again, with its own warnings
-            notices.add("reasoning summaries need a verified OpenAI organisation, so thinking is not shown"
-                    + " (verify at platform.openai.com/settings/organization/general)");
-            return send(request, notices);
+            return send(request, List.of("reasoning summaries need a verified OpenAI organisation, so thinking is"
+                    + " not shown (verify at platform.openai.com/settings/organization/general)"));
         }
     }
 
-    private OpenResponse send(ChatRequest request, List<String> notices) throws ProviderException {
-        String body = Json.MAPPER.writeValueAsString(RequestBody.of(request, traits, summaries, notices::add));
-        return transport.post(endpoint, headers(), body, notices::add);
+    private ChatStream send(ChatRequest request, List<String> first) throws ProviderException {
+        List<ChatEvent> notices = new ArrayList<>();
+        first.forEach(text -> notices.add(new Notice(text)));
+        String body = Json.MAPPER.writeValueAsString(RequestBody.of(request, traits, summaries,
+                text -> notices.add(new Notice(text))));
+        WireFormat wire = new WireFormat(Framing.SSE, () -> new EventDecoder(name()), () -> new ResponseObject(name()));
+        return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(), body), wire,
+                request.stream(), notices);
+    }
+
+    @Override
+    public Optional<String> thinkingProblem(String model, Thinking thinking) {
+        return Optional.ofNullable(RequestBody.problem(thinking, traits, name() + "/" + model));
     }
 
     /** The 400 an unverified organisation gets for {@code reasoning.summary}. */
@@ -114,14 +110,5 @@ public final class ResponsesProvider implements Provider {
             headers.put(settings.authHeader(), bearer ? "Bearer " + key.reveal() : key.reveal());
         }
         return headers;
-    }
-
-    private JsonNode whole(OpenResponse response) throws ProviderException {
-        try (response; InputStream in = response.body()) {
-            return Json.MAPPER.readTree(in.readAllBytes());
-        } catch (IOException | JacksonException e) {
-            throw new ProviderException(Kind.CONNECTION, 0, name() + " sent an incomplete or unreadable reply ("
-                    + e.getClass().getSimpleName() + "); try again", null, e);
-        }
     }
 }

@@ -23,6 +23,9 @@ import dev.rosetta.llm.ChatEvent.ReasoningCompleted;
 import dev.rosetta.llm.ChatEvent.ToolCallCompleted;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
+import dev.rosetta.llm.ModelTraits;
+import dev.rosetta.llm.Thinking;
+import dev.rosetta.llm.UnansweredCall;
 import mockwebserver3.RecordedRequest;
 import tools.jackson.databind.JsonNode;
 
@@ -48,8 +51,12 @@ class AnthropicRequestTest {
 
     /** The JSON body the server received for {@code request}. */
     private JsonNode sent(ChatRequest request) {
+        return sent(request, ModelTraits.UNKNOWN);
+    }
+
+    private JsonNode sent(ChatRequest request, ModelTraits traits) {
         server.stream("text-with-ping.sse");
-        try (ChatStream reply = server.provider().chat(request)) {
+        try (ChatStream reply = server.provider(traits).chat(request)) {
             drain(reply);
         }
         last = server.request();
@@ -117,6 +124,21 @@ class AnthropicRequestTest {
     }
 
     @Test
+    void aModelNotMarkedParallelIsAskedForOneCallPerReplyAsOnTheOpenAiPaths() {
+        JsonNode body = sent(request(Message.user("Hi")).withTools(List.of(SHELL)),
+                new ModelTraits(false, false, false));
+        assertThat(body.get("tool_choice")).isEqualTo(json("{\"type\": \"auto\", \"disable_parallel_tool_use\": true}"));
+    }
+
+    @Test
+    void aParallelModelAndARequestWithoutToolsGetNoToolChoice() {
+        assertThat(sent(request(Message.user("Hi")).withTools(List.of(SHELL)), new ModelTraits(false, true, false))
+                .has("tool_choice")).isFalse();
+        assertThat(sent(request(Message.user("Hi")), new ModelTraits(false, false, false)).has("tool_choice"))
+                .as("the API rejects tool_choice without tools").isFalse();
+    }
+
+    @Test
     void aLaterSystemMessageTravelsAsSystemTaggedUserText() {
         JsonNode messages = sent(request(Message.system("prompt"), Message.user("Hi"), Message.assistant("Hello!",
                 List.of()), Message.system("The user changed directory to /tmp"))).get("messages");
@@ -151,8 +173,8 @@ class AnthropicRequestTest {
                 Message.user("Stop that.")).withTools(List.of(SHELL))).get("messages");
         assertThat(messages.get(2)).isEqualTo(json("""
                 {"role":"user","content":[
-                  {"type":"tool_result","tool_use_id":"toolu_9","content":"the call was not run","is_error":true},
-                  {"type":"text","text":"Stop that."}]}"""));
+                  {"type":"tool_result","tool_use_id":"toolu_9","content":"%s","is_error":true},
+                  {"type":"text","text":"Stop that."}]}""".formatted(UnansweredCall.RESULT)));
         JsonNode last = sent(request(Message.user("Go"), calls("", shell("ls", "toolu_8")))
                 .withTools(List.of(SHELL))).get("messages");
         assertThat(last).hasSize(3);
@@ -235,6 +257,42 @@ class AnthropicRequestTest {
 
         assertThat(sent(base.withThinkingBudget(2000)).get("max_tokens").asInt()).isEqualTo(4096);
         assertThat(sent(base.withThinkingBudget(100)).get("thinking").get("budget_tokens").asInt()).isEqualTo(1024);
+    }
+
+    @Test
+    void aLevelOnAModelThatThinksAdaptivelyIsAdaptiveThinkingWithThatEffort() {
+        ModelTraits adaptive = new ModelTraits(false, true, false, true, true);
+        ChatRequest base = new ChatRequest("claude-opus-4-6", List.of(Message.user("Think")), List.of(), 4096, 0.7,
+                List.of(), null, true);
+
+        JsonNode level = sent(base.withThinking(Thinking.HIGH), adaptive);
+        JsonNode budget = sent(base.withThinking(Thinking.budget(6000)), adaptive);
+
+        assertThat(level.get("thinking")).isEqualTo(json("{\"type\":\"adaptive\"}"));
+        assertThat(level.get("output_config")).isEqualTo(json("{\"effort\":\"high\"}"));
+        assertThat(level.get("max_tokens").asInt()).isEqualTo(4096);
+        assertThat(level.has("temperature")).isFalse();
+        assertThat(budget.get("thinking")).as("a budget asked for is a budget").isEqualTo(
+                json("{\"type\":\"enabled\",\"budget_tokens\":6000}"));
+        assertThat(budget.has("output_config")).isFalse();
+    }
+
+    @Test
+    void aLevelIsItsBudgetOnOtherModelsAndOffIsNoThinking() {
+        ChatRequest base = request(Message.user("Think"));
+        assertThat(sent(base.withThinking(Thinking.LOW)).get("thinking"))
+                .isEqualTo(json("{\"type\":\"enabled\",\"budget_tokens\":2048}"));
+        assertThat(sent(base.withThinking(Thinking.HIGH)).get("thinking").get("budget_tokens").asInt()).isEqualTo(24576);
+        assertThat(sent(base.withThinking(Thinking.OFF)).has("thinking")).isFalse();
+    }
+
+    @Test
+    void aModelRecordedAsNotThinkingIsToldSoAndSentNoThinking() {
+        ModelTraits plain = new ModelTraits(false, false, false, false, false);
+        assertThat(server.provider(plain).thinkingProblem("claude-3-5-haiku", Thinking.MEDIUM))
+                .contains("anthropic/claude-3-5-haiku does not think; thinking medium is not sent");
+        assertThat(server.provider(plain).thinkingProblem("claude-3-5-haiku", Thinking.OFF)).isEmpty();
+        assertThat(sent(request(Message.user("x")).withThinking(Thinking.MEDIUM), plain).has("thinking")).isFalse();
     }
 
     @Test

@@ -14,6 +14,7 @@ import dev.rosetta.core.json.Json;
 import dev.rosetta.llm.ApiKey;
 import dev.rosetta.llm.ChatEvent;
 import dev.rosetta.llm.ChatStream;
+import dev.rosetta.llm.ModelTraits;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.http.RetryPolicy;
 import dev.rosetta.llm.provider.ProviderDirectory;
@@ -44,13 +45,16 @@ final class MessagesServer implements AutoCloseable {
     }
 
     AnthropicProvider provider() {
+        return provider(ModelTraits.UNKNOWN);
+    }
+
+    AnthropicProvider provider(ModelTraits traits) {
         var settings = new ProviderDirectory(List.of(), Map.of()).require("anthropic");
         var transport = new HttpTransport("anthropic", new HttpTransport.Settings(Duration.ofSeconds(2),
                 Duration.ofSeconds(5), Duration.ofSeconds(5), new RetryPolicy(3, Duration.ofMillis(100),
                         Duration.ofSeconds(1))), waits::add);
         return new AnthropicProvider(settings, URI.create(server.url("/").toString()),
-                ApiKey.of(KEY, "ANTHROPIC_API_KEY"), transport,
-                new RetryPolicy(3, Duration.ofMillis(200), Duration.ofSeconds(1)), waits::add);
+                ApiKey.of(KEY, "ANTHROPIC_API_KEY"), transport, traits);
     }
 
     static String fixture(String name) {

@@ -6,177 +6,259 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.ProviderException.Kind;
+import dev.rosetta.llm.http.HttpTransport.Outcome;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
+import mockwebserver3.SocketEffect;
+import okio.BufferedSink;
+import okio.Okio;
 
-/** The transport against a real HTTP server on loopback. */
+/** One try at a time against a real HTTP server on loopback: what came back, and whether to try again. */
 class HttpTransportTest {
 
+    private static final Duration LONG = Duration.ofMinutes(5);
+
     private final MockWebServer server = new MockWebServer();
-    private final List<Duration> waits = new ArrayList<>();
-    private final List<String> notices = new ArrayList<>();
     private HttpTransport transport;
 
     @BeforeEach
     void start() throws IOException {
         server.start();
-        var settings = new HttpTransport.Settings(Duration.ofSeconds(2), Duration.ofSeconds(10), Duration.ofSeconds(10),
-                new RetryPolicy(3, Duration.ofMillis(100), Duration.ofSeconds(5)));
-        transport = new HttpTransport("openai", settings, waits::add);
+        transport = transport(Duration.ofSeconds(10));
     }
 
     @AfterEach
     void stop() {
+        transport.close();
         server.close();
     }
 
-    private OpenResponse post() throws ProviderException {
-        return transport.post(URI.create(server.url("/v1/chat/completions").toString()),
-                Map.of("authorization", "Bearer sk-secret-123"), "{\"model\":\"m\"}", notices::add);
+    private HttpTransport transport(Duration idle) {
+        var settings = new HttpTransport.Settings(Duration.ofSeconds(2), Duration.ofSeconds(10), idle,
+                new RetryPolicy(3, Duration.ofMillis(100), Duration.ofSeconds(5)));
+        return new HttpTransport("openai", settings, d -> { });
+    }
+
+    private HttpTransport.Request request() {
+        return new HttpTransport.Request(URI.create(server.url("/v1/chat/completions").toString()),
+                Map.of("authorization", "Bearer sk-secret-123"), "{\"model\":\"m\"}");
+    }
+
+    private Outcome send(Deadline deadline) {
+        return transport.send(request(), deadline).await();
+    }
+
+    private Outcome send() {
+        return send(Deadline.after(LONG));
+    }
+
+    private static OpenResponse opened(Outcome outcome) {
+        assertThat(outcome).isInstanceOf(Outcome.Opened.class);
+        return ((Outcome.Opened) outcome).response();
+    }
+
+    private static Outcome.Failed failed(Outcome outcome) {
+        assertThat(outcome).isInstanceOf(Outcome.Failed.class);
+        return (Outcome.Failed) outcome;
     }
 
     @Test
     void successReturnsTheOpenBody() throws Exception {
-        server.enqueue(new MockResponse.Builder().body("data: hi\n\n").build());
-        try (OpenResponse r = post()) {
+        server.enqueue(new MockResponse.Builder().setHeader("content-type", "text/event-stream; charset=utf-8")
+                .body("data: hi\n\n").build());
+        try (OpenResponse r = opened(send())) {
             assertThat(new String(r.body().readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("data: hi\n\n");
+            assertThat(r.contentType()).isEqualTo("text/event-stream");
         }
         var request = server.takeRequest();
         assertThat(request.getHeaders().get("content-type")).isEqualTo("application/json");
+        assertThat(request.getHeaders().get("authorization")).isEqualTo("Bearer sk-secret-123");
         assertThat(request.getBody().utf8()).isEqualTo("{\"model\":\"m\"}");
     }
 
     @Test
-    void rateLimitIsRetriedHonouringRetryAfter() throws Exception {
+    void rateLimitMayBeRetriedAfterTheWaitTheServerAsks() {
         server.enqueue(new MockResponse.Builder().code(429).setHeader("retry-after", "3")
                 .body("{\"error\":{\"message\":\"Rate limit reached\",\"type\":\"requests\"}}").build());
-        server.enqueue(new MockResponse.Builder().body("ok").build());
-        try (OpenResponse r = post()) {
-            assertThat(r.status()).isEqualTo(200);
-        }
-        assertThat(waits).containsExactly(Duration.ofSeconds(3));
-        assertThat(notices).singleElement().asString().contains("HTTP 429").contains("Rate limit reached")
-                .contains("retrying in 3 s").contains("attempt 2 of 3");
+        Outcome.Failed f = failed(send());
+        assertThat(f.retryable()).isTrue();
+        assertThat(f.retryAfter()).contains(Duration.ofSeconds(3));
+        assertThat(f.error().kind()).isEqualTo(Kind.RATE_LIMITED);
+        assertThat(f.error().getMessage()).isEqualTo("openai answered HTTP 429: Rate limit reached");
     }
 
     @Test
-    void overloadedIsRetriedWithBackoffThenGivesUp() {
-        for (int i = 0; i < 3; i++) {
-            server.enqueue(new MockResponse.Builder().code(529)
-                    .body("{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}").build());
-        }
-        assertThatThrownBy(this::post).isInstanceOfSatisfying(ProviderException.class, e -> {
-            assertThat(e.kind()).isEqualTo(Kind.OVERLOADED);
-            assertThat(e.status()).isEqualTo(529);
-            assertThat(e.providerMessage()).isEqualTo("Overloaded");
-        });
-        assertThat(waits).hasSize(2).allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(Duration.ofMillis(200)));
-        assertThat(server.getRequestCount()).isEqualTo(3);
-    }
-
-    @Test
-    void badRequestIsNotRetriedAndCarriesTheProvidersMessage() {
+    void badRequestIsNotRetryableAndCarriesTheProvidersMessageAndAdvice() {
         server.enqueue(new MockResponse.Builder().code(400)
                 .body("{\"error\":{\"message\":\"Unknown model 'gpt-9'\",\"type\":\"invalid_request_error\"}}").build());
-        assertThatThrownBy(this::post).isInstanceOfSatisfying(ProviderException.class, e -> {
-            assertThat(e.kind()).isEqualTo(Kind.BAD_REQUEST);
-            assertThat(e.getMessage()).contains("HTTP 400").contains("Unknown model 'gpt-9'").doesNotContain("sk-secret");
-        });
-        assertThat(server.getRequestCount()).isEqualTo(1);
-        assertThat(waits).isEmpty();
+        Outcome.Failed f = failed(send());
+        assertThat(f.retryable()).isFalse();
+        assertThat(f.error().kind()).isEqualTo(Kind.BAD_REQUEST);
+        assertThat(f.error().status()).isEqualTo(400);
+        assertThat(f.error().providerMessage()).isEqualTo("Unknown model 'gpt-9'");
+        assertThat(f.error().getMessage()).contains("HTTP 400").contains("(check the model name and settings)");
     }
 
     @Test
-    void aServerThatQuotesTheKeyNeverGetsItIntoTheMessage() {
-        server.enqueue(new MockResponse.Builder().code(401)
-                .body("{\"error\":{\"message\":\"Incorrect API key provided: sk-secret-123. See the dashboard.\"}}").build());
-        assertThatThrownBy(this::post).isInstanceOfSatisfying(ProviderException.class, e -> {
-            assertThat(e.getMessage()).doesNotContain("sk-secret-123").contains("Incorrect API key provided: [the API key]");
-            assertThat(e.providerMessage()).doesNotContain("sk-secret-123");
-        });
+    void exhaustedQuotaIsNotRetriedThoughItCameAs429() {
+        server.enqueue(new MockResponse.Builder().code(429).body("{\"error\":{\"message\":\"You exceeded your current"
+                + " quota\",\"type\":\"insufficient_quota\",\"code\":\"insufficient_quota\"}}").build());
+        Outcome.Failed f = failed(send());
+        assertThat(f.error().kind()).isEqualTo(Kind.QUOTA);
+        assertThat(f.retryable()).isFalse();
+        assertThat(f.error().exhaustsModel()).as("a fallback model may still answer").isTrue();
     }
 
     @Test
-    void unauthorizedIsAnAuthFailure() {
-        server.enqueue(new MockResponse.Builder().code(401).body("{\"error\":{\"message\":\"Incorrect API key\"}}").build());
-        assertThatThrownBy(this::post).isInstanceOfSatisfying(ProviderException.class,
-                e -> assertThat(e.kind()).isEqualTo(Kind.AUTH));
-    }
-
-    @Test
-    void serverThatSaysDoNotRetryIsNotRetried() {
+    void serverThatSaysDoNotRetryIsNotRetryable() {
         server.enqueue(new MockResponse.Builder().code(500).setHeader("x-should-retry", "false").body("{}").build());
-        assertThatThrownBy(this::post).isInstanceOf(ProviderException.class);
-        assertThat(server.getRequestCount()).isEqualTo(1);
+        assertThat(failed(send()).retryable()).isFalse();
     }
 
     @Test
-    void refusedConnectionIsRetriedThenReported() throws Exception {
+    void refusedConnectionIsARetryableConnectionFailure() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        URI dead = URI.create("http://127.0.0.1:" + port + "/v1");
-        assertThatThrownBy(() -> transport.post(dead, Map.of(), "{}", notices::add))
-                .isInstanceOfSatisfying(ProviderException.class, e -> {
-                    assertThat(e.kind()).isEqualTo(Kind.CONNECTION);
-                    assertThat(e.getMessage()).contains("openai").contains("base URL");
-                });
-        assertThat(waits).hasSize(2);
+        var dead = new HttpTransport.Request(URI.create("http://127.0.0.1:" + port + "/v1"), Map.of(), "{}");
+        Outcome.Failed f = failed(transport.send(dead, Deadline.after(LONG)).await());
+        assertThat(f.retryable()).isTrue();
+        assertThat(f.error().kind()).isEqualTo(Kind.CONNECTION);
+        assertThat(f.error().getMessage()).isEqualTo("openai refused the connection");
     }
 
     @Test
-    void closingTheResponseEndsABlockedRead() throws Exception {
-        server.enqueue(new MockResponse.Builder().body("data: first\n\n" + "x".repeat(1000))
-                .throttleBody(13, 10, java.util.concurrent.TimeUnit.SECONDS).build());
-        OpenResponse r = post();
-        byte[] first = r.body().readNBytes(13);
-        assertThat(new String(first, StandardCharsets.UTF_8)).isEqualTo("data: first\n\n");
+    void theRequestsToStringLeavesTheKeyOut() {
+        assertThat(request().toString()).doesNotContain("sk-secret").contains("/v1/chat/completions");
+    }
+
+    @Test
+    void aHeaderValueHttpRefusesIsReportedWithoutTheValue() {
+        var bad = new HttpTransport.Request(URI.create(server.url("/v1").toString()),
+                Map.of("authorization", "Bearer sk-secret-123\u0001"), "{}");
+        Outcome.Failed f = failed(transport.send(bad, Deadline.after(LONG)).await());
+        assertThat(f.error().kind()).isEqualTo(Kind.CONFIG);
+        assertThat(f.error().getMessage()).doesNotContain("sk-secret").contains("API key variable");
+    }
+
+    @Test
+    void closingTheResponseEndsABlockedReadAndTheServerSeesTheConnectionClose() throws Exception {
+        CountDownLatch headSent = new CountDownLatch(1);
+        CountDownLatch clientHungUp = new CountDownLatch(1);
+        server.enqueue(new MockResponse.Builder().setHeader("content-length", "100000").socketHandler(socket -> {
+            try {
+                BufferedSink sink = Okio.buffer(socket.getSink());
+                sink.writeUtf8("data: first\n\n").flush();
+                headSent.countDown();
+                Okio.buffer(socket.getSource()).exhausted(); // blocks until the client hangs up
+            } catch (IOException hungUp) {
+                // a reset says the same
+            }
+            clientHungUp.countDown();
+        }).build());
+        OpenResponse r = opened(send());
+        assertThat(new String(r.body().readNBytes(13), StandardCharsets.UTF_8)).isEqualTo("data: first\n\n");
         Thread closer = Thread.ofVirtual().start(() -> {
-            sleep(200);
-            r.close();
+            await(headSent);
+            r.close(); // before or during the read below: either way the read ends
         });
-        long t0 = System.nanoTime();
-        try {
-            r.body().read();
-        } catch (IOException expected) {
-            // closed under the read
-        }
-        assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(5));
-        assertThat(r.closedByUs()).isTrue();
+        assertThatThrownBy(() -> r.body().read()).isInstanceOf(IOException.class);
         closer.join();
+        assertThat(r.closedByUs()).isTrue();
+        assertThat(clientHungUp.await(5, TimeUnit.SECONDS)).as("the server saw the connection close").isTrue();
+    }
+
+    @Test
+    void cancelingEndsAWaitForHeadersThatNeverCome() throws Exception {
+        server.enqueue(new MockResponse.Builder().onResponseStart(SocketEffect.Stall.INSTANCE).build());
+        HttpTransport.Call call = transport.send(request(), Deadline.after(LONG));
+        Thread canceler = Thread.ofVirtual().start(() -> {
+            awaitRequest();
+            call.cancel();
+        });
+        Outcome.Failed f = failed(call.await());
+        canceler.join();
+        assertThat(f.retryable()).isFalse();
+        assertThat(f.error().getMessage()).contains("canceled");
     }
 
     @Test
     void quietStreamIsClosedByTheIdleTimeout() throws Exception {
-        var settings = new HttpTransport.Settings(Duration.ofSeconds(2), Duration.ofSeconds(10), Duration.ofMillis(300),
-                RetryPolicy.NONE);
-        transport = new HttpTransport("openai", settings, waits::add);
+        transport = transport(Duration.ofMillis(300));
         server.enqueue(new MockResponse.Builder().body("data: a\n\n" + "y".repeat(100))
-                .throttleBody(9, 3, java.util.concurrent.TimeUnit.SECONDS).build());
-        OpenResponse r = post();
+                .throttleBody(9, 1, TimeUnit.SECONDS).build());
+        OpenResponse r = opened(send());
         r.body().readNBytes(9);
         assertThatThrownBy(() -> r.body().read()).isInstanceOf(IOException.class);
         assertThat(r.idleTimedOut()).isTrue();
+        assertThat(r.deadlinePassed()).isFalse();
     }
 
-    private static void sleep(long ms) {
+    @Test
+    void aBodyThatTricklesPastTheDeadlineIsClosedThoughItNeverGoesQuiet() throws Exception {
+        server.enqueue(new MockResponse.Builder().body("x".repeat(10_000))
+                .throttleBody(1, 20, TimeUnit.MILLISECONDS).build());
+        OpenResponse r = opened(send(Deadline.after(Duration.ofMillis(500))));
+        assertThatThrownBy(() -> r.body().readAllBytes()).isInstanceOf(IOException.class);
+        assertThat(r.deadlinePassed()).isTrue();
+        assertThat(r.idleTimedOut()).isFalse();
+    }
+
+    @Test
+    void headersThatNeverComeFailAtTheDeadlineSayingSo() {
+        server.enqueue(new MockResponse.Builder().onResponseStart(SocketEffect.Stall.INSTANCE).build());
+        Outcome.Failed f = failed(send(Deadline.after(Duration.ofMillis(300))));
+        assertThat(f.retryable()).isFalse();
+        assertThat(f.error().getMessage()).isEqualTo("openai did not reply within the reply time limit of 300 ms;"
+                + " ROSETTA_REPLY_TIMEOUT (seconds) allows longer");
+    }
+
+    @Test
+    void bytesThatArrivedBeforeAResetAreReadBeforeTheReset() throws Exception {
+        ArrivedBody body = new ArrivedBody();
+        body.onSubscribe(new NoSubscription());
+        body.onNext(List.of(ByteBuffer.wrap("data: kept\n\n".getBytes(StandardCharsets.UTF_8))));
+        body.onError(new IOException("connection reset"));
+        assertThat(new String(body.readNBytes(12), StandardCharsets.UTF_8)).isEqualTo("data: kept\n\n");
+        assertThatThrownBy(body::read).isInstanceOf(IOException.class).hasMessageContaining("connection reset");
+    }
+
+    private void awaitRequest() {
         try {
-            Thread.sleep(ms);
+            server.takeRequest(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static final class NoSubscription implements Flow.Subscription {
+        @Override
+        public void request(long n) {}
+
+        @Override
+        public void cancel() {}
     }
 }

@@ -99,9 +99,53 @@ class ModelRegistryTest {
 
     @Test
     void theWarningIsOncePerRegistryInstance() {
-        bundled().resolve("local/qwen3-coder");
-        bundled().resolve("local/qwen3-coder");
+        bundled().resolve("openai/gpt-9");
+        bundled().resolve("openai/gpt-9");
         assertThat(warnings).hasSize(2);
+    }
+
+    @Test
+    void theGpt4oFamilyMakesParallelCallsAndTheClaude46ModelsThinkAdaptively() {
+        ModelRegistry r = bundled();
+        assertThat(r.resolve("openai/gpt-4o").parallelToolCallsOrFalse()).isTrue();
+        assertThat(r.resolve("openai/gpt-4o-mini").parallelToolCallsOrFalse()).isTrue();
+        assertThat(r.resolve("anthropic/claude-opus-4-6").adaptiveThinkingOrFalse()).isTrue();
+        assertThat(r.resolve("anthropic/claude-sonnet-4-6").adaptiveThinkingOrFalse()).isTrue();
+        assertThat(r.resolve("anthropic/claude-sonnet-4-5-20250929").adaptiveThinkingOrFalse()).isFalse();
+    }
+
+    @Test
+    void aModelOfAServerTheUserRunsIsNotWarnedAbout() {
+        ModelRegistry r = bundled();
+        r.resolve("local/qwen3-coder");
+        r.resolve("ollama/llama3.2");
+        assertThat(warnings).as("the server is asked for its context instead").isEmpty();
+    }
+
+    @Test
+    void aModelOfAnOpenFamilyKnowsItsNativeDialect() {
+        ModelRegistry r = bundled();
+        assertThat(r.resolve("ollama/qwen2.5-coder:7b").nativeDialect()).isEqualTo("hermes");
+        assertThat(r.resolve("local/Qwen/Qwen3-Coder-30B-A3B-Instruct").nativeDialect()).isEqualTo("qwen3-coder");
+        assertThat(r.resolve("ollama/llama3.2").nativeDialect()).isEqualTo("llama3");
+        assertThat(r.resolve("groq/llama-3.3-70b-versatile").nativeDialect()).isEqualTo("llama3");
+        assertThat(r.resolve("deepseek/deepseek-chat").nativeDialect()).isEqualTo("deepseek");
+        assertThat(r.resolve("ollama/gemma3").nativeDialect()).isNull();
+        assertThat(r.resolve("openai/gpt-4.1").nativeDialect()).isNull();
+    }
+
+    @Test
+    void aUserEntryNamesTheNativeDialectOverTheFamily() throws Exception {
+        ModelRegistry r = withUserFile("{\"models\": {\"ollama/my-qwen\": {\"native_dialect\": \"llama3\"},"
+                + " \"ollama/qwen3:8b\": {\"native_dialect\": \"qwen3-coder\"}}}");
+        assertThat(r.resolve("ollama/my-qwen").nativeDialect()).isEqualTo("llama3");
+        assertThat(r.resolve("ollama/qwen3:8b").nativeDialect()).isEqualTo("qwen3-coder");
+    }
+
+    @Test
+    void aNativeDialectThatIsNoneIsAnErrorNamingTheChoices() {
+        assertThat(userFileError("{\"models\": {\"ollama/x\": {\"native_dialect\": \"chatml\"}}}"))
+                .hasMessageContaining("native_dialect must be one of").hasMessageContaining("hermes");
     }
 
     @Test
@@ -130,6 +174,14 @@ class ModelRegistryTest {
     void aMissingUserFileLeavesTheBundledModels() {
         ModelRegistry r = ModelRegistry.load(directory, dir.resolve("absent.json"), warnings::add);
         assertThat(r.all()).hasSameSizeAs(bundled().all());
+    }
+
+    /** Issue 10 #18: the decoder's "Input length = 1" was all the user was told. */
+    @Test
+    void aUserFileThatIsNotUtf8SaysSoNotTheDecodersWords() throws IOException {
+        Path file = Files.write(dir.resolve("models.json"), new byte[] {'{', (byte) 0xFF, (byte) 0xFE, '}'});
+        assertThatThrownBy(() -> ModelRegistry.load(directory, file, warnings::add)).isInstanceOf(RosettaException.class)
+                .hasMessage(file + ": not UTF-8 text; save it as UTF-8");
     }
 
     @Test

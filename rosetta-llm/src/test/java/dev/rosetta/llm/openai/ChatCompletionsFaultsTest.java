@@ -105,7 +105,9 @@ class ChatCompletionsFaultsTest {
         harness.server.enqueue(sse(resource("openai-error-after-output.sse")));
         harness.server.enqueue(status(401, "{\"error\":{\"message\":\"Incorrect API key provided: sk-test-****4242.\"}}",
                 null));
-        harness.server.enqueue(sse(resource("openai-error-first.sse")));
+        for (int i = 0; i < 3; i++) { // the error before output is retried until the retries are spent
+            harness.server.enqueue(sse(resource("openai-error-first.sse")));
+        }
         ChatCompletionsProvider openai = harness.provider("openai");
 
         try (ChatStream stream = openai.chat(HELLO)) {
@@ -124,7 +126,7 @@ class ChatCompletionsFaultsTest {
         }
 
         assertThat(seen).hasSizeGreaterThan(3).noneMatch(s -> s.contains(Harness.KEY));
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < 6; i++) {
             assertThat(harness.take().getHeaders().get("authorization")).isEqualTo("Bearer " + Harness.KEY);
         }
     }

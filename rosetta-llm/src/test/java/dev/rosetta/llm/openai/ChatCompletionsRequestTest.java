@@ -1,6 +1,7 @@
 package dev.rosetta.llm.openai;
 
 import dev.rosetta.llm.ModelTraits;
+import dev.rosetta.llm.Thinking;
 import static dev.rosetta.llm.openai.Harness.drain;
 import static dev.rosetta.llm.openai.Harness.resource;
 import static dev.rosetta.llm.openai.Harness.sse;
@@ -31,6 +32,7 @@ import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.ProviderException.Kind;
+import dev.rosetta.llm.UnansweredCall;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import mockwebserver3.RecordedRequest;
 import tools.jackson.databind.JsonNode;
@@ -53,7 +55,7 @@ class ChatCompletionsRequestTest {
     static final List<Message> CONVERSATION = List.of(
             Message.system("You are Rosetta."),
             Message.user("List the files and show the date."),
-            Message.assistant("Let me check.\n@shell(call_1): {\"command\": \"ls\"}\n@shell(call_2): {\"command\": \"date\"}",
+            Message.assistant("Let me check.",
                     List.of(ToolUse.named("shell", Map.of("command", "ls"), "call_1"),
                             ToolUse.named("shell", Map.of("command", "date"), "call_2")),
                     List.of(Reasoning.of("openai-chat", "Two commands will do.", null))),
@@ -136,10 +138,10 @@ class ChatCompletionsRequestTest {
                    {"id":"call_1","type":"function","function":{"name":"shell","arguments":"{\\"command\\":\\"ls\\"}"}},
                    {"id":"call_2","type":"function","function":{"name":"shell","arguments":"{\\"command\\":\\"date\\"}"}}]},
                  {"role":"tool","content":"a.txt\\n\\n[ERROR:Timeout] ls timed out on b/","tool_call_id":"call_1"},
-                 {"role":"tool","content":"the call was not run","tool_call_id":"call_2"},
+                 {"role":"tool","content":"%s","tool_call_id":"call_2"},
                  {"role":"system","content":"The workspace is /tmp/w."},
                  {"role":"system","content":"stray output"},
-                 {"role":"user","content":"Thanks."}]"""));
+                 {"role":"user","content":"Thanks."}]""".formatted(UnansweredCall.RESULT)));
         assertThat(body.get("parallel_tool_calls").asBoolean()).isFalse();
     }
 
@@ -192,7 +194,7 @@ class ChatCompletionsRequestTest {
     @Test
     void anAssistantTurnThatOnlyCallsToolsHasNoContent() throws Exception {
         List<Message> messages = List.of(Message.user("date?"),
-                Message.assistant("@shell(call_7): {\"command\": \"date\"}",
+                Message.assistant("",
                         List.of(ToolUse.named("shell", Map.of("command", "date"), "call_7"))),
                 Message.toolResult("call_7", ToolResult.ok("Tue")));
         JsonNode body = body(send(harness.provider("openai"),
@@ -204,7 +206,7 @@ class ChatCompletionsRequestTest {
     }
 
     @Test
-    void strictIsSentOnlyWhenTheModelSupportsItAndEveryParameterIsRequired() throws Exception {
+    void strictIsSentForEveryToolOfAModelThatTakesItWithOptionalParametersNullable() throws Exception {
         JsonNode strict = body(send(harness.provider("openai", new ModelTraits(true, true, false)),
                 ChatRequest.of("gpt-4.1", List.of(Message.user("hi"))).withTools(List.of(SHELL, READ))));
         JsonNode lax = body(send(harness.provider("openai", new ModelTraits(false, true, false)),
@@ -214,8 +216,11 @@ class ChatCompletionsRequestTest {
                 {"type":"function","function":{"name":"shell","description":"Executes shell commands.",
                  "parameters":{"type":"object","properties":{"command":{"type":"string","description":"The command to run"}},
                  "required":["command"],"additionalProperties":false},"strict":true}}"""));
-        assertThat(strict.get("tools").get(1).get("function").has("strict")).as("read has an optional parameter")
-                .isFalse();
+        assertThat(strict.get("tools").get(1)).as("an optional parameter is one that may be null").isEqualTo(json("""
+                {"type":"function","function":{"name":"read","description":"Reads a file.",
+                 "parameters":{"type":"object","properties":{"path":{"type":"string","description":"The file"},
+                   "limit":{"type":["integer","null"],"description":"At most this many lines"}},
+                 "required":["path","limit"],"additionalProperties":false},"strict":true}}"""));
         assertThat(strict.get("parallel_tool_calls").asBoolean()).isTrue();
         assertThat(lax.get("tools").get(0).get("function").has("strict")).isFalse();
     }
@@ -240,7 +245,7 @@ class ChatCompletionsRequestTest {
     @Test
     void reasoningModelGetsAnEffortForItsBudgetAndNoTemperature() throws Exception {
         ChatRequest request = new ChatRequest("o4-mini", List.of(Message.user("hi")), List.of(), null, 0.2,
-                List.of(), 4_000, true);
+                List.of(), Thinking.budget(4_000), true);
         harness.server.enqueue(sse(resource("openai-text.sse")));
         List<ChatEvent> events;
         try (ChatStream stream = harness.provider("openai", new ModelTraits(true, true, true)).chat(request)) {
@@ -256,9 +261,41 @@ class ChatCompletionsRequestTest {
     }
 
     @Test
+    void deepSeekTurnsThinkingOnAndOffWithItsOwnSwitch() throws Exception {
+        ChatCompletionsProvider deepseek = harness.provider("deepseek");
+        JsonNode on = body(send(deepseek, ChatRequest.of("deepseek-chat", List.of(Message.user("hi")))
+                .withThinking(Thinking.HIGH)));
+        JsonNode off = body(send(deepseek, ChatRequest.of("deepseek-reasoner", List.of(Message.user("hi")))
+                .withThinking(Thinking.OFF)));
+
+        assertThat(on.get("thinking")).isEqualTo(json("{\"type\":\"enabled\"}"));
+        assertThat(on.get("reasoning_effort").stringValue()).isEqualTo("high");
+        assertThat(off.get("thinking")).isEqualTo(json("{\"type\":\"disabled\"}"));
+        assertThat(off.has("reasoning_effort")).isFalse();
+        assertThat(deepseek.thinkingProblem("deepseek-chat", Thinking.LOW)).isEmpty();
+    }
+
+    @Test
+    void aLevelAModelCannotTakeIsOneLineAndIsNotSent() throws Exception {
+        ChatCompletionsProvider o3 = harness.provider("openai", new ModelTraits(false, false, true, true, false));
+        ChatCompletionsProvider gpt41 = harness.provider("openai", new ModelTraits(true, true, false, false, false));
+        ChatCompletionsProvider local = harness.provider("local");
+
+        assertThat(o3.thinkingProblem("o3", Thinking.OFF)).contains("openai/o3 always reasons, so thinking cannot be"
+                + " turned off; it reasons at its default effort");
+        assertThat(gpt41.thinkingProblem("gpt-4.1", Thinking.HIGH))
+                .contains("openai/gpt-4.1 does not think; thinking high is not sent");
+        assertThat(gpt41.thinkingProblem("gpt-4.1", Thinking.OFF)).isEmpty();
+        assertThat(local.thinkingProblem("qwen3", Thinking.budget(4096))).hasValueSatisfying(p -> assertThat(p)
+                .startsWith("thinking 4096 tokens is not sent"));
+        JsonNode body = body(send(o3, ChatRequest.of("o3", List.of(Message.user("hi"))).withThinking(Thinking.OFF)));
+        assertThat(body.has("reasoning_effort")).isFalse();
+    }
+
+    @Test
     void plainModelGetsTemperatureAndStopAndNoEffort() throws Exception {
         ChatRequest request = new ChatRequest("gpt-4.1", List.of(Message.user("hi")), List.of(), null, 0.2,
-                List.of("</done>"), 10_000, true);
+                List.of("</done>"), Thinking.budget(10_000), true);
         JsonNode body = body(send(harness.provider("openai"), request));
 
         assertThat(body.get("temperature").asDouble()).isEqualTo(0.2);

@@ -52,8 +52,11 @@ class ChatCompletionsStreamTest {
         harness.close();
     }
 
+    /** The reply to HELLO, {@code response} (unless null) queued first. */
     private List<ChatEvent> reply(String provider, MockResponse response) throws Exception {
-        harness.server.enqueue(response);
+        if (response != null) {
+            harness.server.enqueue(response);
+        }
         try (ChatStream stream = harness.provider(provider).chat(HELLO)) {
             return drain(stream);
         }
@@ -149,13 +152,31 @@ class ChatCompletionsStreamTest {
     }
 
     @Test
-    void errorChunkBeforeAnyOutputThrows() throws Exception {
+    void errorChunkBeforeAnyOutputIsRetriedAsAnErrorStatusWouldBe() throws Exception {
         harness.server.enqueue(sse(resource("openai-error-first.sse")));
+        harness.server.enqueue(sse(resource("openai-text.sse")));
+
+        List<ChatEvent> events = reply("openai", null);
+
+        assertThat(events.getFirst()).isInstanceOfSatisfying(ChatEvent.Notice.class, n -> assertThat(n.text())
+                .startsWith("openai reported server_error: The server had an error").contains("(2/3)"));
+        assertThat(text(events)).isEqualTo("Hello! How can I help?");
+        assertThat(harness.server.getRequestCount()).isEqualTo(2);
+    }
+
+    @Test
+    void errorChunkBeforeAnyOutputIsThrownOnceRetriesAreSpent() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            harness.server.enqueue(sse(resource("openai-error-first.sse")));
+        }
         ChatStream stream = harness.provider("openai").chat(HELLO);
 
+        assertThat(stream.next()).isInstanceOf(ChatEvent.Notice.class);
+        assertThat(stream.next()).isInstanceOf(ChatEvent.Notice.class);
         assertThatThrownBy(stream::next).isInstanceOfSatisfying(ProviderException.class, e -> {
             assertThat(e.kind()).isEqualTo(Kind.SERVER);
-            assertThat(e.getMessage()).contains("openai").contains("The server had an error");
+            assertThat(e.getMessage()).isEqualTo("openai reported server_error: The server had an error while"
+                    + " processing your request. Sorry about that!; gave up after 3 attempts (try again later)");
         });
         assertThat(stream.next()).isNull();
     }
@@ -164,7 +185,7 @@ class ChatCompletionsStreamTest {
     void streamCutMidReplyKeepsWhatArrivedAndEndsInterruptedWithoutRetrying() throws Exception {
         String text = resource("openai-text.sse");
         String head = text.substring(0, text.indexOf("data:", text.indexOf("\"!\"")));
-        harness.server.enqueue(new MockResponse.Builder().body(new SlowStream(head, SlowStream.Then.BREAK)).build());
+        harness.server.enqueue(SlowStream.cutAfter(head));
 
         List<ChatEvent> events;
         try (ChatStream stream = harness.provider("openai").chat(HELLO)) {
@@ -216,9 +237,9 @@ class ChatCompletionsStreamTest {
         assertThat(stream.next()).isEqualTo(new TextDelta("Hello"));
         List<ChatEvent> rest = new ArrayList<>();
         Thread reader = Thread.ofVirtual().start(() -> rest.addAll(drain(stream)));
-        Thread.sleep(100); // the reader is blocked on the open connection
-        stream.close();
-        reader.join(5_000);
+        assertThat(body.awaitHeadSent()).isTrue();
+        stream.close(); // the reader is blocked on the connection, or about to read: both end canceled
+        reader.join();
 
         assertThat(rest).containsExactly(new Finished(StopReason.CANCELED, null, null));
         assertThat(body.awaitHangUp()).as("the server saw the connection close").isTrue();

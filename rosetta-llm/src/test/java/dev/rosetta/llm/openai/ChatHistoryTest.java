@@ -8,10 +8,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.rosetta.core.message.Message;
-import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolResult;
-import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.llm.UnansweredCall;
 import dev.rosetta.llm.openai.WireMessage.AssistantTurn;
 import dev.rosetta.llm.openai.WireMessage.SystemText;
 import dev.rosetta.llm.openai.WireMessage.ToolOutput;
@@ -21,9 +20,7 @@ import dev.rosetta.llm.openai.WireMessage.WireCall;
 /** The pairing rules on their own, without a server. */
 class ChatHistoryTest {
 
-    private final ChatHistory history = new ChatHistory(name -> name.equals("ipython") ? "py" : name,
-            ToolCatalog.of(ToolSpec.named("shell"), new ToolSpec("ipython", "", "", List.of(), List.of("py"), List.of(),
-                    List.of())));
+    private final ChatHistory history = new ChatHistory(name -> name.equals("ipython") ? "py" : name);
 
     private static Message calls(String text, ToolUse... uses) {
         return Message.assistant(text, List.of(uses));
@@ -38,7 +35,7 @@ class ChatHistoryTest {
 
         assertThat(out).containsExactly(
                 new AssistantTurn("", List.of(new WireCall("c1", "shell", "{\"command\":\"ls\"}")), ""),
-                new ToolOutput("c1", ChatHistory.NOT_RUN),
+                new ToolOutput("c1", UnansweredCall.RESULT),
                 new UserText("never mind"),
                 new SystemText("late"));
     }
@@ -53,19 +50,19 @@ class ChatHistoryTest {
 
         assertThat(out).containsExactly(
                 new AssistantTurn("", List.of(new WireCall("c1", "shell", "{}")), ""),
-                new ToolOutput("c1", ChatHistory.NOT_RUN),
+                new ToolOutput("c1", UnansweredCall.RESULT),
                 new AssistantTurn("", List.of(new WireCall("c2", "shell", "{}")), ""),
                 new ToolOutput("c2", "two"),
                 new SystemText("one, too late"));
     }
 
     @Test
-    void callsAreNamedAsTheModelCalledThemAndTheirTranscriptSpellingLeavesTheText() {
+    void callsAreNamedAsTheModelCalledThemAndTheTextGoesAsTheHistoryViewGaveIt() {
         List<WireMessage> out = history.convert(List.of(calls(
-                "Computing.\n@py(c1): {\"code\": \"1+1\"}\nDone?",
+                "Computing.\nDone?",
                 ToolUse.named("ipython", Map.of("code", "1+1"), "c1"))));
 
-        assertThat(out.get(0)).isEqualTo(new AssistantTurn("Computing.\n\nDone?",
+        assertThat(out.get(0)).isEqualTo(new AssistantTurn("Computing.\nDone?",
                 List.of(new WireCall("c1", "py", "{\"code\":\"1+1\"}")), ""));
     }
 

@@ -66,12 +66,14 @@ class ResponsesNonStreamingTest {
     }
 
     @Test
-    void failedResponseWithoutOutputThrows() {
-        openai.server.enqueue(new mockwebserver3.MockResponse.Builder().setHeader("content-type", "application/json")
-                .body("{\"id\":\"resp_1\",\"object\":\"response\",\"status\":\"failed\",\"output\":[],"
-                        + "\"error\":{\"code\":\"server_error\",\"message\":\"The model failed to generate a response.\"}}")
-                .build());
-        assertThatThrownBy(() -> openai.provider(ModelTraits.UNKNOWN).chat(whole))
+    void failedResponseWithoutOutputIsRetriedThenThrown() {
+        for (int i = 0; i < 3; i++) {
+            openai.server.enqueue(new mockwebserver3.MockResponse.Builder().setHeader("content-type", "application/json")
+                    .body("{\"id\":\"resp_1\",\"object\":\"response\",\"status\":\"failed\",\"output\":[],"
+                            + "\"error\":{\"code\":\"server_error\",\"message\":\"The model failed to generate a response.\"}}")
+                    .build());
+        }
+        assertThatThrownBy(() -> LoopbackOpenAi.drain(openai.provider(ModelTraits.UNKNOWN).chat(whole)))
                 .isInstanceOfSatisfying(ProviderException.class, e -> {
                     assertThat(e.kind()).isEqualTo(Kind.SERVER);
                     assertThat(e.providerMessage()).isEqualTo("The model failed to generate a response.");

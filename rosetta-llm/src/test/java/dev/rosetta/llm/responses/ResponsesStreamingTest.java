@@ -122,15 +122,20 @@ class ResponsesStreamingTest {
     }
 
     @Test
-    void errorEventBeforeAnyOutputThrowsWithTheProvidersMessage() throws Exception {
-        openai.stream("error-before-output.sse");
+    void errorEventBeforeAnyOutputIsRetriedThenThrownWithTheProvidersMessage() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            openai.stream("error-before-output.sse");
+        }
         var stream = openai.provider(ModelTraits.UNKNOWN).chat(hello);
+        assertThat(stream.next()).isInstanceOf(ChatEvent.Notice.class);
+        assertThat(stream.next()).isInstanceOf(ChatEvent.Notice.class);
         assertThatThrownBy(stream::next).isInstanceOfSatisfying(ProviderException.class, e -> {
             assertThat(e.kind()).isEqualTo(Kind.RATE_LIMITED);
             assertThat(e.providerMessage()).startsWith("Rate limit reached for gpt-5-mini");
-            assertThat(e.getMessage()).contains("rate_limit_exceeded");
+            assertThat(e.getMessage()).contains("rate_limit_exceeded").contains("gave up after 3 attempts");
         });
         assertThat(stream.next()).isNull();
+        assertThat(openai.server.getRequestCount()).isEqualTo(3);
     }
 
     @Test

@@ -9,6 +9,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
@@ -25,7 +27,8 @@ final class AtomicFile {
      * Replaces the file's content: the bytes go to a temporary file in the same folder, are
      * flushed to the disk, and the temporary file is renamed over the old one. Readers see the
      * old file or the new one. A link is followed (the link stays a link); the file keeps its
-     * permissions (a script stays executable).
+     * permissions (a script stays executable) and, where this process may set them (root), its
+     * owner and group.
      */
     static void replace(Path path, byte[] content) throws IOException {
         Path target = followLink(path);
@@ -35,6 +38,7 @@ final class AtomicFile {
                 writeAll(out, content);
                 out.force(true);
             }
+            copyOwner(target, tmp); // first: a change of owner clears the set-id bits
             copyPermissions(target, tmp);
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -47,12 +51,38 @@ final class AtomicFile {
         }
     }
 
-    /** Adds bytes at the end of the file, creating it; one write, flushed to the disk. */
+    /**
+     * Adds bytes at the end of the file, creating it; flushed to the disk. All or nothing: when a
+     * write fails part way (a full disk), the file is cut back to its old length (a file this
+     * call created is removed), so a retry does not add the same text twice. The file stays the
+     * same file, with its owner, permissions and links.
+     */
     static void append(Path path, byte[] addition) throws IOException {
+        boolean existed = Files.exists(path);
         try (FileChannel out = FileChannel.open(path,
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-            writeAll(out, addition);
+            long length = out.size();
+            try {
+                writeAll(out, addition);
+                out.force(false);
+            } catch (IOException e) {
+                undoAppend(out, length, e);
+                throw e;
+            }
+        } catch (IOException e) {
+            if (!existed) {
+                deleteQuietly(path);
+            }
+            throw e;
+        }
+    }
+
+    private static void undoAppend(FileChannel out, long length, IOException failure) {
+        try {
+            out.truncate(length);
             out.force(false);
+        } catch (IOException e) {
+            failure.addSuppressed(e);
         }
     }
 
@@ -89,6 +119,28 @@ final class AtomicFile {
             Files.setPosixFilePermissions(to, permissions);
         } catch (UnsupportedOperationException e) {
             // Not a POSIX file system: the temporary file's permissions are the system's default.
+        }
+    }
+
+    /**
+     * The new file belongs to whoever owned the old one, where this process may say so (root);
+     * elsewhere it is ours, as any file we create.
+     */
+    private static void copyOwner(Path from, Path to) {
+        try {
+            if (!Files.exists(from, LinkOption.NOFOLLOW_LINKS)) {
+                return;
+            }
+            PosixFileAttributes old = Files.readAttributes(from, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            PosixFileAttributeView view = Files.getFileAttributeView(to, PosixFileAttributeView.class);
+            if (!old.group().equals(Files.readAttributes(to, PosixFileAttributes.class).group())) {
+                view.setGroup(old.group());
+            }
+            if (!old.owner().equals(Files.getOwner(to))) {
+                view.setOwner(old.owner());
+            }
+        } catch (UnsupportedOperationException | IOException e) {
+            // Not permitted (not root) or not POSIX: the file is saved, owned by this user.
         }
     }
 

@@ -44,6 +44,11 @@ final class ClosestRegion {
     private ClosestRegion() {}
 
     static Optional<Region> find(List<String> file, List<String> original) {
+        return find(file, original, new WorkCount());
+    }
+
+    /** As {@link #find(List, List)}, counting the lines looked at and compared into {@code work}. */
+    static Optional<Region> find(List<String> file, List<String> original, WorkCount work) {
         if (file.isEmpty() || original.isEmpty()) {
             return Optional.empty();
         }
@@ -51,9 +56,9 @@ final class ClosestRegion {
         String[] o = normalized(original.subList(0, Math.min(original.size(), SCORED_LINES)));
         int window = Math.min(original.size(), file.size());
         int lastStart = file.size() - window;
-        Set<Integer> candidates = votedStarts(f, o, lastStart);
+        Set<Integer> candidates = votedStarts(f, o, lastStart, work);
         if (candidates.size() < CANDIDATES) {
-            candidates.addAll(fuzzyAnchoredStarts(f, o, lastStart));
+            candidates.addAll(fuzzyAnchoredStarts(f, o, lastStart, work));
         }
         if (candidates.isEmpty()) {
             candidates.add(0);
@@ -61,7 +66,7 @@ final class ClosestRegion {
         int bestStart = -1;
         double bestScore = -1;
         for (int start : candidates) {
-            double score = score(f, o, start, window);
+            double score = score(f, o, start, window, work);
             if (score > bestScore) {
                 bestStart = start;
                 bestScore = score;
@@ -70,7 +75,8 @@ final class ClosestRegion {
         return Optional.of(new Region(bestStart, window, bestScore, firstDifference(file, original, bestStart)));
     }
 
-    private static Set<Integer> votedStarts(String[] f, String[] o, int lastStart) {
+    private static Set<Integer> votedStarts(String[] f, String[] o, int lastStart, WorkCount work) {
+        work.add(o.length + f.length);
         Map<String, List<Integer>> where = new HashMap<>();
         for (int j = 0; j < o.length; j++) {
             if (!o[j].isEmpty()) {
@@ -90,11 +96,12 @@ final class ClosestRegion {
         return top(votes, CANDIDATES);
     }
 
-    private static Set<Integer> fuzzyAnchoredStarts(String[] f, String[] o, int lastStart) {
+    private static Set<Integer> fuzzyAnchoredStarts(String[] f, String[] o, int lastStart, WorkCount work) {
         long[][] fileSignatures = new long[f.length][];
         int[] sums = new int[lastStart + 1];
         for (int a : spreadNonBlank(o, ANCHORS)) {
             long[] anchor = Similarity.signature(o[a]);
+            work.add(Math.max(0, Math.min(lastStart + 1, f.length - a)));
             for (int start = 0; start <= lastStart && start + a < f.length; start++) {
                 int i = start + a;
                 if (fileSignatures[i] == null) {
@@ -106,8 +113,9 @@ final class ClosestRegion {
         return top(sums, CANDIDATES);
     }
 
-    private static double score(String[] f, String[] o, int start, int window) {
+    private static double score(String[] f, String[] o, int start, int window, WorkCount work) {
         int n = Math.min(window, o.length);
+        work.add(n);
         double sum = 0;
         for (int j = 0; j < n; j++) {
             sum += Similarity.of(f[start + j], o[j]);

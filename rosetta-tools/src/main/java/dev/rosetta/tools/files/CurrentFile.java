@@ -5,6 +5,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.tools.ToolFailure;
@@ -24,18 +25,31 @@ record CurrentFile(Path path, String shown, boolean exists, TextFile content, bo
     /** Files larger than this are not edited in memory. */
     static final long MAX_BYTES = 32L << 20;
 
-    /** The file at {@code path}, or a new, empty one when there is none yet. */
+    /**
+     * The file at {@code path}, or a new, empty one when there is none yet. A folder, a FIFO or a
+     * device is refused, and so is a read-only file: {@code tool} is about to change it.
+     */
     static CurrentFile load(Path path, Workspace workspace, String tool) throws ToolFailure {
         String shown = workspace.show(path);
-        if (Files.isDirectory(path)) {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(path, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            return new CurrentFile(path, shown, false, TextFile.empty(), true, false);
+        } catch (IOException e) {
+            throw FileErrors.classify(e, path, workspace, "read");
+        }
+        if (attributes.isDirectory()) {
             throw FileErrors.isAFolder(shown, tool);
+        }
+        FileKind.refuseSpecial(attributes, shown, tool);
+        ReadOnly.refuse(path, shown, tool);
+        if (attributes.size() > MAX_BYTES) {
+            throw new ToolFailure(ErrorCode.INVALID_ARGS, shown + " is " + ByteSize.of(attributes.size())
+                    + ", too large for " + tool + " (the limit is " + ByteSize.of(MAX_BYTES) + "); change it with the shell tool");
         }
         byte[] bytes;
         try {
-            if (Files.size(path) > MAX_BYTES) {
-                throw new ToolFailure(ErrorCode.INVALID_ARGS, shown + " is " + ByteSize.of(Files.size(path))
-                        + ", too large for " + tool + " (the limit is " + ByteSize.of(MAX_BYTES) + "); change it with the shell tool");
-            }
             bytes = Files.readAllBytes(path);
         } catch (NoSuchFileException e) {
             return new CurrentFile(path, shown, false, TextFile.empty(), true, false);
@@ -79,6 +93,11 @@ record CurrentFile(Path path, String shown, boolean exists, TextFile content, bo
         Path firstMissing = null;
         for (Path step = folder; step != null && !Files.exists(step); step = step.getParent()) {
             firstMissing = step;
+        }
+        if (Files.isDirectory(folder)) {
+            // There already, perhaps through a link: createDirectories would refuse a link to a
+            // folder as "exists and is not a folder".
+            return null;
         }
         try {
             Files.createDirectories(folder);

@@ -30,6 +30,11 @@ final class LineDiff {
     private LineDiff() {}
 
     static List<Edit> between(List<String> a, List<String> b) {
+        return between(a, b, new WorkCount());
+    }
+
+    /** As {@link #between(List, List)}, counting the search's steps (diagonals and matched lines) into {@code work}. */
+    static List<Edit> between(List<String> a, List<String> b, WorkCount work) {
         int[][] ids = intern(a, b);
         int[] x = ids[0];
         int[] y = ids[1];
@@ -45,7 +50,7 @@ final class LineDiff {
         for (int i = 0; i < head; i++) {
             edits.add(new Edit(Op.EQUAL, i, i));
         }
-        middle(x, y, head, x.length - tail, head, y.length - tail, edits);
+        middle(x, y, head, x.length - tail, head, y.length - tail, edits, work);
         for (int i = tail; i > 0; i--) {
             edits.add(new Edit(Op.EQUAL, x.length - i, y.length - i));
         }
@@ -66,10 +71,11 @@ final class LineDiff {
         return new int[][] {x, y};
     }
 
-    private static void middle(int[] a, int[] b, int aFrom, int aTo, int bFrom, int bTo, List<Edit> out) {
+    private static void middle(int[] a, int[] b, int aFrom, int aTo, int bFrom, int bTo, List<Edit> out,
+            WorkCount work) {
         int n = aTo - aFrom;
         int m = bTo - bFrom;
-        List<int[]> trace = forward(a, b, aFrom, bFrom, n, m);
+        List<int[]> trace = forward(a, b, aFrom, bFrom, n, m, work);
         if (trace == null) {
             for (int i = aFrom; i < aTo; i++) {
                 out.add(new Edit(Op.DELETE, i, -1));
@@ -87,7 +93,7 @@ final class LineDiff {
      * k = x - y (stored at k + d) before step d; null when more than {@link #MAX_EDITS} edits
      * would be needed.
      */
-    private static List<int[]> forward(int[] a, int[] b, int aFrom, int bFrom, int n, int m) {
+    private static List<int[]> forward(int[] a, int[] b, int aFrom, int bFrom, int n, int m, WorkCount work) {
         int max = Math.min(n + m, MAX_EDITS);
         int offset = max + 1;
         int[] v = new int[2 * max + 3];
@@ -101,10 +107,12 @@ final class LineDiff {
                         ? v[offset + k + 1]
                         : v[offset + k - 1] + 1;
                 int y = x - k;
+                int snakeFrom = x;
                 while (x < n && y < m && a[aFrom + x] == b[bFrom + y]) {
                     x++;
                     y++;
                 }
+                work.add(1 + x - snakeFrom);
                 v[offset + k] = x;
                 if (x >= n && y >= m) {
                     return trace;

@@ -9,7 +9,6 @@ import java.util.Optional;
 
 import dev.rosetta.core.tool.Arguments;
 import dev.rosetta.core.tool.BuiltinTools;
-import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.tools.Preview;
@@ -49,10 +48,7 @@ public final class ReadTool implements Tool {
             if (attributes.isDirectory()) {
                 return ToolResult.ok(FolderListing.of(path, shown));
             }
-            if (!attributes.isRegularFile()) {
-                throw new ToolFailure(ErrorCode.INVALID_ARGS, shown + " is not a regular file (a device, pipe or"
-                        + " socket); reading it could block or never end");
-            }
+            FileKind.refuseSpecial(attributes, shown, "read");
             return ToolResult.ok(readFile(path, shown, attributes.size(), range, context.outputLimit().maxChars()));
         } catch (IOException e) {
             throw FileErrors.classify(e, path, workspace, "read");

@@ -1,12 +1,14 @@
 package dev.rosetta.tools.files;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Optional;
 
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.tools.ToolContext;
@@ -21,6 +23,9 @@ public final class Workspace {
 
     /** More links than this in a row is a loop (Linux gives up at 40 as well). */
     private static final int MAX_LINKS = 40;
+    /** The longest file name, in bytes, and the size of the longest path with its NUL (Linux). */
+    private static final int NAME_MAX = 255;
+    private static final int PATH_MAX = 4096;
 
     private final Path root;
     private final boolean confine;
@@ -51,10 +56,36 @@ public final class Workspace {
         } catch (InvalidPathException e) {
             throw new ToolFailure(ErrorCode.INVALID_ARGS, "'" + text + "' is not a valid path: " + e.getReason());
         }
+        Optional<String> tooLong = tooLong(path);
+        if (tooLong.isPresent()) {
+            throw new ToolFailure(ErrorCode.ENAMETOOLONG, "cannot use " + show(path) + ": " + tooLong.get());
+        }
         if (confine) {
             requireInside(path, text);
         }
         return path;
+    }
+
+    /**
+     * Why the path is longer than Linux takes (NAME_MAX, PATH_MAX), if it is. The kernel would
+     * refuse it with ENAMETOOLONG, which Java passes on only as text, and only after a tool had
+     * created the folders before it; so the path is measured before anything is done.
+     */
+    static Optional<String> tooLong(Path path) {
+        for (Path name : path) {
+            int bytes = name.toString().getBytes(StandardCharsets.UTF_8).length;
+            if (bytes > NAME_MAX) {
+                return Optional.of("the name " + abbreviated(name.toString()) + " is " + bytes + " bytes long, more than"
+                        + " the " + NAME_MAX + " a file name may have");
+            }
+        }
+        int bytes = path.toString().getBytes(StandardCharsets.UTF_8).length;
+        return bytes >= PATH_MAX ? Optional.of("the path is " + bytes + " bytes long, more than the " + (PATH_MAX - 1)
+                + " a path may have") : Optional.empty();
+    }
+
+    private static String abbreviated(String name) {
+        return name.length() <= 40 ? name : name.substring(0, 20) + "…" + name.substring(name.length() - 12);
     }
 
     /** The path as the model should see it: relative to the workspace when inside it. */

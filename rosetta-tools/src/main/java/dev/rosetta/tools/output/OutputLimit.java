@@ -52,7 +52,7 @@ public record OutputLimit(int maxChars, int headChars, int tailChars) {
 
     private static String save(String text, String name, Path dir) {
         try {
-            Files.createDirectories(dir);
+            OwnerOnly.folders(dir);
             // A fresh name every time, also across Rosetta processes sharing the folder.
             Path path = Files.createTempFile(dir, name + "-" + LocalDateTime.now().format(STAMP) + "-", ".txt");
             Files.writeString(path, text, StandardCharsets.UTF_8);

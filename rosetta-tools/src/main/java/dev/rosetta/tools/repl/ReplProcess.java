@@ -45,12 +45,13 @@ public final class ReplProcess {
     private int stderrLength;
     private volatile Map<String, String> ready;
     private volatile boolean killed;
+    private final Thread stderrReader;
 
     private ReplProcess(Process process) {
         this.process = process;
         this.requests = new DataOutputStream(new BufferedOutputStream(process.getOutputStream()));
+        this.stderrReader = Thread.ofVirtual().name("repl-stderr-" + process.pid()).start(this::readStderr);
         Thread.ofVirtual().name("repl-replies-" + process.pid()).start(this::readReplies);
-        Thread.ofVirtual().name("repl-stderr-" + process.pid()).start(this::readStderr);
     }
 
     /**
@@ -230,7 +231,14 @@ public final class ReplProcess {
         } catch (IOException e) {
             // a broken or garbled stream ends the conversation just like a closed one
         }
-        replies.add(new Reply.Ended(exitStatus(), killed));
+        int status = exitStatus();
+        try {
+            // What the process wrote to stderr before it ended belongs to the report of its end.
+            stderrReader.join(EXIT_WAIT_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        replies.add(new Reply.Ended(status, killed));
     }
 
     private int exitStatus() {

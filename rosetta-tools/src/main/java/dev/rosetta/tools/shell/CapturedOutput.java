@@ -13,6 +13,7 @@ import java.util.function.UnaryOperator;
 
 import dev.rosetta.tools.LiveOutput;
 import dev.rosetta.tools.output.OutputLimit;
+import dev.rosetta.tools.output.OwnerOnly;
 
 /**
  * One command's output, in bounded memory however much there is. Up to a threshold the bytes
@@ -130,7 +131,7 @@ final class CapturedOutput {
 
     private void open() {
         try {
-            Files.createDirectories(dir);
+            OwnerOnly.folders(dir);
             path = Files.createTempFile(dir, "shell-" + LocalDateTime.now().format(STAMP) + "-", ".txt");
             file = new BufferedOutputStream(Files.newOutputStream(path), 1 << 16);
         } catch (IOException | RuntimeException e) {

@@ -72,6 +72,7 @@ final class OutputChannel implements MarkerScanner.Listener {
             call.write(bytes, offset, length);
         } else {
             between.write(bytes, offset, length);
+            changed.signalAll();
         }
     }
 
@@ -184,6 +185,26 @@ final class OutputChannel implements MarkerScanner.Listener {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /**
+     * Waits until background jobs have printed {@code bytes} bytes since the last call, or the
+     * deadline: lets a test start its next call once the output it expects is in, not sooner.
+     */
+    boolean awaitBetweenCalls(long bytes, long deadlineNanos) throws InterruptedException {
+        lock.lock();
+        try {
+            while (between.total() < bytes && !eof) {
+                long left = deadlineNanos - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                changed.awaitNanos(left);
+            }
+            return between.total() >= bytes;
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -187,6 +187,11 @@ public final class ShellSession implements AutoCloseable {
         return key;
     }
 
+    /** For tests: waits until background jobs have printed {@code bytes} bytes since the last call. */
+    boolean awaitBackgroundOutput(long bytes, Duration timeout) throws InterruptedException {
+        return channel.awaitBetweenCalls(bytes, System.nanoTime() + timeout.toNanos());
+    }
+
     /** Where bash started. */
     public Path directory() {
         return directory;

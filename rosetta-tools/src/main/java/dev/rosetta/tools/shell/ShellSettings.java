@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
+import dev.rosetta.core.time.DurationSetting;
 import dev.rosetta.tools.process.Executables;
 
 /**
@@ -24,7 +25,7 @@ public record ShellSettings(Duration timeout, Map<String, String> environment, b
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(20);
 
-    /** Seconds; overrides {@link #DEFAULT_TIMEOUT}. */
+    /** A {@link DurationSetting} ({@code 90}, {@code 20m}); overrides {@link #DEFAULT_TIMEOUT}. */
     public static final String TIMEOUT_VARIABLE = "ROSETTA_SHELL_TIMEOUT";
 
     static final int DEFAULT_SPILL_BYTES = 1 << 20;
@@ -45,10 +46,21 @@ public record ShellSettings(Duration timeout, Map<String, String> environment, b
         return fromEnvironment(System.getenv());
     }
 
-    /** A malformed or non-positive {@code ROSETTA_SHELL_TIMEOUT} falls back to the default. */
+    /**
+     * The timeout from {@code ROSETTA_SHELL_TIMEOUT} in {@code environment}, else the default.
+     *
+     * @throws dev.rosetta.core.RosettaException when the variable is set but is not a duration
+     */
     public static ShellSettings fromEnvironment(Map<String, String> environment) {
-        return new ShellSettings(timeoutFrom(environment.get(TIMEOUT_VARIABLE)), environment, true,
-                DEFAULT_SPILL_BYTES);
+        String setting = environment.get(TIMEOUT_VARIABLE);
+        Duration timeout = setting == null || setting.isBlank() ? DEFAULT_TIMEOUT
+                : DurationSetting.read(TIMEOUT_VARIABLE, setting);
+        return fromEnvironment(environment, timeout);
+    }
+
+    /** The environment given, with a timeout decided elsewhere (the chat resolves it from its config files too). */
+    public static ShellSettings fromEnvironment(Map<String, String> environment, Duration timeout) {
+        return new ShellSettings(timeout, environment, true, DEFAULT_SPILL_BYTES);
     }
 
     public ShellSettings withTimeout(Duration newTimeout) {
@@ -74,17 +86,5 @@ public record ShellSettings(Duration timeout, Map<String, String> environment, b
 
     Optional<Path> kill() {
         return Executables.find("kill", environment.get("PATH"));
-    }
-
-    static Duration timeoutFrom(String seconds) {
-        if (seconds == null || seconds.isBlank()) {
-            return DEFAULT_TIMEOUT;
-        }
-        try {
-            double value = Double.parseDouble(seconds.strip());
-            return value > 0 && value < 1e9 ? Duration.ofMillis(Math.max(1, Math.round(value * 1000))) : DEFAULT_TIMEOUT;
-        } catch (NumberFormatException e) {
-            return DEFAULT_TIMEOUT;
-        }
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,5 +97,38 @@ class AppendToolTest {
                 +f
                 """, false));
         assertThat(calls.text("log.txt")).isEqualTo("a\nb\nc\nd\ne");
+    }
+
+    /** The probe's case: 26 bytes, a megabyte appended to a disk with 16 KiB left, then a retry. */
+    @Test
+    void appendOnAFullDiskLeavesTheFileAsItWasSoARetryAddsNothingTwice() throws Exception {
+        Path mount = Files.createDirectory(dir.resolve("disk"));
+        try (FullDisk disk = FullDisk.mount(mount)) {
+            Path notes = Files.writeString(mount.resolve("notes.txt"), "twenty-six bytes of notes\n");
+            Object identity = Files.readAttributes(notes, BasicFileAttributes.class).fileKey();
+            disk.fillLeaving(16 << 10);
+            Calls calls = new Calls(mount);
+            String megabyte = "a line of text that will not fit\n".repeat(32_000);
+
+            for (int attempt = 1; attempt <= 2; attempt++) {
+                ToolResult r = calls.append("notes.txt", megabyte);
+                assertThat(r.code()).as("attempt %d", attempt).isEqualTo(ErrorCode.EIO);
+                assertThat(r.output()).contains("cannot append to notes.txt: No space left on device");
+                assertThat(Files.size(notes)).as("attempt %d", attempt).isEqualTo(26);
+            }
+            assertThat(Files.readString(notes)).isEqualTo("twenty-six bytes of notes\n");
+            assertThat(Files.readAttributes(notes, BasicFileAttributes.class).fileKey()).isEqualTo(identity);
+        }
+    }
+
+    @Test
+    void appendThatWouldCreateAFileOnAFullDiskLeavesNoFile() throws Exception {
+        Path mount = Files.createDirectory(dir.resolve("disk"));
+        try (FullDisk disk = FullDisk.mount(mount)) {
+            disk.fillLeaving(16 << 10);
+            ToolResult r = new Calls(mount).append("new.txt", "a line of text that will not fit\n".repeat(32_000));
+            assertThat(r.code()).isEqualTo(ErrorCode.EIO);
+            assertThat(mount.resolve("new.txt")).doesNotExist();
+        }
     }
 }

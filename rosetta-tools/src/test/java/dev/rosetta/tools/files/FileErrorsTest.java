@@ -1,14 +1,9 @@
 package dev.rosetta.tools.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -29,6 +24,23 @@ class FileErrorsTest {
         ToolResult r = new Calls(dir).read("README.nd");
         assertThat(r.code()).isEqualTo(ErrorCode.ENOENT);
         assertThat(r.output()).isEqualTo("[ERROR:ENOENT] README.nd does not exist (did you mean README.md?)");
+    }
+
+    /** Issue 10 #18: it was "[EIO] cannot read …: File name too long". */
+    @Test
+    void aNameTooLongForTheFileSystemIsEnametoolongForEveryFileTool() throws Exception {
+        String name = "n".repeat(300) + ".txt";
+        Calls calls = new Calls(dir);
+        for (ToolResult r : new ToolResult[] {calls.read(name), calls.save(name, "x"), calls.append(name, "x"),
+                calls.patch(name, Calls.hunk("a\n", "b\n")), calls.save("deep/" + name + "/file.txt", "x")}) {
+            assertThat(r.code()).as(r.output()).isEqualTo(ErrorCode.ENAMETOOLONG);
+            assertThat(r.output()).startsWith("[ERROR:ENAMETOOLONG] cannot use ")
+                    .contains("the name nnnnnnnnnnnnnnnnnnnn…nnnnnnnn.txt is 304 bytes long, more than the 255 a file name"
+                            + " may have");
+        }
+        assertThat(dir.resolve("deep")).as("nothing is created for a path that cannot be").doesNotExist();
+        assertThat(calls.read("a/" + "b/".repeat(2100)).output()).startsWith("[ERROR:ENAMETOOLONG]")
+                .contains("bytes long, more than the 4095 a path may have");
     }
 
     @Test
@@ -73,31 +85,27 @@ class FileErrorsTest {
         assertThat(Files.readString(dir.resolve("notes.txt"))).isEqualTo("hi\n");
     }
 
+    /** Read-only by its mode: refused for root too, which the system itself would let write. */
     @Test
     void aFileWithoutPermissionIsEacces() throws Exception {
-        Path target;
-        if (Calls.permissionsBite(dir)) {
-            target = Files.writeString(dir.resolve("private.txt"), "x\n");
-            Files.setPosixFilePermissions(target, Set.of());
-        } else {
-            // Root reads any file; procfs still refuses it writes to a read-only sysctl.
-            target = Path.of("/proc/sys/kernel/osrelease");
-            assumeTrue(refusesWrites(target, AccessDeniedException.class), "no file here that root cannot write");
-        }
-        ToolResult r = new Calls(dir).append(target.toString(), "x");
+        Path target = Files.writeString(dir.resolve("private.txt"), "x\n");
+        Files.setPosixFilePermissions(target, Set.of());
+        ToolResult r = new Calls(dir).append("private.txt", "x");
         assertThat(r.code()).isEqualTo(ErrorCode.EACCES);
-        assertThat(r.output()).startsWith("[ERROR:EACCES] permission denied: cannot append to");
+        assertThat(r.output()).startsWith("[ERROR:EACCES] private.txt is read-only (---------, owned by ");
     }
 
+    /** A full disk: no code of its own, so EIO with the system's words. */
     @Test
     void aFailureNoOtherCodeDescribesIsEioWithTheSystemsReason() throws Exception {
-        // For root, writing to /proc/version fails with errno EIO, which Java reports as a plain IOException.
-        Path target = Path.of("/proc/version");
-        assumeTrue(refusesWrites(target, IOException.class) && !refusesWrites(target, FileSystemException.class),
-                "/proc/version is not writable-but-failing here");
-        ToolResult r = new Calls(dir).append(target.toString(), "x");
-        assertThat(r.code()).isEqualTo(ErrorCode.EIO);
-        assertThat(r.output()).startsWith("[ERROR:EIO] cannot append to /proc/version: Input/output error");
+        Path mount = Files.createDirectory(dir.resolve("disk"));
+        try (FullDisk disk = FullDisk.mount(mount)) {
+            disk.fillLeaving(0);
+            ToolResult r = new Calls(mount).save("report.txt", "x".repeat(64 << 10));
+            assertThat(r.code()).isEqualTo(ErrorCode.EIO);
+            assertThat(r.output()).startsWith("[ERROR:EIO] cannot write report.txt: No space left on device");
+            assertThat(mount.resolve("report.txt")).doesNotExist();
+        }
     }
 
     @Test
@@ -110,15 +118,4 @@ class FileErrorsTest {
         assertThat(Files.readAllBytes(file)).isEqualTo(latin1);
     }
 
-    private static boolean refusesWrites(Path path, Class<? extends IOException> with) {
-        if (!Files.exists(path)) {
-            return false;
-        }
-        try {
-            Files.write(path, new byte[] {'x'}, StandardOpenOption.APPEND);
-            return false;
-        } catch (IOException e) {
-            return with.isInstance(e);
-        }
-    }
 }

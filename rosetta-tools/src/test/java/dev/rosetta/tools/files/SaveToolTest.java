@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.rosetta.core.testing.MachineRequirement;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.tools.Preview;
@@ -79,6 +80,68 @@ class SaveToolTest {
         try (Stream<Path> left = Files.list(dir)) {
             assertThat(left.map(p -> p.getFileName().toString())).containsExactly("data.txt");
         }
+    }
+
+    /**
+     * The probe's case: as root, a read-only file of another user (nobody's, 0444) was replaced by
+     * renaming a new file over it, and so became root's. Every tool that changes files refuses.
+     */
+    @Test
+    void aReadOnlyFileOfAnotherUserIsRefusedWithEaccesAndKeepsItsOwnerAndContent() throws Exception {
+        Calls calls = new Calls(dir);
+        Path file = calls.write("theirs.txt", "not yours\n");
+        chown(file, NOBODY);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r--r--"));
+
+        for (ToolResult r : new ToolResult[] {calls.save("theirs.txt", "mine now"), calls.append("theirs.txt", "more"),
+                calls.patch("theirs.txt", Calls.hunk("not yours\n", "mine\n"))}) {
+            assertThat(r.code()).isEqualTo(ErrorCode.EACCES);
+            assertThat(r.output()).contains("theirs.txt is read-only (r--r--r--, owned by ")
+                    .contains("make it writable first with the shell tool (for example chmod u+w theirs.txt)");
+        }
+        assertThatThrownBy(() -> calls.preview("save", "theirs.txt", "mine now")).isInstanceOf(ToolFailure.class);
+        assertThat(Files.readString(file)).isEqualTo("not yours\n");
+        assertThat(Files.getAttribute(file, "unix:uid")).isEqualTo(NOBODY);
+    }
+
+    /** Root may write anything; the mode still says the file is not to be changed, as vim reads it. */
+    @Test
+    void aReadOnlyFileOfOursIsRefusedToo() throws Exception {
+        Calls calls = new Calls(dir);
+        Path file = calls.write("frozen.txt", "as it is\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r-----"));
+        ToolResult r = calls.save("frozen.txt", "changed");
+        assertThat(r.code()).isEqualTo(ErrorCode.EACCES);
+        assertThat(Files.readString(file)).isEqualTo("as it is\n");
+    }
+
+    @Test
+    void savingAWritableFileOfAnotherUserKeepsItsOwnerAndGroup() throws Exception {
+        Calls calls = new Calls(dir);
+        Path file = calls.write("shared.txt", "old\n");
+        chown(file, NOBODY);
+        Files.setAttribute(file, "unix:gid", NOBODY);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-rw-rw-"));
+        assertThat(calls.save("shared.txt", "new").isError()).isFalse();
+        assertThat(Files.readString(file)).isEqualTo("new\n");
+        assertThat(Files.getAttribute(file, "unix:uid")).isEqualTo(NOBODY);
+        assertThat(Files.getAttribute(file, "unix:gid")).isEqualTo(NOBODY);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-rw-rw-");
+    }
+
+    /** The uid of nobody, the other user these tests give files to. */
+    private static final int NOBODY = 65534;
+
+    /** Gives the file to {@code uid}: only root can, and these tests run as root on CI. */
+    private static void chown(Path file, int uid) throws Exception {
+        boolean done;
+        try {
+            Files.setAttribute(file, "unix:uid", uid);
+            done = true;
+        } catch (java.nio.file.FileSystemException e) {
+            done = false;
+        }
+        MachineRequirement.require(done, "giving a file to another user (needs root)");
     }
 
     @Test

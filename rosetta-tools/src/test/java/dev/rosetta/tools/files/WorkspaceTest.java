@@ -147,6 +147,25 @@ class WorkspaceTest {
         assertThat(Files.readString(outside.resolve("secret.txt"))).isEqualTo("secret\n");
     }
 
+    /** Issue 10 #18: Files.createDirectories refused the link itself, "out already exists and is not a folder". */
+    @Test
+    void aLinkedFolderIsAFolderToWriteInAndOutsideTheWorkspaceWhenConfined() throws Exception {
+        Files.createSymbolicLink(ws.resolve("out"), outside);
+        Files.createDirectories(ws.resolve("real"));
+        Files.createSymbolicLink(ws.resolve("in"), ws.resolve("real"));
+
+        ToolResult confined = new Calls(ws).confined().save("out/new.txt", "x");
+        ToolResult inside = new Calls(ws).confined().save("in/new.txt", "inside\n");
+        ToolResult unconfined = new Calls(ws).save("out/new.txt", "outside\n");
+
+        assertThat(confined.code()).isEqualTo(ErrorCode.EACCES);
+        assertThat(confined.output()).contains("is outside the workspace").doesNotContain("not a folder");
+        assertThat(inside.isError()).as(inside.output()).isFalse();
+        assertThat(ws.resolve("real").resolve("new.txt")).hasContent("inside");
+        assertThat(unconfined.isError()).as(unconfined.output()).isFalse();
+        assertThat(outside.resolve("new.txt")).hasContent("outside");
+    }
+
     @Test
     void unconfinedToolsReachOutside() throws Exception {
         ToolResult read = new Calls(ws).read("../outside/secret.txt");

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.core.tool.Arguments;
@@ -230,24 +231,25 @@ class JShellToolTest {
         }
     }
 
+    /** The snippet says it is running through a FIFO the test reads, so the interrupt comes while it sleeps. */
     @Test
+    @Timeout(120) // a hang guard, not a measurement
     void interruptingTheCallingThreadStopsTheSnippetOnly() throws Exception {
         run(shared, "String survivor = \"still here\";");
         Path started = workspace.resolve("jshell-sleep-started");
+        assertThat(new ProcessBuilder("mkfifo", started.toString()).start().waitFor()).isZero();
         AtomicReference<ToolResult> result = new AtomicReference<>();
         Thread caller = Thread.ofVirtual().start(() -> {
             try {
-                result.set(run(shared, "System.out.println(\"sleeping\"); Files.createFile(Path.of(\""
-                        + started.getFileName() + "\")); Thread.sleep(60_000);"));
+                result.set(run(shared, "System.out.println(\"sleeping\"); Files.writeString(Path.of(\""
+                        + started.getFileName() + "\"), \"started\"); Thread.sleep(60_000);"));
             } catch (Exception e) {
                 throw new AssertionError(e);
             }
         });
-        for (int i = 0; i < 300 && !Files.exists(started); i++) {
-            Thread.sleep(20);
-        }
+        Files.readString(started); // returns once the snippet has written it
         caller.interrupt();
-        caller.join(10_000);
+        caller.join();
 
         assertThat(result.get().code()).isEqualTo(ErrorCode.CANCELED);
         assertThat(result.get().output()).contains("sleeping", "canceled", "are kept");
@@ -302,7 +304,7 @@ class JShellToolTest {
                 Toolbox toolbox = new Toolbox(List.of(tool), context, Confirmation.ALWAYS)) {
 
             assertThat(tool.unavailable()).contains("no java launcher at /no/such/jdk/bin/java");
-            assertThat(toolbox.catalog().tools()).isEmpty();
+            assertThat(toolbox.offered().tools()).isEmpty();
             assertThatThrownBy(() -> run(tool, "1")).isInstanceOfSatisfying(ToolFailure.class,
                     f -> assertThat(f.code()).isEqualTo(ErrorCode.UNAVAILABLE));
         }

@@ -2,7 +2,6 @@ package dev.rosetta.tools.python;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,10 +13,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import dev.rosetta.core.testing.MachineRequirement;
 import dev.rosetta.core.tool.Arguments;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
@@ -49,7 +50,7 @@ class PythonToolTest {
 
     @BeforeAll
     static void startInterpreters() {
-        assumeTrue(new PythonTool().unavailable().isEmpty(), "python3 is not installed");
+        MachineRequirement.require(new PythonTool().unavailable().isEmpty(), "python3 is not installed (apt-get install python3)");
         context = ToolContext.in(workspace);
         plain = new PythonTool(List.of("python3"), PythonTool.Engine.PLAIN, ROOMY);
         auto = new PythonTool(List.of("python3"), PythonTool.Engine.AUTO, ROOMY);
@@ -215,8 +216,8 @@ class PythonToolTest {
 
     @Test
     void ipythonRunsWhenInstalled() throws Exception {
-        assumeTrue(run(plain, "import importlib.util; importlib.util.find_spec('IPython') is not None").output()
-                .equals("True"), "IPython is not installed");
+        MachineRequirement.require(run(plain, "import importlib.util; importlib.util.find_spec('IPython') is not None")
+                .output().equals("True"), "IPython is not installed for python3 (pip install ipython)");
 
         ToolResult magic = run(auto, "%time squares = [n * n for n in range(10)]\nsquares[-1]");
 
@@ -264,10 +265,12 @@ class PythonToolTest {
         }
     }
 
+    /** The code says it is running through a FIFO the test reads, so the interrupt comes while it sleeps. */
     @Test
+    @Timeout(60) // a hang guard, not a measurement
     void interruptingTheCallingThreadCancelsTheCodeOnly() throws Exception {
         run(plain, "survivor = 'still here'");
-        Path started = workspace.resolve("python-sleep-started");
+        Path started = fifo("python-sleep-started");
         AtomicReference<ToolResult> result = new AtomicReference<>();
         AtomicReference<Boolean> flag = new AtomicReference<>();
         Thread caller = Thread.ofVirtual().start(() -> {
@@ -278,9 +281,9 @@ class PythonToolTest {
                 throw new AssertionError(e);
             }
         });
-        awaitFile(started);
+        Files.readString(started); // returns once the code has opened and closed it
         caller.interrupt();
-        caller.join(10_000);
+        caller.join();
 
         assertThat(result.get().code()).isEqualTo(ErrorCode.CANCELED);
         assertThat(result.get().output()).contains("sleeping", "KeyboardInterrupt", "canceled");
@@ -288,11 +291,11 @@ class PythonToolTest {
         assertThat(run(plain, "survivor").output()).isEqualTo("'still here'");
     }
 
-    static void awaitFile(Path file) throws InterruptedException {
-        for (int i = 0; i < 300 && !Files.exists(file); i++) {
-            Thread.sleep(20);
-        }
-        assertThat(file).exists();
+    /** A FIFO in the workspace: a latch between the test and code in the interpreter. */
+    static Path fifo(String name) throws Exception {
+        Path fifo = workspace.resolve(name);
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        return fifo;
     }
 
     @Test
@@ -311,8 +314,13 @@ class PythonToolTest {
     @Test
     void interpreterThatDiesBetweenCallsIsReplacedAndTheNextResultSaysSo() throws Exception {
         try (PythonTool tool = new PythonTool(List.of("python3"), PythonTool.Engine.PLAIN, ROOMY)) {
-            run(tool, "import os, threading; threading.Timer(0.1, lambda: os._exit(5)).start()");
-            Thread.sleep(1_000);
+            Path gate = fifo("python-exit-gate");
+            long pid = Long.parseLong(run(tool, "import os, threading\n"
+                    + "threading.Thread(target=lambda: (open('" + gate.getFileName() + "').read(), os._exit(5))).start()\n"
+                    + "os.getpid()").output());
+            ProcessHandle interpreter = ProcessHandle.of(pid).orElseThrow();
+            Files.writeString(gate, "exit now\n"); // the interpreter's thread reads it, then exits
+            interpreter.onExit().get();
 
             ToolResult next = run(tool, "'os' in globals(), 6 * 7");
 
@@ -328,7 +336,7 @@ class PythonToolTest {
                 Toolbox toolbox = new Toolbox(List.of(tool), context, Confirmation.ALWAYS)) {
 
             assertThat(tool.unavailable()).contains("python3-that-does-not-exist not found on PATH");
-            assertThat(toolbox.catalog().tools()).isEmpty();
+            assertThat(toolbox.offered().tools()).isEmpty();
             assertThat(toolbox.execute(ToolUse.positional("ipython", List.of(), "1")).code())
                     .isEqualTo(ErrorCode.UNAVAILABLE);
             assertThatThrownBy(() -> run(tool, "1")).isInstanceOfSatisfying(ToolFailure.class,

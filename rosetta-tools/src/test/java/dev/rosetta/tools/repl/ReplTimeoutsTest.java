@@ -1,31 +1,42 @@
 package dev.rosetta.tools.repl;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.rosetta.core.RosettaException;
+
 class ReplTimeoutsTest {
 
-    @Test
-    void settingIsSecondsOrANumberWithAUnit() {
-        assertThat(ReplTimeouts.parse("90")).isEqualTo(Duration.ofSeconds(90));
-        assertThat(ReplTimeouts.parse("1.5")).isEqualTo(Duration.ofMillis(1500));
-        assertThat(ReplTimeouts.parse(" 500ms ")).isEqualTo(Duration.ofMillis(500));
-        assertThat(ReplTimeouts.parse("20m")).isEqualTo(Duration.ofMinutes(20));
-        assertThat(ReplTimeouts.parse("2H")).isEqualTo(Duration.ofHours(2));
-        Duration forever = ReplTimeouts.parse("99999999999999999999");
-        assertThat(forever).isGreaterThan(Duration.ofDays(3650));
-        assertThat(forever.toNanos()).as("an absurd setting still fits a wait in nanoseconds").isPositive();
+    private static Duration run(String setting) {
+        return ReplTimeouts.fromEnvironment("ROSETTA_PYTHON_TIMEOUT", Map.of("ROSETTA_PYTHON_TIMEOUT", setting)).run();
     }
 
     @Test
-    void missingMalformedOrZeroSettingMeansTwentyMinutes() {
-        assertThat(ReplTimeouts.parse(null)).isEqualTo(Duration.ofMinutes(20));
-        assertThat(ReplTimeouts.parse("soon")).isEqualTo(Duration.ofMinutes(20));
-        assertThat(ReplTimeouts.parse("-5")).isEqualTo(Duration.ofMinutes(20));
-        assertThat(ReplTimeouts.parse("0")).isEqualTo(Duration.ofMinutes(20));
+    void settingIsADuration() {
+        assertThat(run("90")).isEqualTo(Duration.ofSeconds(90));
+        assertThat(run("1.5")).isEqualTo(Duration.ofMillis(1500));
+        assertThat(run(" 500ms ")).isEqualTo(Duration.ofMillis(500));
+        assertThat(run("20m")).isEqualTo(Duration.ofMinutes(20));
+        assertThat(run("1h30m")).isEqualTo(Duration.ofMinutes(90));
+    }
+
+    @Test
+    void unsetOrBlankMeansTwentyMinutes() {
+        assertThat(ReplTimeouts.fromEnvironment("ROSETTA_PYTHON_TIMEOUT", Map.of()).run()).isEqualTo(Duration.ofMinutes(20));
+        assertThat(run(" ")).isEqualTo(Duration.ofMinutes(20));
+    }
+
+    @Test
+    void aSettingThatIsNotADurationIsAnErrorNamingTheVariable() {
+        for (String bad : new String[] {"soon", "-5", "0", "2 days"}) {
+            assertThatThrownBy(() -> run(bad)).as(bad).isInstanceOf(RosettaException.class)
+                    .hasMessageStartingWith("ROSETTA_PYTHON_TIMEOUT: '" + bad + "' is ");
+        }
     }
 
     @Test

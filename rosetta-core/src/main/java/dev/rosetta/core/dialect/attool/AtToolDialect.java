@@ -47,7 +47,7 @@ public final class AtToolDialect implements Dialect {
     }
 
     /** The call's arguments by name; a call that does not bind is still written, as it was. */
-    static Map<String, Object> named(ToolUse use, ToolSpec spec) {
+    public static Map<String, Object> named(ToolUse use, ToolSpec spec) {
         try {
             return spec.bind(use).values();
         } catch (InvalidArgumentsException e) {

@@ -1,14 +1,15 @@
 package dev.rosetta.core.dialect.attool;
 
 /**
- * Ids for {@code @tool: {…}} calls written without one. Derived from the call itself, so
- * reading a message twice (streamed and whole, or after a restart) gives the same id.
+ * Ids for calls written without one ({@code @tool: {…}}, and every native dialect whose text
+ * carries none). Derived from the call itself, so reading a message twice (streamed and whole,
+ * or after a restart) gives the same id.
  */
-final class CallIds {
+public final class CallIds {
 
     private CallIds() {}
 
-    static String generate(String tool, int offset, String raw) {
+    public static String generate(String tool, int offset, String raw) {
         long h = 0xcbf29ce484222325L;
         h = mix(h, tool);
         h = mix(h, Integer.toString(offset));

@@ -9,7 +9,7 @@ import dev.rosetta.core.split.Input;
  * every decision looks only backwards, so streamed text is scanned once and gives the same
  * answer however it is cut.
  */
-final class JsonExtent {
+public final class JsonExtent {
 
     private final StringBuilder open = new StringBuilder();
     private int pos;
@@ -23,18 +23,46 @@ final class JsonExtent {
     private char lastSignificant;
 
     /** Starts at the opening brace. */
-    JsonExtent(int openingBrace) {
+    public JsonExtent(int openingBrace) {
         this.pos = openingBrace;
     }
 
     /** The index after the balancing '}', or -1 if it has not arrived yet. */
-    int scan(Input in) {
-        while (in.has(pos)) {
-            if (step(in.charAt(pos++))) {
+    public int scan(Input in) {
+        return scan(in, in.limit());
+    }
+
+    /**
+     * Scans on, but not past {@code until}: the index after the balancing '}', or -1 if it is not
+     * before {@code until}. A caller that looks for its own delimiter between JSON values (a closing
+     * tag where the model forgot a brace) stops the scan there and asks {@link #outsideStrings}.
+     */
+    public int scan(Input in, int until) {
+        int end = Math.min(until, in.limit());
+        while (pos < end) {
+            if (next(in)) {
                 return pos;
             }
         }
         return -1;
+    }
+
+    /**
+     * Reads the character at {@link #position()}; true when it closed the outermost object. For
+     * scans that stop early at a delimiter ({@code <|tool_call_end|>}) seen outside strings.
+     */
+    public boolean next(Input in) {
+        return step(in.charAt(pos++));
+    }
+
+    /** The index of the next character to read: where the scan resumes. */
+    public int position() {
+        return pos;
+    }
+
+    /** Whether the scan stands outside strings and comments, where a delimiter would count. */
+    public boolean outsideStrings() {
+        return quote == 0 && !lineComment && !blockComment;
     }
 
     /** Consumes one character; true when it closed the outermost object. */

@@ -115,6 +115,7 @@ public final class MarkdownDialect implements Dialect {
         if (!spec.instructions().isBlank()) {
             out.append('\n').append(spec.instructions().strip()).append('\n');
         }
+        out.append(jsonKeys(spec));
         out.append("\nUsage:\n\n").append(usage(spec)).append('\n');
         if (!spec.examples().isEmpty()) {
             out.append("\n### Examples\n");
@@ -127,6 +128,25 @@ public final class MarkdownDialect implements Dialect {
         String args = spec.argumentParameters().stream().map(p -> "<" + p.name() + ">")
                 .collect(Collectors.joining(" "));
         String body = spec.bodyParameter().map(Parameter::name).map(n -> "<" + n + ">\n").orElse("");
+        if (body.isEmpty() && !named(spec).isEmpty()) {
+            body = named(spec).stream().map(p -> "\"" + p.name() + "\": <" + p.name() + ">")
+                    .collect(Collectors.joining(", ", "{", "}\n"));
+        }
         return "```" + spec.tag() + (args.isEmpty() ? "" : " " + args) + "\n" + body + "```";
+    }
+
+    /** A tool without a body takes its named parameters as a JSON object in the body: they are listed. */
+    private static String jsonKeys(ToolSpec spec) {
+        if (spec.bodyParameter().isPresent() || named(spec).isEmpty()) {
+            return "";
+        }
+        return "\nThe body is a JSON object with these keys:\n" + named(spec).stream()
+                .map(p -> "- " + p.name() + " (" + p.type() + (p.required() ? ", required" : ", optional") + ")"
+                        + (p.description().isEmpty() ? "" : ": " + p.description()))
+                .collect(Collectors.joining("\n")) + "\n";
+    }
+
+    private static java.util.List<Parameter> named(ToolSpec spec) {
+        return spec.parameters().stream().filter(p -> p.slot() == Parameter.Slot.NAMED).toList();
     }
 }

@@ -13,7 +13,8 @@ import dev.rosetta.core.tool.ToolUse;
 /**
  * {@code <shell>ls</shell>}, {@code <save args="a b.txt">…</save>}, {@code <read args="x"/>}: the
  * element names the tool (by name or markdown tag), {@code args} holds what a fence line would
- * after the tag, other attributes are named arguments, and the raw body is the content.
+ * after the tag, other attributes are named arguments, and the raw body is the content — or, for a
+ * tool with named parameters and no body, one child element per parameter.
  */
 final class ToolElement extends Element {
 
@@ -36,6 +37,13 @@ final class ToolElement extends Element {
             }
         }
         String content = body == null ? null : XmlText.body(body);
+        if (content != null && spec.bodyParameter().isEmpty() && !spec.parameters().isEmpty()) {
+            Map<String, Object> named = ParameterElements.read(content, spec);
+            if (named != null) {
+                kwargs.putAll(named);
+                content = null;
+            }
+        }
         ToolUse use = new ToolUse(spec.name(), args, content, kwargs, null);
         return new Call(use, XmlDialect.INSTANCE, raw, tag.start(), end);
     }

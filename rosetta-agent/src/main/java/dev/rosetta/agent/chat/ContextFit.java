@@ -1,0 +1,66 @@
+package dev.rosetta.agent.chat;
+
+import java.util.Locale;
+import java.util.Optional;
+
+import dev.rosetta.agent.tokens.TokenEstimator;
+import dev.rosetta.core.json.Json;
+import dev.rosetta.core.message.Message;
+import dev.rosetta.core.tool.ToolSpec;
+import dev.rosetta.llm.ChatRequest;
+import dev.rosetta.llm.model.ModelInfo;
+
+/**
+ * Whether a request fits the model's context window, asked before it is sent. A server that gets
+ * more than its window cuts the start of the prompt — the system prompt and the tools first —
+ * and says nothing (Ollama does, with {@code num_ctx}), so the user is told here instead. This is
+ * the one place the question is asked; what to do about it (compaction, a budget) is for its
+ * callers.
+ *
+ * <p>Counting tokens loads a vocabulary (a third of a second), so the text is counted only when
+ * its length in characters could outgrow the window: a token is rarely shorter than a character.
+ */
+public final class ContextFit {
+
+    private final TokenEstimator estimator;
+
+    public ContextFit(TokenEstimator estimator) {
+        this.estimator = estimator;
+    }
+
+    /** About how many tokens {@code request} carries: its messages, and the tools' definitions. */
+    public long tokens(ChatRequest request) {
+        return estimator.count(text(request));
+    }
+
+    /** A line saying that {@code request} outgrows {@code model}'s context, or empty when it fits. */
+    public Optional<String> overflow(ChatRequest request, ModelInfo model) {
+        int window = model.contextWindowOrDefault();
+        String text = text(request);
+        if (text.length() < window) {
+            return Optional.empty();
+        }
+        long tokens = estimator.count(text);
+        if (tokens < window) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "this request is about %,d tokens, more than the %,d of %s's"
+                + " context (%s); the server may cut its start, the system prompt and the tools first: /undo a turn"
+                + " or start a new conversation%s", tokens, window, model.name(), model.contextWindow() == null
+                        ? "assumed" : "its context window",
+                model.provider().equals("ollama") ? ", or raise [models] local_context" : ""));
+    }
+
+    private static String text(ChatRequest request) {
+        StringBuilder text = new StringBuilder();
+        for (Message m : request.messages()) {
+            text.append(m.content()).append('\n');
+            m.calls().forEach(c -> text.append(Json.write(c.kwargs())).append(c.content() == null ? "" : c.content()));
+        }
+        for (ToolSpec tool : request.tools()) {
+            text.append(tool.name()).append(tool.description()).append(tool.instructions())
+                    .append(Json.write(tool.jsonSchema()));
+        }
+        return text.toString();
+    }
+}

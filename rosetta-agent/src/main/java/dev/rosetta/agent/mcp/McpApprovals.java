@@ -1,0 +1,91 @@
+package dev.rosetta.agent.mcp;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.rosetta.agent.config.McpServerEntry;
+import dev.rosetta.agent.log.LogDirectory;
+import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.json.Json;
+
+/**
+ * Which project servers the user let start. A repository's {@code rosetta.toml} can name any
+ * command, so its servers start only once the user approved them for that project; the approval
+ * is kept in the user's data folder ({@code mcp-approvals.json}), keyed by the project's path and a
+ * hash of the server's definition, so a changed definition asks again.
+ */
+public final class McpApprovals {
+
+    private final Path file;
+
+    public McpApprovals(Path file) {
+        this.file = file;
+    }
+
+    /** {@code $XDG_DATA_HOME/rosetta/mcp-approvals.json}, else under {@code ~/.local/share}. */
+    public static McpApprovals of(Map<String, String> env) {
+        return new McpApprovals(LogDirectory.dataHome(env).resolve("rosetta").resolve("mcp-approvals.json"));
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public boolean approved(Path project, McpServerEntry server) {
+        return keys().contains(key(project, server));
+    }
+
+    /** Records the approval (atomically: a whole new file renamed over the old). */
+    public void approve(Path project, McpServerEntry server) {
+        List<String> keys = new ArrayList<>(keys());
+        String key = key(project, server);
+        if (keys.contains(key)) {
+            return;
+        }
+        keys.add(key);
+        Map<String, Object> content = new LinkedHashMap<>();
+        content.put("approved", keys);
+        try {
+            Files.createDirectories(file.getParent());
+            Path temp = Files.createTempFile(file.getParent(), "mcp-approvals", ".tmp");
+            Files.writeString(temp, Json.write(content) + "\n", StandardCharsets.UTF_8);
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new RosettaException("could not record the approval in " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private List<String> keys() {
+        try {
+            Object approved = Json.readObject(Files.readString(file, StandardCharsets.UTF_8)).get("approved");
+            return approved instanceof List<?> list ? list.stream().map(String::valueOf).toList() : List.of();
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException | RuntimeException e) {
+            throw new RosettaException(file + " cannot be read (" + e.getMessage() + "); delete it and approve the"
+                    + " project's servers again");
+        }
+    }
+
+    /** The project's path, the server's name and its definition, hashed: nothing of it is readable. */
+    static String key(Path project, McpServerEntry server) {
+        String text = project.toAbsolutePath().normalize() + "\0" + server.name() + "\0" + server.definition();
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package dev.rosetta.core.dialect.llama3;
+
+import dev.rosetta.core.dialect.NativeCalls;
+import dev.rosetta.core.dialect.attool.JsonExtent;
+import dev.rosetta.core.split.Block;
+import dev.rosetta.core.split.Input;
+import dev.rosetta.core.split.Output;
+import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.split.Segment.Call;
+import dev.rosetta.core.split.Segment.Unparsed;
+import dev.rosetta.core.split.StreamEvent.CallStarted;
+import dev.rosetta.core.tool.ToolCatalog;
+
+/**
+ * One Llama 3 call, {@code {"name": …, "parameters"|"arguments": {…}}}, to the brace that balances
+ * its first one; a {@code ;} after it (the separator of several calls) is its own. After
+ * {@code <|python_tag|>} (markup, in no segment) the object may name any tool: the marker says
+ * a call follows, so an unknown name is reported rather than left as prose.
+ */
+final class Llama3Block implements Block {
+
+    static final String PYTHON_TAG = "<|python_tag|>";
+
+    private enum State { MARKER, OBJECT, TAIL, BROKEN }
+
+    private final ToolCatalog tools;
+    /** The tool a bare object was seen to call, announced on the first read; null after a marker. */
+    private String tool;
+    private boolean announced;
+    private State state;
+    private int pos;
+    private int objectStart;
+    private JsonExtent json;
+    private int balancedAt;
+
+    /** A bare object at {@code brace}, whose name was seen to be the loaded tool {@code tool}'s. */
+    static Llama3Block bare(ToolCatalog tools, int brace, String tool) {
+        Llama3Block block = new Llama3Block(tools, brace);
+        block.tool = tool;
+        block.startObject();
+        return block;
+    }
+
+    /** What follows a {@code <|python_tag|>} at {@code tag}. */
+    static Llama3Block marked(ToolCatalog tools, int tag) {
+        return new Llama3Block(tools, tag + PYTHON_TAG.length());
+    }
+
+    private Llama3Block(ToolCatalog tools, int pos) {
+        this.tools = tools;
+        this.pos = pos;
+        this.objectStart = pos;
+        this.state = State.MARKER;
+    }
+
+    private void startObject() {
+        objectStart = pos;
+        json = new JsonExtent(pos);
+        state = State.OBJECT;
+    }
+
+    @Override
+    public int advance(Input in, Output out) {
+        if (tool != null && !announced) {
+            out.event(new CallStarted(tool, Llama3Dialect.INSTANCE, objectStart));
+            announced = true;
+        }
+        if (state == State.MARKER) {
+            while (in.has(pos) && Character.isWhitespace(in.charAt(pos))) {
+                pos++;
+            }
+            if (!in.has(pos)) {
+                return -1;
+            }
+            if (in.charAt(pos) == '{') {
+                startObject();
+            } else {
+                objectStart = pos;
+                state = State.BROKEN;
+            }
+        }
+        return switch (state) {
+            case OBJECT -> object(in, out);
+            case TAIL -> tail(in, out);
+            case BROKEN -> broken(in, out);
+            case MARKER -> throw new IllegalStateException();
+        };
+    }
+
+    private int object(Input in, Output out) {
+        int end = json.scan(in);
+        if (end < 0) {
+            return -1;
+        }
+        balancedAt = end;
+        pos = end;
+        state = State.TAIL;
+        return tail(in, out);
+    }
+
+    /** Spaces after the object wait for a possible ';'; anything else ends the call at its brace. */
+    private int tail(Input in, Output out) {
+        while (in.has(pos) && (in.charAt(pos) == ' ' || in.charAt(pos) == '\t')) {
+            pos++;
+        }
+        if (!in.has(pos)) {
+            return -1;
+        }
+        int end = in.charAt(pos) == ';' ? pos + 1 : balancedAt;
+        emit(in, out, end);
+        return end;
+    }
+
+    private void emit(Input in, Output out, int end) {
+        Segment segment = NativeCalls.fromObject(Llama3Dialect.INSTANCE, tools, in.slice(objectStart, balancedAt),
+                in.slice(objectStart, end), objectStart, end);
+        if (segment instanceof Call call && !announced) {
+            out.event(new CallStarted(call.use().tool(), Llama3Dialect.INSTANCE, objectStart));
+        }
+        out.segment(segment);
+    }
+
+    private int broken(Input in, Output out) {
+        int nl = in.indexOf('\n', pos);
+        if (nl < 0) {
+            return -1;
+        }
+        out.segment(unreadable(in, nl));
+        return nl;
+    }
+
+    private Unparsed unreadable(Input in, int end) {
+        return new Unparsed(in.slice(objectStart, end), Llama3Dialect.INSTANCE, "after " + PYTHON_TAG
+                + " comes a JSON call {\"name\": …, \"parameters\": {…}}, so this was not run", objectStart, end);
+    }
+
+    @Override
+    public void endOfInput(Input in, Output out) {
+        switch (state) {
+            case MARKER -> out.segment(NativeCalls.incomplete(Llama3Dialect.INSTANCE, "the call after " + PYTHON_TAG,
+                    in.slice(objectStart - PYTHON_TAG.length(), in.limit()), objectStart - PYTHON_TAG.length(), in.limit()));
+            case TAIL -> emit(in, out, balancedAt);
+            case BROKEN -> out.segment(unreadable(in, in.limit()));
+            case OBJECT -> out.segment(NativeCalls.incomplete(Llama3Dialect.INSTANCE, "the JSON of this call",
+                    in.slice(objectStart, in.limit()), objectStart, in.limit()));
+        }
+    }
+
+    /** Calls separated by ';' follow on the same line: the next is read as at a line start. */
+    @Override
+    public boolean endsAtLineStart() {
+        return true;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.rosetta.core.dialect.llama3;
+
+import java.util.List;
+
+import dev.rosetta.core.dialect.MarkupToken;
+import dev.rosetta.core.split.Input;
+import dev.rosetta.core.split.Input.Match;
+import dev.rosetta.core.split.Opening;
+import dev.rosetta.core.split.Reader;
+import dev.rosetta.core.tool.ToolCatalog;
+
+/**
+ * Claims a Llama 3 call: {@code <|python_tag|>} anywhere (the marker says a call follows), or a
+ * bare JSON object at the start of a line (after at most {@link #MAX_INDENT} spaces) whose first
+ * key is {@code "name"} and names a loaded tool. A bare object is the most ambiguous spelling there
+ * is — prose quotes JSON all the time — so one that names anything else, or starts with another
+ * key, stays prose, and a brace in the middle of a line is never asked about. End-of-turn tokens
+ * left in the text are markup.
+ */
+final class Llama3Reader implements Reader {
+
+    static final int MAX_INDENT = 8;
+    /** Llama's end-of-turn and end-of-message tokens, when a server leaves them in the text. */
+    static final List<String> END_TOKENS = List.of("<|eot_id|>", "<|eom_id|>");
+
+    private final ToolCatalog tools;
+
+    Llama3Reader(ToolCatalog tools) {
+        this.tools = tools;
+    }
+
+    @Override
+    public Opening open(Input in, int at) {
+        if (in.charAt(at) == '<') {
+            return switch (in.match(at, Llama3Block.PYTHON_TAG)) {
+                case YES -> Opening.of(Llama3Block.marked(tools, at));
+                case PARTIAL -> Opening.NEED_MORE;
+                case NO -> MarkupToken.open(in, at, END_TOKENS);
+            };
+        }
+        int i = at;
+        while (in.has(i) && (in.charAt(i) == ' ' || in.charAt(i) == '\t') && i - at < MAX_INDENT) {
+            i++;
+        }
+        if (!in.has(i)) {
+            return in.complete() ? Opening.NONE : Opening.NEED_MORE;
+        }
+        if (in.charAt(i) != '{') {
+            return Opening.NONE;
+        }
+        int brace = i;
+        CallPeek.Result peek = CallPeek.nameAt(in, brace);
+        if (peek.needMore()) {
+            return Opening.NEED_MORE;
+        }
+        if (peek.name() == null) {
+            return Opening.NONE;
+        }
+        return tools.resolve(peek.name())
+                .map(spec -> Opening.of(Llama3Block.bare(tools, brace, spec.name())))
+                .orElse(Opening.NONE);
+    }
+
+    /** Only the marker opens after prose on a line; a bare object must start the line. */
+    @Override
+    public String midLineStarts() {
+        return "<";
+    }
+}

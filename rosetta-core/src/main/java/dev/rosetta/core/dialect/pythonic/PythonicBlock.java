@@ -1,0 +1,347 @@
+package dev.rosetta.core.dialect.pythonic;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.rosetta.core.dialect.NativeCalls;
+import dev.rosetta.core.split.Block;
+import dev.rosetta.core.split.Input;
+import dev.rosetta.core.split.Input.Match;
+import dev.rosetta.core.split.Output;
+import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.split.Segment.Unparsed;
+import dev.rosetta.core.split.StreamEvent.CallStarted;
+import dev.rosetta.core.tool.Parameter;
+import dev.rosetta.core.tool.ToolCatalog;
+import dev.rosetta.core.tool.ToolSpec;
+
+/**
+ * A list of Python calls, {@code [f(a='x', b=1), g()]}, bare or inside
+ * {@code <|python_start|>…<|python_end|>} (where the brackets may be left out). Each call is a
+ * segment that takes the comma or bracket after it (the first one also the opening bracket), so
+ * the list's punctuation lies inside segments; the two tokens are markup. A call still open at
+ * the end of the message is incomplete; {@code <|python_end|>} may be missing.
+ */
+final class PythonicBlock implements Block {
+
+    static final String START = "<|python_start|>";
+    static final String END = "<|python_end|>";
+    private static final int MAX_NAME = 128;
+
+    private enum State { MARKER, LIST_LEAD, NAME, ARGUMENTS, TAIL, AFTER_COMMA, END_MARK, BROKEN }
+
+    private final ToolCatalog tools;
+    private final int start;
+    private final boolean marked;
+    private State state;
+    private boolean list;
+    private int pos;
+    private int callStart;
+    private int nameFrom;
+    private int nameEnd;
+    private String name;
+    private PythonExtent extent;
+    private int closeAt;
+    private int commaEnd;
+    private boolean emitted;
+
+    /** A list opened by the bracket at {@code bracket}. */
+    static PythonicBlock bare(ToolCatalog tools, int bracket) {
+        PythonicBlock block = new PythonicBlock(tools, bracket, false, bracket + 1);
+        block.list = true;
+        block.callStart = bracket;
+        block.state = State.LIST_LEAD;
+        return block;
+    }
+
+    /** What follows {@code <|python_start|>} at {@code token}. */
+    static PythonicBlock marked(ToolCatalog tools, int token) {
+        PythonicBlock block = new PythonicBlock(tools, token, true, token + START.length());
+        block.state = State.MARKER;
+        return block;
+    }
+
+    private PythonicBlock(ToolCatalog tools, int start, boolean marked, int pos) {
+        this.tools = tools;
+        this.start = start;
+        this.marked = marked;
+        this.pos = pos;
+    }
+
+    @Override
+    public int advance(Input in, Output out) {
+        while (true) {
+            int step = switch (state) {
+                case MARKER -> marker(in);
+                case LIST_LEAD -> listLead(in, out);
+                case NAME -> name(in, out);
+                case ARGUMENTS -> arguments(in);
+                case TAIL -> tail(in, out);
+                case AFTER_COMMA -> afterComma(in, out);
+                case END_MARK -> endMark(in);
+                case BROKEN -> broken(in, out);
+            };
+            if (step != CONTINUE) {
+                return step;
+            }
+        }
+    }
+
+    private static final int CONTINUE = -2;
+
+    private int marker(Input in) {
+        skipSpaces(in);
+        if (!in.has(pos)) {
+            return -1;
+        }
+        char c = in.charAt(pos);
+        callStart = pos;
+        if (c == '[') {
+            list = true;
+            pos++;
+            state = State.LIST_LEAD;
+        } else if (isNameStart(c)) {
+            startName();
+        } else if (c == '<') {
+            state = State.END_MARK;
+        } else {
+            state = State.BROKEN;
+        }
+        return CONTINUE;
+    }
+
+    private int listLead(Input in, Output out) {
+        skipSpaces(in);
+        if (!in.has(pos)) {
+            return -1;
+        }
+        char c = in.charAt(pos);
+        if (isNameStart(c)) {
+            if (emitted) {
+                callStart = pos;
+            }
+            startName();
+        } else if (c == ']' && !emitted) {
+            pos++;
+            out.segment(new Unparsed(in.slice(callStart, pos), PythonicDialect.INSTANCE,
+                    "an empty list of calls calls nothing", callStart, pos));
+            state = State.END_MARK;
+        } else {
+            if (emitted) {
+                callStart = pos;
+            }
+            state = State.BROKEN;
+        }
+        return CONTINUE;
+    }
+
+    private void startName() {
+        nameFrom = pos;
+        nameEnd = -1;
+        state = State.NAME;
+    }
+
+    private int name(Input in, Output out) {
+        if (nameEnd < 0) {
+            while (in.has(pos) && isNameChar(in.charAt(pos)) && pos - nameFrom < MAX_NAME) {
+                pos++;
+            }
+            if (!in.has(pos)) {
+                return -1;
+            }
+            nameEnd = pos;
+        }
+        skipSpaces(in);
+        if (!in.has(pos)) {
+            return -1;
+        }
+        if (in.charAt(pos) != '(' || nameEnd - nameFrom >= MAX_NAME) {
+            state = State.BROKEN;
+            return CONTINUE;
+        }
+        name = in.slice(nameFrom, nameEnd);
+        tools.resolve(name).ifPresent(spec -> out.event(new CallStarted(spec.name(), PythonicDialect.INSTANCE, callStart)));
+        extent = new PythonExtent(pos);
+        state = State.ARGUMENTS;
+        return CONTINUE;
+    }
+
+    private int arguments(Input in) {
+        int end = extent.scan(in);
+        if (end < 0) {
+            return -1;
+        }
+        closeAt = end;
+        pos = end;
+        state = State.TAIL;
+        return CONTINUE;
+    }
+
+    /** After a call: a comma or (in a list) the bracket is its own; without brackets, the end token or the next call may follow. */
+    private int tail(Input in, Output out) {
+        skipSpaces(in);
+        if (!in.has(pos)) {
+            return -1;
+        }
+        char c = in.charAt(pos);
+        if (c == ',') {
+            commaEnd = ++pos;
+            state = State.AFTER_COMMA;
+            return CONTINUE;
+        }
+        if (c == ']' && list) {
+            emit(in, out, ++pos);
+            state = State.END_MARK;
+            return CONTINUE;
+        }
+        if (!list && marked && isNameStart(c)) {
+            emit(in, out, closeAt);
+            callStart = pos;
+            startName();
+            return CONTINUE;
+        }
+        if (!list && marked && c == '<') {
+            Match end = in.match(pos, END);
+            if (end == Match.PARTIAL) {
+                return -1;
+            }
+            emit(in, out, closeAt);
+            return end == Match.YES ? pos + END.length() : closeAt;
+        }
+        emit(in, out, closeAt);
+        return closeAt;
+    }
+
+    /** A comma before the closing bracket is the last call's, with the bracket. */
+    private int afterComma(Input in, Output out) {
+        skipSpaces(in);
+        if (!in.has(pos)) {
+            return -1;
+        }
+        char c = in.charAt(pos);
+        if (c == ']' && list) {
+            emit(in, out, ++pos);
+            state = State.END_MARK;
+            return CONTINUE;
+        }
+        emit(in, out, commaEnd);
+        if (isNameStart(c)) {
+            callStart = pos;
+            startName();
+            return CONTINUE;
+        }
+        return commaEnd;
+    }
+
+    /** After the list: the end token right there is markup. */
+    private int endMark(Input in) {
+        if (!marked) {
+            return pos;
+        }
+        return switch (in.match(pos, END)) {
+            case YES -> pos + END.length();
+            case PARTIAL -> -1;
+            case NO -> pos;
+        };
+    }
+
+    private int broken(Input in, Output out) {
+        int nl = in.indexOf('\n', pos);
+        if (nl < 0) {
+            return -1;
+        }
+        out.segment(unreadable(in, nl));
+        return nl;
+    }
+
+    private Unparsed unreadable(Input in, int end) {
+        return new Unparsed(in.slice(callStart, end), PythonicDialect.INSTANCE,
+                "expected a list of calls such as [tool(argument='value')], so this was not run", callStart, end);
+    }
+
+    private void emit(Input in, Output out, int end) {
+        out.segment(segment(in.slice(nameFrom, closeAt), in.slice(callStart, end), end));
+        emitted = true;
+    }
+
+    private Segment segment(String text, String raw, int end) {
+        Optional<ToolSpec> spec = tools.resolve(name);
+        if (spec.isEmpty()) {
+            return new Unparsed(raw, PythonicDialect.INSTANCE, NativeCalls.unknownTool(name, tools), callStart, end);
+        }
+        try {
+            PythonCall call = PythonCall.parse(text);
+            return NativeCalls.call(PythonicDialect.INSTANCE, spec.get(), arguments(call, spec.get()), null,
+                    raw, callStart, end);
+        } catch (PythonCall.NotLiteral e) {
+            return new Unparsed(raw, PythonicDialect.INSTANCE, "the arguments of " + name
+                    + " are not Python literals, so it was not run: " + e.getMessage(), callStart, end);
+        }
+    }
+
+    /** Keyword arguments as they are; positional ones take the declared parameters in order. */
+    private static Map<String, Object> arguments(PythonCall call, ToolSpec spec) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        List<Parameter> declared = spec.parameters();
+        if (call.positional().size() > declared.size()) {
+            throw new PythonCall.NotLiteral(spec.name() + " takes " + declared.size() + " positional argument"
+                    + (declared.size() == 1 ? "" : "s") + "; name the arguments (argument='value')");
+        }
+        for (int k = 0; k < call.positional().size(); k++) {
+            out.put(declared.get(k).name(), call.positional().get(k));
+        }
+        for (Map.Entry<String, Object> e : call.keywords().entrySet()) {
+            if (out.containsKey(e.getKey())) {
+                throw new PythonCall.NotLiteral("'" + e.getKey() + "' is given twice");
+            }
+            out.put(e.getKey(), e.getValue());
+        }
+        return out;
+    }
+
+    @Override
+    public void endOfInput(Input in, Output out) {
+        switch (state) {
+            case TAIL -> emit(in, out, closeAt);
+            case AFTER_COMMA -> emit(in, out, commaEnd);
+            case END_MARK -> { }
+            case LIST_LEAD -> {
+                if (!emitted) {
+                    incomplete(in, out, "the list of calls");
+                }
+            }
+            case BROKEN -> out.segment(unreadable(in, in.limit()));
+            case MARKER -> {
+                callStart = start;
+                incomplete(in, out, "the call after " + START);
+            }
+            default -> incomplete(in, out, name != null ? "the call to " + name : "this call");
+        }
+    }
+
+    private void incomplete(Input in, Output out, String what) {
+        out.segment(NativeCalls.incomplete(PythonicDialect.INSTANCE, what, in.slice(callStart, in.limit()),
+                callStart, in.limit()));
+    }
+
+    private void skipSpaces(Input in) {
+        while (in.has(pos) && Character.isWhitespace(in.charAt(pos))) {
+            pos++;
+        }
+    }
+
+    static boolean isNameStart(char c) {
+        return c < 128 && (Character.isLetter(c) || c == '_');
+    }
+
+    static boolean isNameChar(char c) {
+        return c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '.');
+    }
+
+    @Override
+    public boolean endsAtLineStart() {
+        return true;
+    }
+}

@@ -1,0 +1,111 @@
+package dev.rosetta.core.dialect.qwen3coder;
+
+import dev.rosetta.core.split.Input;
+import dev.rosetta.core.split.Input.Match;
+
+/**
+ * An opening tag that names something: {@code <function=NAME>} and {@code <parameter=KEY>}
+ * (Qwen3-Coder), or {@code <invoke name="NAME">} and {@code <parameter name="KEY">} (MiniMax-M2).
+ * The name is stripped, and one pair of quotes around it removed.
+ *
+ * @param name the name, or null when there is no such tag here (yet)
+ * @param end  the index after the tag's {@code >}; {@link #NEED} or {@link #NONE} when {@code name} is null
+ */
+record Header(String name, int end) {
+
+    /** Longer names are not tags: a stray {@code <function=} must not hold text back for long. */
+    static final int MAX_NAME = 256;
+
+    static final Header NEED = new Header(null, -1);
+    static final Header NONE = new Header(null, -2);
+
+    boolean found() {
+        return name != null;
+    }
+
+    /** {@code <PREFIX=NAME>} at {@code at}, {@code prefix} ending in '='. */
+    static Header equalsForm(Input in, int at, String prefix) {
+        Match m = in.match(at, prefix);
+        if (m != Match.YES) {
+            return m == Match.PARTIAL ? NEED : NONE;
+        }
+        int from = at + prefix.length();
+        for (int i = from; ; i++) {
+            if (!in.has(i)) {
+                return in.complete() ? NONE : NEED;
+            }
+            char c = in.charAt(i);
+            if (c == '>') {
+                String name = unquote(in.slice(from, i).strip());
+                return name.isEmpty() ? NONE : new Header(name, i + 1);
+            }
+            if (c == '\n' || c == '<' || i - from >= MAX_NAME) {
+                return NONE;
+            }
+        }
+    }
+
+    /** {@code <ELEMENT name="NAME">} at {@code at}, with single or double quotes. */
+    static Header nameForm(Input in, int at, String element) {
+        Match m = in.match(at, element);
+        if (m != Match.YES) {
+            return m == Match.PARTIAL ? NEED : NONE;
+        }
+        int i = at + element.length();
+        int spaces = i;
+        while (in.has(i) && isBlank(in.charAt(i)) && i - spaces < 8) {
+            i++;
+        }
+        if (i == spaces && in.has(i)) {
+            return NONE;
+        }
+        for (char expected : new char[] {'n', 'a', 'm', 'e', '='}) {
+            if (!in.has(i)) {
+                return in.complete() ? NONE : NEED;
+            }
+            if (in.charAt(i++) != expected) {
+                return NONE;
+            }
+        }
+        if (!in.has(i)) {
+            return in.complete() ? NONE : NEED;
+        }
+        char quote = in.charAt(i);
+        if (quote != '"' && quote != '\'') {
+            return NONE;
+        }
+        int from = i + 1;
+        for (i = from; ; i++) {
+            if (!in.has(i)) {
+                return in.complete() ? NONE : NEED;
+            }
+            char c = in.charAt(i);
+            if (c == quote) {
+                break;
+            }
+            if (c == '\n' || i - from >= MAX_NAME) {
+                return NONE;
+            }
+        }
+        String name = in.slice(from, i).strip();
+        i++;
+        while (in.has(i) && isBlank(in.charAt(i)) && i - from < MAX_NAME + 8) {
+            i++;
+        }
+        if (!in.has(i)) {
+            return in.complete() ? NONE : NEED;
+        }
+        return in.charAt(i) == '>' && !name.isEmpty() ? new Header(name, i + 1) : NONE;
+    }
+
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\t';
+    }
+
+    private static String unquote(String s) {
+        if (s.length() >= 2 && (s.charAt(0) == '"' || s.charAt(0) == '\'') && s.charAt(s.length() - 1) == s.charAt(0)) {
+            return s.substring(1, s.length() - 1).strip();
+        }
+        return s;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.rosetta.core.dialect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import dev.rosetta.core.tool.BuiltinTools;
+
+/** Formats are found by the names users type, and each native dialect's format reads it first. */
+class ToolFormatTest {
+
+    @Test
+    void nativeDialectFormatsHaveTheirDialectsNames() {
+        assertThat(ToolFormat.of("hermes")).isSameAs(ToolFormat.HERMES);
+        assertThat(ToolFormat.of("qwen3-coder")).isSameAs(ToolFormat.QWEN3_CODER);
+        assertThat(ToolFormat.of(" GLM ")).isSameAs(ToolFormat.GLM);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ToolFormat.class)
+    void everyFormatsIdIsItsDialectsName(ToolFormat format) {
+        assertThat(format.id()).isEqualTo(format.dialect().name());
+        assertThat(ToolFormat.of(format.id())).isSameAs(format);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ToolFormat.class, names = {"HERMES", "QWEN3_CODER", "GLM"})
+    void nativeDialectFormatReadsItsDialectThenAtToolCallsThenFences(ToolFormat format) {
+        assertThat(format.readers(BuiltinTools.catalog())).hasSize(3);
+        assertThat(format.readers(BuiltinTools.catalog()).get(0).midLineStarts()).isEqualTo("<");
+    }
+
+    @Test
+    void unknownFormatNamesTheValidOnes() {
+        assertThatThrownBy(() -> ToolFormat.of("qwen")).hasMessageContaining("qwen3-coder").hasMessageContaining("hermes");
+    }
+}

@@ -1,0 +1,302 @@
+package dev.rosetta.tools.mcp;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.tools.process.Executables;
+import io.modelcontextprotocol.client.McpAsyncClient;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import reactor.core.publisher.Mono;
+
+/**
+ * One live session with a server, through the SDK's client: started (the initialize handshake
+ * with the workspace offered as the one root), asked for its tools, called. Every wait is bounded
+ * and also ends the moment a stdio server's process does. A call Rosetta gives up on is
+ * cancelled at the server. A crashed server is not brought back here: {@link McpServer} opens a
+ * new connection.
+ */
+final class McpConnection implements AutoCloseable {
+
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
+    /** The SDK's own limit per request stays behind Rosetta's, so Rosetta's fires first and cancels. */
+    private static final Duration SDK_MARGIN = Duration.ofSeconds(30);
+
+    private final McpServerSettings settings;
+    private final StderrLog stderr;
+    private final CompletableFuture<Void> gone = new CompletableFuture<>();
+    private final Map<Object, Consumer<McpSchema.ProgressNotification>> progress = new ConcurrentHashMap<>();
+    private final AtomicLong tokens = new AtomicLong();
+    private volatile CallTracking transport;
+    private volatile McpAsyncClient client;
+    private volatile boolean broken;
+
+    private McpConnection(McpServerSettings settings, StderrLog stderr) {
+        this.settings = settings;
+        this.stderr = stderr;
+    }
+
+    /**
+     * Starts the server and completes the handshake.
+     *
+     * @param toolsChanged called with the new list when the server says its tools changed
+     * @param opening      gets each connection before it starts, so that it can be closed while it does
+     */
+    static McpConnection open(McpServerSettings settings, StderrLog stderr,
+            Consumer<List<McpSchema.Tool>> toolsChanged, Consumer<McpConnection> opening)
+            throws McpFailure, InterruptedException {
+        McpConnection connection = new McpConnection(settings, stderr);
+        opening.accept(connection);
+        if (settings.endpoint() instanceof McpEndpoint.Http http) {
+            try {
+                connection.start(connection.streamable(http), toolsChanged);
+                return connection;
+            } catch (McpFailure streamable) {
+                if (streamable.code().equals(ErrorCode.TIMEOUT)) {
+                    throw streamable;
+                }
+                // An older server answers the streamable POST with an error: try HTTP+SSE at the same URL.
+                connection.close();
+                McpConnection sse = new McpConnection(settings, stderr);
+                opening.accept(sse);
+                try {
+                    sse.start(sse.sse(http), toolsChanged);
+                    return sse;
+                } catch (McpFailure ignored) {
+                    sse.close();
+                    throw streamable;
+                }
+            }
+        }
+        connection.start(connection.process((McpEndpoint.Stdio) settings.endpoint()), toolsChanged);
+        return connection;
+    }
+
+    private void start(McpClientTransport sdkTransport, Consumer<List<McpSchema.Tool>> toolsChanged)
+            throws McpFailure, InterruptedException {
+        transport = new CallTracking(sdkTransport);
+        client = McpClient.async(transport)
+                .clientInfo(new McpSchema.Implementation("rosetta", "Rosetta", version()))
+                .requestTimeout(settings.callTimeout().plus(SDK_MARGIN))
+                .initializationTimeout(settings.startTimeout().plus(SDK_MARGIN))
+                .capabilities(McpSchema.ClientCapabilities.builder().roots(false).build())
+                .roots(new McpSchema.Root(settings.workspace().toUri().toString(), "workspace"))
+                .toolsChangeConsumer(tools -> Mono.fromRunnable(() -> toolsChanged.accept(tools)))
+                .progressConsumer(p -> Mono.fromRunnable(() -> progressOf(p)))
+                .loggingConsumer(m -> Mono.fromRunnable(() -> stderr.note("log " + m.level() + ": " + m.data())))
+                .build();
+        await(client.initialize().toFuture(), settings.startTimeout(), "starting");
+    }
+
+    /** The server's tools, every page; none when it does not offer tools at all (only prompts, say). */
+    List<McpSchema.Tool> tools() throws McpFailure, InterruptedException {
+        var capabilities = client.getServerCapabilities();
+        if (capabilities == null || capabilities.tools() == null) {
+            return List.of();
+        }
+        return await(client.listTools().toFuture(), settings.startTimeout(), "listing its tools").tools();
+    }
+
+    /**
+     * Calls a tool; interrupting the thread cancels the call at the server.
+     *
+     * @param onProgress gets the server's progress notifications for this call
+     */
+    McpSchema.CallToolResult call(String tool, Map<String, Object> arguments, Duration timeout,
+            Consumer<McpSchema.ProgressNotification> onProgress) throws McpFailure, InterruptedException {
+        String token = "rosetta-" + tokens.incrementAndGet();
+        progress.put(token, onProgress);
+        var request = McpSchema.CallToolRequest.builder().name(tool).arguments(arguments).progressToken(token).build();
+        CompletableFuture<McpSchema.CallToolResult> call = client.callTool(request).toFuture();
+        try {
+            return await(call, timeout, "running " + tool);
+        } catch (InterruptedException e) {
+            cancel(token, tool, "the user interrupted the call");
+            throw e;
+        } catch (McpFailure f) {
+            if (f.code().equals(ErrorCode.TIMEOUT)) {
+                cancel(token, tool, "no answer within " + seconds(timeout));
+            }
+            throw f;
+        } finally {
+            transport.finished(token);
+            progress.remove(token);
+        }
+    }
+
+    private void cancel(String token, String tool, String reason) {
+        transport.cancel(token, reason);
+        stderr.note("sent notifications/cancelled for the call of " + tool + ": " + reason);
+    }
+
+    /** Whether the server can still be talked to: its process runs and no request found it gone. */
+    boolean alive() {
+        return !gone.isDone() && !broken;
+    }
+
+    /** Ends the session; a stdio server's process is ended by the SDK (after its stdin closes). */
+    @Override
+    public void close() {
+        if (client == null) {
+            return;
+        }
+        try {
+            client.closeGracefully().block(CLOSE_WAIT);
+        } catch (RuntimeException e) {
+            client.close();
+        }
+    }
+
+    private void progressOf(McpSchema.ProgressNotification p) {
+        var listener = progress.get(p.progressToken());
+        if (listener != null) {
+            listener.accept(p);
+        }
+    }
+
+    /** Waits for {@code pending}, no longer than {@code limit} and no longer than the server lives. */
+    private <T> T await(CompletableFuture<T> pending, Duration limit, String doing)
+            throws McpFailure, InterruptedException {
+        try {
+            CompletableFuture.anyOf(pending, gone).get(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            pending.cancel(true);
+            throw e;
+        } catch (TimeoutException e) {
+            pending.cancel(true);
+            throw new McpFailure(ErrorCode.TIMEOUT, settings.name() + " did not answer within " + seconds(limit)
+                    + " while " + doing);
+        } catch (ExecutionException e) {
+            // reported below, from the future that failed
+        }
+        if (!pending.isDone()) {
+            pending.cancel(true);
+            throw new McpFailure(ErrorCode.UNAVAILABLE, settings.name() + " exited while " + doing + lastWords());
+        }
+        try {
+            return pending.join();
+        } catch (RuntimeException e) {
+            throw failure(e.getCause() != null ? e.getCause() : e, doing);
+        }
+    }
+
+    private McpFailure failure(Throwable cause, String doing) {
+        if (cause instanceof McpError error && error.getJsonRpcError() != null) {
+            var rpc = error.getJsonRpcError();
+            ErrorCode code = Integer.valueOf(-32602).equals(rpc.code()) ? ErrorCode.INVALID_ARGS : McpFailure.SERVER_ERROR;
+            return new McpFailure(code, redact(settings.name() + " answered with an error while " + doing + ": "
+                    + rpc.message() + " (code " + rpc.code() + ")"));
+        }
+        broken = true;
+        String why = rootMessage(cause);
+        return new McpFailure(ErrorCode.UNAVAILABLE, redact(settings.name() + " failed while " + doing + ": " + why
+                + lastWords()));
+    }
+
+    private String lastWords() {
+        String last = stderr.last();
+        return last == null ? "" : "; its last words: " + last;
+    }
+
+    private McpClientTransport process(McpEndpoint.Stdio stdio) throws McpFailure {
+        String path = System.getenv("PATH");
+        if (!stdio.command().contains("/") && Executables.find(stdio.command(), path).isEmpty()) {
+            throw new McpFailure(ErrorCode.UNAVAILABLE, "cannot start " + settings.name() + ": there is no program '"
+                    + stdio.command() + "' on the PATH");
+        }
+        List<String> command = new java.util.ArrayList<>();
+        // Its own session, as the shell's: Ctrl-C in the terminal reaches Rosetta, not the server.
+        Executables.find("setsid", path).ifPresent(setsid -> command.addAll(List.of(setsid.toString(), "--")));
+        var sh = Executables.find("sh", path);
+        if (sh.isPresent() && stderr.file() != null) {
+            // The server's stderr goes to the log file by the system itself; the SDK's pipe stays open
+            // on fd 3 as long as the server runs (the SDK takes its end for the server's end).
+            command.addAll(List.of(sh.get().toString(), "-c", "exec 3>&2 2>>\"$0\"; exec \"$@\"",
+                    stderr.file().toString()));
+        }
+        command.add(stdio.command());
+        command.addAll(stdio.args());
+        ServerParameters.Builder parameters = ServerParameters.builder(command.get(0))
+                .args(command.subList(1, command.size())).env(stdio.env());
+        var transport = new ProcessTransport(parameters.build(), McpJsonDefaults.getMapper(), settings.workspace(),
+                stdio.withheld(), () -> {
+                    stderr.note("the server's process ended");
+                    gone.complete(null);
+                });
+        transport.setStdErrorHandler(stderr::line);
+        stderr.note("starting " + stdio.shown());
+        return transport;
+    }
+
+    private McpClientTransport streamable(McpEndpoint.Http http) throws McpFailure {
+        return HttpClientStreamableHttpTransport.builder(origin(http.url())).endpoint(pathOf(http.url()))
+                .requestBuilder(headers(http)).connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    private McpClientTransport sse(McpEndpoint.Http http) throws McpFailure {
+        return HttpClientSseClientTransport.builder(origin(http.url())).sseEndpoint(pathOf(http.url()))
+                .requestBuilder(headers(http)).connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    private HttpRequest.Builder headers(McpEndpoint.Http http) throws McpFailure {
+        HttpRequest.Builder builder = HttpRequest.newBuilder();
+        for (var header : http.headers().entrySet()) {
+            try {
+                builder.header(header.getKey(), header.getValue());
+            } catch (IllegalArgumentException e) {
+                throw new McpFailure(ErrorCode.UNAVAILABLE, settings.name() + ": the header '" + header.getKey()
+                        + "' cannot be sent (Java's HTTP client sets it itself, or its name or value is not valid)");
+            }
+        }
+        return builder;
+    }
+
+    private static String origin(URI url) {
+        return url.getScheme() + "://" + url.getRawAuthority();
+    }
+
+    private static String pathOf(URI url) {
+        String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
+        return url.getRawQuery() == null ? path : path + "?" + url.getRawQuery();
+    }
+
+    private String redact(String text) {
+        return settings.endpoint().redact(text);
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String message = t.getMessage();
+        return (message == null || message.isBlank() ? t.getClass().getSimpleName() : message.strip())
+                .replace('\n', ' ');
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+    }
+
+    private static String version() {
+        String v = McpConnection.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+}

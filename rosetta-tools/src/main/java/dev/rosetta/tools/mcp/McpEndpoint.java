@@ -1,0 +1,90 @@
+package dev.rosetta.tools.mcp;
+
+import java.net.URI;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * How to reach an MCP server: a command Rosetta starts and talks to over stdin and stdout, or a
+ * URL it talks to over streamable HTTP (falling back to the older HTTP+SSE transport when the
+ * server answers that way). Every value here is final, with {@code ${VAR}}s already taken from
+ * the environment; {@link #shown()} is the definition as written, and {@link #redact} takes every
+ * secret back out of a text before it is shown or logged.
+ */
+public sealed interface McpEndpoint {
+
+    /** The definition as the user wrote it (with {@code ${VAR}}, no header values): safe to show. */
+    String shown();
+
+    /** Values that must never be shown: header values and whatever {@code ${VAR}} stood for. */
+    Set<String> secrets();
+
+    /** {@code text} with every secret replaced by {@code ***}. */
+    default String redact(String text) {
+        if (text == null) {
+            return null;
+        }
+        String out = text;
+        for (String secret : secrets()) {
+            if (!secret.isEmpty()) {
+                out = out.replace(secret, "***");
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A server started as a process.
+     *
+     * @param command the program (looked up on the PATH)
+     * @param args    its arguments
+     * @param env     variables added to Rosetta's environment for it
+     * @param withheld variables of Rosetta's environment it does not get (API keys it was not given)
+     */
+    record Stdio(String command, List<String> args, Map<String, String> env, Set<String> withheld, String shown,
+            Set<String> secrets) implements McpEndpoint {
+        public Stdio {
+            Objects.requireNonNull(command, "command");
+            args = List.copyOf(args);
+            env = Collections.unmodifiableMap(new LinkedHashMap<>(env));
+            withheld = Set.copyOf(withheld);
+            secrets = Set.copyOf(secrets);
+        }
+
+        /** A command with nothing secret and nothing withheld (tests, tools). */
+        public static Stdio of(String command, List<String> args) {
+            return new Stdio(command, args, Map.of(), Set.of(), String.join(" ", withCommand(command, args)),
+                    Set.of());
+        }
+
+        private static List<String> withCommand(String command, List<String> args) {
+            List<String> all = new java.util.ArrayList<>(List.of(command));
+            all.addAll(args);
+            return all;
+        }
+    }
+
+    /**
+     * A server reached over HTTP.
+     *
+     * @param url     its MCP endpoint, e.g. {@code https://example.com/mcp}
+     * @param headers sent with every request (an {@code Authorization} token, say)
+     */
+    record Http(URI url, Map<String, String> headers, String shown, Set<String> secrets) implements McpEndpoint {
+        public Http {
+            Objects.requireNonNull(url, "url");
+            headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+            Set<String> all = new java.util.HashSet<>(secrets);
+            all.addAll(headers.values());
+            secrets = Set.copyOf(all);
+        }
+
+        public static Http of(URI url) {
+            return new Http(url, Map.of(), url.toString(), Set.of());
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package dev.rosetta.tools.mcp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import dev.rosetta.core.tool.ErrorCode;
+import io.modelcontextprotocol.spec.McpSchema;
+
+/**
+ * One configured server across a conversation: started once, its tools offered as Rosetta tools,
+ * and started again on the next call after it crashed or closed (the call's result says so). The
+ * tools it offers change when the server says its list changed.
+ */
+public final class McpServer implements AutoCloseable {
+
+    /** What a server reports as it goes; called from the SDK's threads. */
+    public interface Listener {
+        /** The server's tools are now these (after starting, restarting or {@code list_changed}). */
+        void toolsChanged(McpServer server, List<McpTool> tools);
+
+        /** A line for the user: progress of a call, a restart. */
+        void notice(String line);
+    }
+
+    private final McpServerSettings settings;
+    private final Listener listener;
+    private final StderrLog stderr;
+    private McpConnection connection;
+    /** The connection being started, which {@link #close()} may end while {@link #start()} waits for it. */
+    private volatile McpConnection opening;
+    private volatile List<McpTool> tools = List.of();
+    private volatile String skipped = "";
+    private volatile boolean closed;
+
+    public McpServer(McpServerSettings settings, Listener listener) {
+        this.settings = settings;
+        this.listener = listener;
+        this.stderr = StderrLog.open(settings.stderrLog(), settings.endpoint()::redact);
+    }
+
+    public String name() {
+        return settings.name();
+    }
+
+    public McpServerSettings settings() {
+        return settings;
+    }
+
+    /** Starts the server and lists its tools; blocks until it is ready or has failed. */
+    public synchronized List<McpTool> start() throws McpFailure, InterruptedException {
+        if (closed) {
+            throw new McpFailure(ErrorCode.UNAVAILABLE, settings.name() + " was shut down");
+        }
+        McpConnection fresh = McpConnection.open(settings, stderr, this::listed, c -> opening = c);
+        try {
+            listed(fresh.tools());
+        } catch (McpFailure | InterruptedException | RuntimeException e) {
+            fresh.close();
+            throw e;
+        }
+        connection = fresh;
+        return tools;
+    }
+
+    /** The tools it offers now. */
+    public List<McpTool> tools() {
+        return tools;
+    }
+
+    /** Tools the server listed that Rosetta cannot offer, and why; empty when none. */
+    public String skipped() {
+        return skipped;
+    }
+
+    /** The last line the server wrote on its standard error, or null. */
+    public String lastStderr() {
+        return stderr.last();
+    }
+
+    /**
+     * Calls one of its tools by the server's name for it, starting the server again first when it
+     * has stopped since the last call.
+     */
+    McpSchema.CallToolResult call(String tool, Map<String, Object> arguments,
+            Consumer<McpSchema.ProgressNotification> progress) throws McpFailure, InterruptedException {
+        McpConnection live = liveConnection();
+        return live.call(tool, arguments, settings.callTimeout(), progress);
+    }
+
+    /** Whether the next call finds the server as it was (false: it will be started again first). */
+    public synchronized boolean running() {
+        return connection != null && connection.alive();
+    }
+
+    private synchronized McpConnection liveConnection() throws McpFailure, InterruptedException {
+        if (connection != null && connection.alive()) {
+            return connection;
+        }
+        if (connection != null) {
+            connection.close();
+            connection = null;
+        }
+        listener.notice("mcp: starting " + settings.name() + " again (it had stopped)");
+        start();
+        return connection;
+    }
+
+    private void listed(List<McpSchema.Tool> listed) {
+        List<McpTool> next = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
+        for (McpSchema.Tool tool : listed) {
+            String problem = McpToolSpecs.problem(settings.name(), tool);
+            if (problem != null) {
+                refused.add(problem);
+            } else {
+                next.add(new McpTool(this, tool, McpToolSpecs.of(settings.name(), tool)));
+            }
+        }
+        tools = List.copyOf(next);
+        skipped = String.join("; ", refused);
+        listener.toolsChanged(this, tools);
+    }
+
+    /** A progress notification of a call to {@code tool}, as a line for the user. */
+    void progress(String tool, McpSchema.ProgressNotification p) {
+        StringBuilder line = new StringBuilder(tool).append(": ");
+        if (p.progress() != null) {
+            line.append(number(p.progress()));
+            if (p.total() != null) {
+                line.append(" of ").append(number(p.total()));
+            }
+        }
+        if (p.message() != null && !p.message().isBlank()) {
+            line.append(p.progress() != null ? " · " : "").append(p.message().strip());
+        }
+        listener.notice(settings.endpoint().redact(line.toString()));
+    }
+
+    private static String number(double d) {
+        return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
+    }
+
+    /** Ends the session and the server's process, also while it is still starting. */
+    @Override
+    public void close() {
+        closed = true;
+        McpConnection starting = opening;
+        if (starting != null) {
+            starting.close();
+        }
+        closeConnection();
+    }
+
+    private synchronized void closeConnection() {
+        if (connection != null) {
+            connection.close();
+            connection = null;
+        }
+        stderr.close();
+    }
+}

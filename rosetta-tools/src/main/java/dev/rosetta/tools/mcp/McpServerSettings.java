@@ -1,0 +1,46 @@
+package dev.rosetta.tools.mcp;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * One server as a conversation runs it.
+ *
+ * @param name         what its tools are prefixed with: {@code NAME.TOOL}
+ * @param endpoint     how to reach it
+ * @param callTimeout  how long one call may take before it is cancelled
+ * @param startTimeout how long starting it (the initialize handshake and the tool list) may take
+ * @param trust        whether its calls run without asking the user
+ * @param workspace    the conversation's workspace: a stdio server's working folder, and the root
+ *                     Rosetta offers every server
+ * @param stderrLog    where a stdio server's standard error is written, or null to keep only its
+ *                     last line
+ */
+public record McpServerSettings(String name, McpEndpoint endpoint, Duration callTimeout, Duration startTimeout,
+        boolean trust, Path workspace, Path stderrLog) {
+
+    /** Letters, digits, '_' and '-', starting with a letter; no "__" (the native names' dot). */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0,39}");
+
+    public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(120);
+    public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
+
+    public McpServerSettings {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(endpoint, "endpoint");
+        Objects.requireNonNull(callTimeout, "callTimeout");
+        Objects.requireNonNull(startTimeout, "startTimeout");
+        workspace = Objects.requireNonNull(workspace, "workspace").toAbsolutePath().normalize();
+    }
+
+    /** Why {@code name} cannot name a server, or null when it can. */
+    public static String nameProblem(String name) {
+        if (name == null || !NAME.matcher(name).matches() || name.contains("__")) {
+            return "a server's name is letters, digits, '_' and '-', starts with a letter, has no '__' and at most"
+                    + " 40 characters";
+        }
+        return null;
+    }
+}

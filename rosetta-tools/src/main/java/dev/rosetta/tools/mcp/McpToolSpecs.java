@@ -1,0 +1,95 @@
+package dev.rosetta.tools.mcp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import dev.rosetta.core.tool.Parameter;
+import dev.rosetta.core.tool.ToolSpec;
+import io.modelcontextprotocol.spec.McpSchema;
+
+/**
+ * A server's tool as Rosetta declares it: named {@code SERVER.TOOL} (native APIs see
+ * {@code SERVER__TOOL}), described by the server's text cut to 1024 characters, its top-level
+ * properties as named parameters (so the text dialects can list them and type what they carry),
+ * and its {@code inputSchema} kept whole for native APIs and for checking a call's arguments.
+ */
+final class McpToolSpecs {
+
+    /** What a native API takes as a description; the built-in tools' limit too. */
+    static final int DESCRIPTION_LIMIT = 1024;
+    /** OpenAI's limit for a function name, which {@code SERVER__TOOL} must fit. */
+    static final int NATIVE_NAME_LIMIT = 64;
+    private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.-]+");
+    private static final List<String> TYPES = List.of("string", "integer", "number", "boolean", "array", "object");
+
+    private McpToolSpecs() {}
+
+    /** Why Rosetta cannot offer {@code tool}, or null when it can. */
+    static String problem(String server, McpSchema.Tool tool) {
+        if (tool.name() == null || !TOOL_NAME.matcher(tool.name()).matches()) {
+            return "'" + tool.name() + "' is not a name Rosetta can call (letters, digits, '_', '.' and '-')";
+        }
+        String nativeName = ToolSpec.nativeName(server + "." + tool.name());
+        if (nativeName.length() > NATIVE_NAME_LIMIT) {
+            return nativeName + " is longer than the " + NATIVE_NAME_LIMIT + " characters native APIs take;"
+                    + " give the server a shorter name";
+        }
+        return null;
+    }
+
+    static ToolSpec of(String server, McpSchema.Tool tool) {
+        String name = server + "." + tool.name();
+        Map<String, Object> schema = tool.inputSchema() == null ? Map.of("type", "object") : tool.inputSchema();
+        return new ToolSpec(name, description(tool), "", parameters(schema), List.of(name), List.of(), List.of(),
+                schema);
+    }
+
+    private static String description(McpSchema.Tool tool) {
+        String text = tool.description() == null || tool.description().isBlank()
+                ? (tool.title() == null ? "" : tool.title())
+                : tool.description().strip();
+        return text.length() <= DESCRIPTION_LIMIT ? text : text.substring(0, DESCRIPTION_LIMIT - 1) + "…";
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Parameter> parameters(Map<String, Object> schema) {
+        Object properties = schema.get("properties");
+        if (!(properties instanceof Map<?, ?> map)) {
+            return List.of();
+        }
+        List<?> required = schema.get("required") instanceof List<?> r ? r : List.of();
+        List<Parameter> out = new ArrayList<>();
+        for (var entry : ((Map<String, Object>) map).entrySet()) {
+            Map<String, Object> property = entry.getValue() instanceof Map<?, ?> p ? (Map<String, Object>) p : Map.of();
+            out.add(Parameter.named(entry.getKey(), type(property), describe(property),
+                    required.contains(entry.getKey())));
+        }
+        return out;
+    }
+
+    /** The property's one JSON type; "any" when it allows several or says none (values pass as given). */
+    private static String type(Map<String, Object> property) {
+        Object type = property.get("type");
+        if (type instanceof List<?> types) {
+            List<?> real = types.stream().filter(t -> !"null".equals(t)).toList();
+            type = real.size() == 1 ? real.get(0) : null;
+        }
+        return type instanceof String t && TYPES.contains(t) ? t : "any";
+    }
+
+    /** Its description, with what the text dialects would not show otherwise: the allowed values, the default. */
+    private static String describe(Map<String, Object> property) {
+        StringBuilder text = new StringBuilder(property.get("description") instanceof String d ? d.strip() : "");
+        if (property.get("enum") instanceof List<?> values && !values.isEmpty()) {
+            text.append(text.isEmpty() ? "" : " ").append("(one of: ")
+                    .append(values.stream().map(String::valueOf).collect(Collectors.joining(", "))).append(')');
+        }
+        if (property.containsKey("default")) {
+            text.append(text.isEmpty() ? "" : " ").append("(default: ").append(property.get("default")).append(')');
+        }
+        return text.toString();
+    }
+}

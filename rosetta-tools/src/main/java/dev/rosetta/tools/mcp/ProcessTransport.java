@@ -1,0 +1,62 @@
+package dev.rosetta.tools.mcp;
+
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.function.Function;
+
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import reactor.core.publisher.Mono;
+
+/**
+ * The SDK's stdio transport with what Rosetta needs: the server runs in the workspace without the
+ * API keys it was not given, and Rosetta hears at once when its process ends. The SDK itself would let a call to a crashed server
+ * wait for its full time limit; here a watcher waits for the process and reports its end.
+ */
+final class ProcessTransport extends StdioClientTransport {
+
+    private final Path workspace;
+    private final Set<String> withheld;
+    private final Runnable exited;
+
+    /**
+     * @param withheld variables of Rosetta's environment the server does not get
+     * @param exited   run once, on a thread of its own, when the server's process has ended
+     */
+    ProcessTransport(ServerParameters parameters, McpJsonMapper json, Path workspace, Set<String> withheld,
+            Runnable exited) {
+        super(parameters, json);
+        this.workspace = workspace;
+        this.withheld = withheld;
+        this.exited = exited;
+    }
+
+    @Override
+    protected ProcessBuilder getProcessBuilder() {
+        ProcessBuilder builder = new ProcessBuilder().directory(workspace.toFile());
+        builder.environment().keySet().removeAll(withheld);
+        return builder;
+    }
+
+    @Override
+    public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
+        // connect() starts the process; once it has, watch it.
+        return super.connect(handler).doOnSuccess(started -> watch());
+    }
+
+    private void watch() {
+        Thread watcher = new Thread(() -> {
+            try {
+                awaitForExit();
+            } catch (RuntimeException e) {
+                // interrupted while Rosetta exits: the process is being ended anyway
+                return;
+            }
+            exited.run();
+        }, "mcp-server-exit");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+}

@@ -70,6 +70,10 @@ final class Blocks {
             }
         }
         String argument = view.argument() == null || view.argument().isBlank() ? null : oneLine(view.argument());
+        if (argument == null && body.size() == 1 && Columns.width(body.get(0)) <= SHORT_ARGUMENTS + INDENT.length()) {
+            // a one-line body (a short script, an MCP tool's JSON) is all in the header
+            return new Block(Block.Kind.CALL, header + ": " + body.get(0).strip(), List.of(), Block.Preview.HEAD, null);
+        }
         boolean code = CODE_TOOLS.contains(use.tool());
         if (argument != null) {
             header += (code ? ": " : " ") + argument;

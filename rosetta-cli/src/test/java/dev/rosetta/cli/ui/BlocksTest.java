@@ -65,6 +65,13 @@ class BlocksTest {
     }
 
     @Test
+    void aToolWhoseBodyIsOneShortLineHasItInItsHeader() {
+        // as a markdown fence names an MCP tool: its JSON arguments as the body
+        ToolUse fenced = new ToolUse("github.search", List.of(), "{\"q\": \"bug\"}\n", Map.of(), null);
+        assertThat(folded(blocks.call(fenced))).containsExactly("▶ github.search: {\"q\": \"bug\"}");
+    }
+
+    @Test
     void aLongScriptShowsItsFirstLineInTheHeaderAndItsLinesBelow() {
         Block block = blocks.call(new ToolUse("ipython", List.of(), "import os\n" + numbered("x =", 11), Map.of(), null));
         assertThat(folded(block).get(0)).isEqualTo("▶ ipython: import os … · 12 lines");

@@ -17,13 +17,18 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The terminal UI as a user meets it, in the real jar in tmux at 80×24 and 200×50: calls of every
- * dialect folded into one kind of header, the transcript (open, fold, search), a message queued
- * during a reply, Esc during a reply and during a long command (with its live tail), a resize while
- * a reply streams, the confirmation with a diff, /model switching the format, NO_COLOR, and the
- * conversation left in the terminal's scrollback after Rosetta exits.
+ * The terminal UI as a user meets it, in the real jar in tmux, each scenario at 80×24 and at
+ * 200×50: calls of every dialect folded into one kind of header, before and after /model switches
+ * the format (and in /replay after it), the transcript (open, fold, search, back with q or Esc), a
+ * message queued during a reply, Esc during a reply and during a long command (with its live
+ * tail), the confirmation with a diff, and the conversation left in the terminal's scrollback
+ * after Rosetta exits. Once each: a resize while a reply streams, wide characters and emoji at an
+ * odd width, streamed markdown against /replay, control sequences from the model and a tool,
+ * NO_COLOR.
  */
 class InlineUiIT {
 
@@ -116,6 +121,14 @@ class InlineUiIT {
         rosetta.waitForTurnEnd("gpt-4.1-mini >", 2);
         assertThat(rosetta.screen()).contains("▶ save b.md · 12 lines", "  b line 8").doesNotContain("b line 12");
         assertThat(workspace.resolve("b.md")).content().contains("b line 12");
+        // Shown again after the switch, from the log: the old calls as they were, beside the new one.
+        rosetta.type("/replay");
+        rosetta.press("Enter");
+        String replayed = rosetta.waitUntil("the replay", s -> TmuxSession.count(s, "Done in xml.") == 2
+                && TmuxSession.turnOver(s, "gpt-4.1-mini >"));
+        String again = replayed.substring(replayed.lastIndexOf("/replay"));
+        assertThat(again).contains("▶ save a.md · 20 lines", "▶ save c.md · 10 lines", "▶ save d.md · 5 lines",
+                "▶ save b.md · 12 lines", "  a line 8", "  b line 8").doesNotContain("a line 9\n", "<save", "@save");
 
         rosetta.press("C-d");
         assertThat(rosetta.exitCode()).isZero();
@@ -125,11 +138,13 @@ class InlineUiIT {
                 "gpt-4.1-mini > one more, in xml", "▶ save b.md · 12 lines", "Done in xml.");
     }
 
-    @Test
-    void theTranscriptOpensFoldsAndSearchesEveryBlockAndGoesBack() throws Exception {
+    /** q goes back at one size, Esc at the other. */
+    @ParameterizedTest(name = "{0}×{1}, back with {2}")
+    @CsvSource({"80, 24, q", "200, 50, Escape"})
+    void theTranscriptOpensFoldsAndSearchesEveryBlockAndGoesBack(int columns, int rows, String back) throws Exception {
         model.reply("Saving.\n\n```save a.md\n" + lines("a line", 20) + "```\n");
         model.reply("Saved.");
-        TmuxSession rosetta = start(80, 24, List.of("-y"));
+        TmuxSession rosetta = start(columns, rows, List.of("-y"));
         ask(rosetta, "save it", 2);
         String before = withoutLiveRegion(rosetta.history());
 
@@ -147,17 +162,18 @@ class InlineUiIT {
         visibleUntil(rosetta, "the selected block folded", s -> !s.contains("a line 20"));
         rosetta.press("Space");
         visibleUntil(rosetta, "the selected block open again", s -> s.contains("a line 20"));
-        rosetta.type("q");
+        rosetta.press(back);
         visibleUntil(rosetta, "the conversation again", s -> lastLine(s).contains("%)") && s.contains(PROMPT));
 
         assertThat(withoutLiveRegion(rosetta.history())).as("the main screen as it was").isEqualTo(before);
     }
 
-    @Test
-    void aMessageSentDuringAReplyIsQueuedAndSentAfterIt() throws Exception {
+    @ParameterizedTest(name = "{0}×{1}")
+    @CsvSource({"80, 24", "200, 50"})
+    void aMessageSentDuringAReplyIsQueuedAndSentAfterIt(int columns, int rows) throws Exception {
         model.replyAt(words(120), 300);
         model.reply("This answers the queued one.");
-        TmuxSession rosetta = start(120, 40, List.of());
+        TmuxSession rosetta = start(columns, rows, List.of());
 
         rosetta.type("tell me a story");
         rosetta.press("Enter");
@@ -174,11 +190,12 @@ class InlineUiIT {
         assertThat(second).anyMatch(m -> m.startsWith("assistant: word0") && m.contains("word119"));
     }
 
-    @Test
-    void escStopsAReplyAndTheConversationGoesOn() throws Exception {
+    @ParameterizedTest(name = "{0}×{1}")
+    @CsvSource({"80, 24", "200, 50"})
+    void escStopsAReplyAndTheConversationGoesOn(int columns, int rows) throws Exception {
         model.replySlowly(ReplTerminalIT.longReply());
         model.reply("Still here.");
-        TmuxSession rosetta = start(80, 24, List.of());
+        TmuxSession rosetta = start(columns, rows, List.of());
 
         rosetta.type("tell me a long story");
         rosetta.press("Enter");
@@ -192,22 +209,33 @@ class InlineUiIT {
         assertThat(ScriptedOpenAi.messages(model.requests().get(1))).anyMatch(m -> m.startsWith("assistant: word0"));
     }
 
-    @Test
-    void aLongCommandShowsItsLastLinesLiveAndEscStopsIt() throws Exception {
-        model.reply("Waiting.\n\n```shell\necho started; touch running; sleep 60; echo finished\n```\n");
+    /**
+     * The live tail is the command's last lines, replaced as more come, not scrolled into the
+     * scrollback: while it runs, line 40 shows and line 1 is nowhere; then Esc stops it.
+     */
+    @ParameterizedTest(name = "{0}×{1}")
+    @CsvSource({"80, 24", "200, 50"})
+    void aLongCommandShowsItsLastLinesLiveAndEscStopsIt(int columns, int rows) throws Exception {
+        model.reply("Waiting.\n\n```shell\nfor i in $(seq 1 40); do echo out $i; done; touch running; sleep 60;"
+                + " echo finished\n```\n");
         model.reply("Fine, stopped.");
-        TmuxSession rosetta = start(200, 50, List.of("-y"));
+        TmuxSession rosetta = start(columns, rows, List.of("-y"));
 
         rosetta.type("wait a minute");
         rosetta.press("Enter");
         waitForFile(workspace.resolve("running"));
-        assertThat(rosetta.waitFor("  started")).contains("shell: echo started; touch running; sleep 60");
+        String running = rosetta.waitFor("  out 40");
+        assertThat(running).contains("shell: for i in $(seq 1 40)").doesNotContainPattern("(?m)^  out 1$")
+                .doesNotContainPattern("(?m)^  out 30$");
         rosetta.press("Escape");
         // The waits give up long before the command would end on its own.
         rosetta.waitFor("interrupted");
         rosetta.waitForTurnEnd(PROMPT, 2);
 
         assertThat(rosetta.screen()).contains("✗ shell · [ERROR:Canceled]").doesNotContainPattern("(?m)^  finished$");
+        ask(rosetta, "did it stop?", 3);
+        assertThat(ScriptedOpenAi.messages(model.requests().get(1))).as("the next request")
+                .anyMatch(m -> m.contains("Canceled") && m.contains("out 40"));
     }
 
     @Test
@@ -231,12 +259,13 @@ class InlineUiIT {
         assertThat(visible.lines().filter(l -> l.strip().equals(PROMPT)).count()).as("prompts on screen").isEqualTo(1);
     }
 
-    @Test
-    void theConfirmationShowsTheDiffInColourCutToTheScreen() throws Exception {
+    @ParameterizedTest(name = "{0}×{1}")
+    @CsvSource({"80, 24", "200, 50"})
+    void theConfirmationShowsTheDiffInColourCutToTheScreen(int columns, int rows) throws Exception {
         Files.writeString(workspace.resolve("big.txt"), lines("old line", 40));
         model.reply("Rewriting it.\n\n```save big.txt\n" + lines("new line", 40) + "```\n");
         model.reply("Rewritten.");
-        TmuxSession rosetta = start(80, 24, List.of());
+        TmuxSession rosetta = start(columns, rows, List.of());
 
         rosetta.type("rewrite big.txt");
         rosetta.press("Enter");
@@ -262,6 +291,80 @@ class InlineUiIT {
 
         assertThat(rosetta.screen()).contains("▶ shell: echo hi", "✓ shell · exit 0 · hi", "Ran it.");
         assertThat(rosetta.screenInColour()).doesNotContainPattern("\u001b\\[[0-9;]*(3[0-7]|9[0-7]|38;)[0-9;]*m");
+    }
+
+    /**
+     * East Asian wide characters and emoji take two columns, in the live region and in the rows
+     * it sends ahead: at an odd width (a wide character cannot sit in the last column) every
+     * character arrives once, in order, and the prompt and the status line stay one row each.
+     */
+    @Test
+    void wideCharactersAndEmojiTakeTheirTerminalWidth() throws Exception {
+        String wide = "漢字とかなの長い行です🚀、絵文字🎉も入ります。".repeat(12);
+        model.replyAt("Wide: " + wide + "\n\nThe end.\n", 300);
+        TmuxSession rosetta = start(79, 24, List.of());
+
+        rosetta.type("wide text please");
+        rosetta.press("Enter");
+        rosetta.waitFor("The end.");
+        rosetta.waitForTurnEnd(PROMPT, 2);
+
+        String joined = rosetta.history().replace("\n", "");
+        assertThat(TmuxSession.count(joined, wide)).as("the wide line once, whole").isEqualTo(1);
+        String visible = rosetta.visibleScreen();
+        assertThat(visible.lines().filter(l -> l.contains("%)")).count()).as("status lines on screen").isEqualTo(1);
+        assertThat(visible.lines().filter(l -> l.strip().equals(PROMPT)).count()).as("prompts on screen").isEqualTo(1);
+        assertThat(lastLine(visible)).as("the status line, on one row").contains("gpt-4.1 · markdown");
+    }
+
+    /**
+     * Streamed markdown is drawn as /replay draws it (headings, lists, a quote, a table, code in
+     * colour, reasoning folded to one line): the same lines, the same colours.
+     */
+    @Test
+    void aStreamedReplyLooksAsReplayShowsIt() throws Exception {
+        model.replyAt("<think>\nThe user wants markdown; I will show every kind of line.\n</think>\n"
+                + "# A heading\n\nSome **bold**, some `code`.\n\n- one\n- two\n\n1. first\n2. second\n\n"
+                + "> a quote\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```java\nclass A { int x = 1; }\n```\n\nThe end.\n",
+                600);
+        TmuxSession rosetta = start(120, 40, List.of());
+
+        ask(rosetta, "show markdown", 2);
+        rosetta.type("/replay");
+        rosetta.press("Enter");
+        rosetta.waitUntil("the replay", s -> TmuxSession.count(s, "The end.") == 2 && turnOver(s));
+
+        List<String> history = rosetta.historyInColour().lines().map(String::stripTrailing).toList();
+        int asked = indexOf(history, PROMPT + " show markdown", 0);
+        int replay = indexOf(history, PROMPT + " /replay", asked);
+        int replayed = indexOf(history, "you> show markdown", replay);
+        List<String> streamed = trimmed(history.subList(asked + 1, replay));
+        List<String> shown = trimmed(history.subList(replayed + 1, indexOf(history, PROMPT, replayed)));
+        assertThat(shown).as("/replay against the reply as it streamed").isEqualTo(streamed);
+        assertThat(plain(streamed)).contains("A heading", "• one", "1. first", "The end.")
+                .anyMatch(l -> l.contains("thought · ") && l.contains("The user wants markdown"))
+                .noneMatch(l -> l.contains("<think>") || l.contains("**"));
+        assertThat(String.join("\n", streamed)).as("the code in colour").containsPattern("\u001b\\[[0-9;]*m.*class");
+    }
+
+    /**
+     * What the model writes and what a tool prints reach the screen as visible stand-ins: the
+     * screen is not cleared, the pane's title is not set.
+     */
+    @Test
+    void controlSequencesFromTheModelAndToolsAreShownNotObeyed() throws Exception {
+        model.reply("Look: \u001b[2J\u001b]0;owned by the model\u0007 done.\n\n```shell\n"
+                + "printf 'x\\033[2Jy\\033]0;owned by a tool\\007z\\n'\n```\n");
+        model.reply("Printed.");
+        TmuxSession rosetta = start(200, 50, List.of("-y"));
+        String title = rosetta.title();
+
+        ask(rosetta, "print something odd", 2);
+
+        assertThat(rosetta.visibleScreen()).as("nothing cleared the screen").contains(PROMPT + " print something odd")
+                .contains("Look: ␛[2J␛]0;owned by the model", "Printed.");
+        assertThat(rosetta.screen()).contains("x␛[2Jy␛]0;owned by a tool");
+        assertThat(rosetta.title()).isEqualTo(title).doesNotContain("owned");
     }
 
     // ---- helpers ----
@@ -293,6 +396,41 @@ class InlineUiIT {
             }
             Thread.sleep(50);
         }
+    }
+
+    private static boolean turnOver(String screen) {
+        return TmuxSession.turnOver(screen, PROMPT);
+    }
+
+    private static int indexOf(List<String> lines, String start, int from) {
+        for (int i = from; i < lines.size(); i++) {
+            if (plainLine(lines.get(i)).startsWith(start)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no line starting '" + start + "' after line " + from + " in:\n"
+                + String.join("\n", plain(lines)));
+    }
+
+    /** Without the blank lines at either end. */
+    private static List<String> trimmed(List<String> lines) {
+        int from = 0;
+        int to = lines.size();
+        while (from < to && plainLine(lines.get(from)).isBlank()) {
+            from++;
+        }
+        while (to > from && plainLine(lines.get(to - 1)).isBlank()) {
+            to--;
+        }
+        return lines.subList(from, to);
+    }
+
+    private static List<String> plain(List<String> lines) {
+        return lines.stream().map(InlineUiIT::plainLine).toList();
+    }
+
+    private static String plainLine(String line) {
+        return line.replaceAll("\u001b\\[[0-9;:]*m", "");
     }
 
     private static void ask(TmuxSession rosetta, String text, int prompts) throws Exception {

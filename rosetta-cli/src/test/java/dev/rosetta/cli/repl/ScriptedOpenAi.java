@@ -69,10 +69,7 @@ final class ScriptedOpenAi implements AutoCloseable {
 
     /** The next reply: {@code text}, then one native call of {@code tool} with these JSON arguments. */
     void replyWithCall(String text, String tool, String argumentsJson) {
-        StringBuilder sse = new StringBuilder(chunk(Map.of("role", "assistant", "content", ""), null));
-        for (int i = 0; i < text.length(); i += 6) {
-            sse.append(chunk(Map.of("content", text.substring(i, Math.min(text.length(), i + 6))), null));
-        }
+        StringBuilder sse = prose(text);
         sse.append(chunk(Map.of("tool_calls", List.of(Map.of("index", 0, "id", "call_native_1", "type", "function",
                 "function", Map.of("name", tool, "arguments", "")))), null));
         sse.append(chunk(Map.of("tool_calls", List.of(Map.of("index", 0, "function",
@@ -83,10 +80,7 @@ final class ScriptedOpenAi implements AutoCloseable {
     }
 
     private static long streamedSize(String text) {
-        StringBuilder sse = new StringBuilder(chunk(Map.of("role", "assistant", "content", ""), null));
-        for (int i = 0; i < text.length(); i += 6) {
-            sse.append(chunk(Map.of("content", text.substring(i, Math.min(text.length(), i + 6))), null));
-        }
+        StringBuilder sse = prose(text);
         return sse.toString().getBytes(StandardCharsets.UTF_8).length;
     }
 
@@ -104,11 +98,22 @@ final class ScriptedOpenAi implements AutoCloseable {
         return out;
     }
 
-    private static MockResponse.Builder streamed(String text) {
+    /** The reply's start and its text, six characters an event; a piece holds whole characters, as a provider's do. */
+    private static StringBuilder prose(String text) {
         StringBuilder sse = new StringBuilder(chunk(Map.of("role", "assistant", "content", ""), null));
-        for (int i = 0; i < text.length(); i += 6) {
-            sse.append(chunk(Map.of("content", text.substring(i, Math.min(text.length(), i + 6))), null));
+        for (int i = 0; i < text.length(); ) {
+            int end = Math.min(text.length(), i + 6);
+            if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
+                end++; // cut between an emoji's halves, neither half could be sent as UTF-8
+            }
+            sse.append(chunk(Map.of("content", text.substring(i, end)), null));
+            i = end;
         }
+        return sse;
+    }
+
+    private static MockResponse.Builder streamed(String text) {
+        StringBuilder sse = prose(text);
         sse.append(chunk(Map.of(), "stop")).append("data: [DONE]\n\n");
         return new MockResponse.Builder().setHeader("content-type", "text/event-stream").body(sse.toString());
     }

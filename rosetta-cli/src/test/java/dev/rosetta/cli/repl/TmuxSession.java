@@ -104,6 +104,16 @@ final class TmuxSession implements AutoCloseable {
         return tmux("capture-pane", "-p", "-J", "-S", "-", "-E", "-", "-t", NAME);
     }
 
+    /** The history with the colours as SGR sequences. */
+    String historyInColour() throws Exception {
+        return tmux("capture-pane", "-p", "-e", "-J", "-S", "-", "-E", "-", "-t", NAME);
+    }
+
+    /** The pane's title, as a program sets it with OSC 0 or 2. */
+    String title() throws Exception {
+        return tmux("display-message", "-p", "-t", NAME, "#{pane_title}").strip();
+    }
+
     /** Makes the terminal this size, as a user dragging the window's corner does. */
     void resize(int columns, int rows) throws Exception {
         tmux("resize-window", "-t", NAME, "-x", String.valueOf(columns), "-y", String.valueOf(rows));

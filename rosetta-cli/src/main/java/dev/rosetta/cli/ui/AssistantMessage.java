@@ -8,7 +8,7 @@ import java.util.concurrent.CompletableFuture;
  * An /impersonate message being written at the prompt: its lines, until one holding only "." (or
  * Ctrl-D) ends it, or Ctrl-C cancels it.
  */
-final class AssistantMessage {
+final class AssistantMessage implements PromptedInput {
 
     private final String prompt;
     private final List<String> lines = new ArrayList<>();
@@ -19,16 +19,19 @@ final class AssistantMessage {
         this.prompt = prompt;
     }
 
-    String prompt() {
+    @Override
+    public String prompt() {
         return prompt;
     }
 
     /** The message once written: its text, or null when the user canceled. */
-    CompletableFuture<String> result() {
+    @Override
+    public CompletableFuture<String> result() {
         return result;
     }
 
-    void add(String line) {
+    @Override
+    public void add(String line) {
         if (line.equals(".")) {
             finish();
         } else {
@@ -36,13 +39,15 @@ final class AssistantMessage {
         }
     }
 
-    void finish() {
+    @Override
+    public void finish() {
         StringBuilder text = new StringBuilder();
         lines.forEach(l -> text.append(l).append('\n'));
         result.complete(text.toString());
     }
 
-    void cancel() {
+    @Override
+    public void cancel() {
         result.complete(null);
     }
 }

@@ -37,6 +37,7 @@ import dev.rosetta.cli.repl.ReplTerminal;
 import dev.rosetta.cli.repl.SlashCommand;
 import dev.rosetta.cli.repl.TurnInterrupts;
 import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;
 import dev.rosetta.tools.Confirmation;
 
@@ -87,8 +88,8 @@ public final class InlineUi {
     private Inputs inputs;
     private Thread inputThread;
     private volatile boolean leaving;
-    /** The lines of an /impersonate message being written; null otherwise. */
-    private volatile AssistantMessage assistant;
+    /** What the lines typed go to instead of the model (an /impersonate message, a command's question); or null. */
+    private volatile PromptedInput prompted;
 
     /** Why the UI cannot run on this terminal (the line prompt serves it then), or empty when it can. */
     public static Optional<String> unsuitable(Terminal terminal) {
@@ -200,9 +201,9 @@ public final class InlineUi {
         }
     }
 
-    /** A line the user sent: to the /impersonate message being written, or to the runner. */
+    /** A line the user sent: to what waits for it (an /impersonate message, a command's question), or to the runner. */
     private void route(String line) {
-        AssistantMessage writing = assistant;
+        PromptedInput writing = prompted;
         if (writing != null) {
             view.add(view.blocks().user(writing.prompt(), line));
             writing.add(line);
@@ -229,7 +230,7 @@ public final class InlineUi {
         if (leaving) {
             return;
         }
-        AssistantMessage writing = assistant;
+        PromptedInput writing = prompted;
         if (writing != null) {
             writing.cancel();
             return;
@@ -256,7 +257,7 @@ public final class InlineUi {
 
     /** Ctrl-D on an empty line: leaves; during a turn only when pressed twice. True to leave. */
     private boolean endOfInput() {
-        AssistantMessage writing = assistant;
+        PromptedInput writing = prompted;
         if (writing != null) {
             writing.finish();
             return false;
@@ -270,6 +271,10 @@ public final class InlineUi {
 
     private void leave(FrameLoop frames) {
         leaving = true;
+        PromptedInput waiting = prompted;
+        if (waiting != null) {
+            waiting.cancel(); // the runner is not left waiting for a line that will not come
+        }
         runner.close(Duration.ofSeconds(5));
         frames.close();
         String rest = state.read(s -> {
@@ -402,18 +407,31 @@ public final class InlineUi {
 
         @Override
         public String readAssistantMessage() throws InterruptedException {
-            TerminalStyle style = state.style();
-            AssistantMessage writing = new AssistantMessage(style.paint("assistant>", Tone.DIM) + " ");
             view.say("Write the assistant's message; end with a line holding only \".\" (Ctrl-C cancels)", true);
-            String before = state.read(UiState::promptText);
-            state.change(s -> s.prompt(writing.prompt()));
-            assistant = writing;
+            return await(new AssistantMessage(state.style().paint("assistant>", Tone.DIM) + " "));
+        }
+
+        @Override
+        public String ask(String question) {
             try {
-                return writing.result().get();
+                return await(new CommandQuestion(TerminalText.safe(question)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+
+        /** The lines typed go to {@code input}, after its prompt, until it has what it waits for. */
+        private String await(PromptedInput input) throws InterruptedException {
+            String before = state.read(UiState::promptText);
+            state.change(s -> s.prompt(input.prompt()));
+            prompted = input;
+            try {
+                return input.result().get();
             } catch (ExecutionException e) {
                 return null;
             } finally {
-                assistant = null;
+                prompted = null;
                 state.change(s -> s.prompt(before));
             }
         }

@@ -39,6 +39,12 @@ final class TurnRunner {
         /** /impersonate without text: the lines the user writes for the assistant; null when canceled. */
         String readAssistantMessage() throws InterruptedException;
 
+        /**
+         * A command's question, asked at the prompt: the next line the user sends, or null on
+         * Ctrl-C, Ctrl-D or leaving. (Slash commands that ask take it as their questions.)
+         */
+        String ask(String question);
+
         /** After an interrupt, what was queued goes back into the prompt, to be sent again or not. */
         void restoreInput(List<String> texts);
     }

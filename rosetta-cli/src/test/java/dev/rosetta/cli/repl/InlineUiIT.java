@@ -367,6 +367,38 @@ class InlineUiIT {
         assertThat(rosetta.title()).isEqualTo(title).doesNotContain("owned");
     }
 
+    /**
+     * /impersonate without text: the lines typed go to the assistant's message (after its own
+     * prompt) until ".", not to the model; its call runs. Again, and Ctrl-C cancels it.
+     */
+    @Test
+    void impersonateTakesTheLinesTypedAsTheAssistantsMessageAndCtrlCCancelsIt() throws Exception {
+        model.reply("Noted.");
+        TmuxSession rosetta = start(80, 24, List.of("-y"));
+
+        rosetta.type("/impersonate");
+        rosetta.press("Enter");
+        rosetta.waitUntil("the assistant's prompt", s -> lastLines(s, 2).contains("assistant>"));
+        for (String line : List.of("I will save it.", "```save imp.txt", "hello", "```", ".")) {
+            rosetta.type(line);
+            rosetta.press("Enter");
+        }
+        rosetta.waitFor("Noted.");
+        rosetta.waitForTurnEnd(PROMPT, 2);
+        assertThat(workspace.resolve("imp.txt")).hasContent("hello");
+        assertThat(rosetta.screen()).contains("assistant> I will save it.", "▶ save imp.txt", "✓ save · Saved imp.txt");
+        assertThat(ScriptedOpenAi.messages(model.requests().get(0))).anyMatch(m -> m.startsWith("assistant: I will save it."));
+
+        rosetta.type("/impersonate");
+        rosetta.press("Enter");
+        rosetta.waitUntil("the assistant's prompt again", s -> lastLines(s, 2).contains("assistant>"));
+        rosetta.type("never mind");
+        rosetta.press("C-c");
+        rosetta.waitFor("nothing written; nothing sent");
+        rosetta.waitUntil("the prompt back", s -> lastLines(s, 2).contains(PROMPT));
+        assertThat(model.requests()).hasSize(1);
+    }
+
     // ---- helpers ----
 
     private static String lines(String prefix, int n) {
@@ -396,6 +428,12 @@ class InlineUiIT {
             }
             Thread.sleep(50);
         }
+    }
+
+    /** The last {@code n} lines that show something, as one string. */
+    private static String lastLines(String screen, int n) {
+        List<String> lines = screen.lines().filter(l -> !l.isBlank()).toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - n), lines.size()));
     }
 
     private static boolean turnOver(String screen) {

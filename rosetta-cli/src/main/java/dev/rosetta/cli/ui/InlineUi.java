@@ -424,8 +424,8 @@ public final class InlineUi {
         /** The lines typed go to {@code input}, after its prompt, until it has what it waits for. */
         private String await(PromptedInput input) throws InterruptedException {
             String before = state.read(UiState::promptText);
+            prompted = input; // before its prompt shows: a line typed after it goes to it
             state.change(s -> s.prompt(input.prompt()));
-            prompted = input;
             try {
                 return input.result().get();
             } catch (ExecutionException e) {

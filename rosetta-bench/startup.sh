@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Start-up, measured side by side with hyperfine: a hello-world jar on the same JDK against
 # `./rosetta --version`, `./rosetta parse`, `./rosetta models` and a whole one-turn chat against a
-# loopback model; then the time until the interactive prompt shows (tmux). See docs/BENCHMARKS.md.
+# loopback model; then the time until the interactive prompt shows (tmux), in the terminal UI and the
+# line prompt. See docs/BENCHMARKS.md.
 # Usage: rosetta-bench/startup.sh [--runs N] [--export FILE.md]
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
@@ -99,20 +100,31 @@ hyperfine -N --warmup 5 --runs "$runs" "${export_args[@]}" \
   -n "./rosetta models" "$root/rosetta models" \
   -n "./rosetta -n hi (a whole chat turn, loopback model)" "$chat"
 
-# Time to the interactive prompt: from starting rosetta in a terminal (tmux) until its prompt shows.
+# Time to the interactive prompt: from starting rosetta in a terminal (tmux) until its prompt shows,
+# for the terminal UI (the default) and the line prompt (--ui line), run in turn so that both see
+# the same load; and the CPU time (user + system) of the whole run, left with Ctrl-D as soon as the
+# prompt shows, which a busy machine disturbs far less than the wall clock.
 if command -v tmux >/dev/null; then
-  times=()
-  for _ in $(seq 10); do
-    tmux kill-session -t rosetta-startup 2>/dev/null || true
-    start=$(date +%s%N)
-    tmux new-session -d -s rosetta-startup -x 100 -y 30 \
-      "cd $work/workspace && $chat_env TERM=xterm-256color $root/rosetta -m openai/gpt-4.1; sleep 5"
-    until tmux capture-pane -p -t rosetta-startup | grep -q "gpt-4.1 >"; do sleep 0.005; done
-    times+=($(( ($(date +%s%N) - start) / 1000000 )))
-    tmux send-keys -t rosetta-startup C-d
-    sleep 0.3
+  declare -A times=([inline]="" [line]="") cpu=([inline]="" [line]="")
+  for run in $(seq 10); do
+    for ui in inline line; do
+      tmux kill-session -t rosetta-startup 2>/dev/null || true
+      used="$work/cpu-$ui-$run"
+      start=$(date +%s%N)
+      tmux new-session -d -s rosetta-startup -x 100 -y 30 \
+        "cd $work/workspace && TIMEFORMAT='%U %S' bash -c 'time $chat_env TERM=xterm-256color $root/rosetta -m openai/gpt-4.1 --ui $ui' 2> $used; sleep 5"
+      until tmux capture-pane -p -t rosetta-startup | grep -q "gpt-4.1 >"; do sleep 0.005; done
+      times[$ui]+="$(( ($(date +%s%N) - start) / 1000000 )) "
+      tmux send-keys -t rosetta-startup C-d
+      for _ in $(seq 100); do [ -s "$used" ] && break; sleep 0.05; done
+      cpu[$ui]+="$(awk '{printf "%d", ($1 + $2) * 1000}' "$used") "
+    done
   done
   tmux kill-session -t rosetta-startup 2>/dev/null || true
-  sorted=$(printf '%s\n' "${times[@]}" | sort -n | tr '\n' ' ')
-  echo "time to the interactive prompt (10 runs, ms, sorted; includes tmux polling every 5 ms): $sorted"
+  for ui in inline line; do
+    sorted=$(printf '%s\n' ${times[$ui]} | sort -n | tr '\n' ' ')
+    echo "time to the interactive prompt, --ui $ui (10 runs, ms, sorted; includes tmux polling every 5 ms): $sorted"
+    sorted=$(printf '%s\n' ${cpu[$ui]} | sort -n | tr '\n' ' ')
+    echo "CPU time to the prompt and out, --ui $ui (10 runs, ms, sorted): $sorted"
+  done
 fi

@@ -20,14 +20,21 @@ import java.util.stream.Stream;
 
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
+import org.jline.terminal.Size;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.impl.ExternalTerminal;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.rosetta.cli.chat.Chat;
+import dev.rosetta.cli.chat.ChatArguments;
+import dev.rosetta.cli.chat.ChatSetup;
+import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.cli.ui.InlineUi;
 import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.core.json.Json;
+import dev.rosetta.llm.ProviderException;
 
 /**
  * {@code rosetta --aot-training}: the training run the launcher records a class archive from
@@ -36,8 +43,10 @@ import dev.rosetta.core.json.Json;
  * registry, the HTTP client with TLS, the agent loop, the renderer and JLine. This runs each of
  * them once, offline: two turns of a real chat against a loopback server that streams scripted
  * Chat Completions replies (a save call, then markdown), once as text and once as JSON events,
- * then {@code models}, then a line read by JLine. Everything it writes goes to a temporary
- * folder that is deleted at the end; the user's logs and history are not touched.
+ * then {@code models}, then a line read by JLine, then the same chat in the terminal UI on a
+ * terminal over pipes (its frames, a confirmation-free call, the transcript opened and closed).
+ * Everything it writes goes to a temporary folder that is deleted at the end; the user's logs and
+ * history are not touched.
  */
 final class AotTraining {
 
@@ -59,7 +68,8 @@ final class AotTraining {
             int json = chat(env, temp, "json");
             int models = Main.commandLine(new Main(env, TerminalOutput.discarding())).execute("models");
             readOneLine();
-            return text == 0 && json == 0 && models == 0 ? 0 : 1;
+            int ui = inlineUi(env, temp);
+            return text == 0 && json == 0 && models == 0 && ui == 0 ? 0 : 1;
         } catch (IOException | RuntimeException e) {
             output.error("the training run failed: " + e);
             return 1;
@@ -73,6 +83,52 @@ final class AotTraining {
         System.setIn(new ByteArrayInputStream(new byte[0]));
         return Main.commandLine(new Main(env, TerminalOutput.discarding())).execute("-n", "-m", "openai/gpt-4.1", "--output-format", outputFormat,
                 "-w", workspace.toString(), "write notes.md");
+    }
+
+    /**
+     * The terminal UI's classes: a chat in it on a terminal over pipes, its first prompt given on
+     * the command line; once the call has saved its file, the transcript is opened and closed and
+     * Ctrl-D pressed (twice, in case the turn is still going). A deadline keeps a run that goes
+     * wrong from holding the launcher up.
+     */
+    private static int inlineUi(Map<String, String> env, Path temp) throws IOException {
+        Path workspace = Files.createDirectories(temp.resolve("workspace-ui"));
+        PipedOutputStream keyboard = new PipedOutputStream();
+        InputStream typed = new PipedInputStream(keyboard);
+        try (Terminal terminal = new ExternalTerminal("rosetta", "xterm-256color", typed,
+                OutputStream.nullOutputStream(), StandardCharsets.UTF_8)) {
+            terminal.setSize(new Size(100, 30));
+            InlineUi ui = new InlineUi(terminal, new TerminalStyle(true, true), env);
+            ChatArguments.Read line = ChatArguments.read(List.of("-y", "-m", "openai/gpt-4.1", "-w",
+                    workspace.toString()));
+            ChatSetup setup = new ChatSetup(line.options(), env, workspace, warning -> { });
+            Thread keys = Thread.ofPlatform().daemon().start(() -> press(keyboard, workspace.resolve("notes.md")));
+            try (Chat chat = setup.open(ui.output(), ui.confirmation())) {
+                ui.settings(setup.uiSettings());
+                return ui.run(chat, "write notes.md");
+            } finally {
+                keys.interrupt();
+            }
+        } catch (ProviderException e) {
+            return 1;
+        }
+    }
+
+    /** The keys of the training run's UI: the transcript (search, open all, back), then Ctrl-D twice. */
+    private static void press(OutputStream keyboard, Path saved) {
+        try {
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (!Files.exists(saved) && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            for (String keys : List.of("\u000f", "/notes\r", "e", "q", "\u0004", "\u0004")) {
+                keyboard.write(keys.getBytes(StandardCharsets.UTF_8));
+                keyboard.flush();
+                Thread.sleep(200);
+            }
+        } catch (IOException | InterruptedException e) {
+            // the UI is gone already
+        }
     }
 
     /** A clean home: no user config is read, nothing is logged where the user keeps logs. */

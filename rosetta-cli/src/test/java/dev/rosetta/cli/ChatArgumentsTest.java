@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.rosetta.cli.chat.ChatArguments;
 import dev.rosetta.cli.option.OutputFormat;
+import dev.rosetta.cli.option.UiMode;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.Thinking;
 
@@ -72,6 +73,9 @@ class ChatArgumentsTest {
         }
         if (type == OutputFormat.class) {
             return List.of("text", "json", "JSON");
+        }
+        if (type == UiMode.class) {
+            return List.of("inline", "line", "LINE");
         }
         if (type == Integer.class || type == int.class) {
             return List.of("1", "5", "050");

@@ -46,6 +46,15 @@ public interface Tool extends AutoCloseable {
      */
     ToolResult run(Arguments args, ToolContext context) throws ToolFailure, InterruptedException;
 
+    /**
+     * Runs the call, copying its output to {@code live} as it comes (a tool that can stream it
+     * does; the others only return their result).
+     */
+    default ToolResult run(Arguments args, ToolContext context, LiveOutput live)
+            throws ToolFailure, InterruptedException {
+        return run(args, context);
+    }
+
     /** Ends any process the tool keeps. */
     @Override
     default void close() {}

@@ -125,6 +125,11 @@ public final class Toolbox implements AutoCloseable {
 
     /** Runs one call to its result. */
     public ToolResult execute(ToolUse use) throws InterruptedException {
+        return execute(use, LiveOutput.NONE);
+    }
+
+    /** Runs one call to its result, its output copied to {@code live} while it runs. */
+    public ToolResult execute(ToolUse use, LiveOutput live) throws InterruptedException {
         Tool tool = tools.get(use.tool());
         if (tool == null) {
             return ToolResult.error(ErrorCode.INVALID_ARGS, "there is no tool named '" + use.tool()
@@ -155,12 +160,12 @@ public final class Toolbox implements AutoCloseable {
                 }
                 case Decision.No no -> ToolResult.error(ErrorCode.CANCELED, "the user declined to run this call"
                         + (no.reason().isBlank() ? "" : ": " + no.reason()));
-                case Decision.Edit edit -> tool.run(edit.edited(), context);
+                case Decision.Edit edit -> tool.run(edit.edited(), context, live);
                 case Decision.YesToAll all -> {
                     confirmEverything = true;
-                    yield tool.run(args, context);
+                    yield tool.run(args, context, live);
                 }
-                case Decision.Yes yes -> tool.run(args, context);
+                case Decision.Yes yes -> tool.run(args, context, live);
             };
         } catch (InvalidArgumentsException e) {
             return ToolResult.error(ErrorCode.INVALID_ARGS, e.getMessage());

@@ -39,6 +39,13 @@ public sealed interface AgentEvent {
     /** A call is about to run (after confirmation). */
     record ToolStarted(ToolUse use) implements AgentEvent {}
 
+    /**
+     * Output of the running call as it is produced (a tool that streams it: the shell), for a
+     * live view; the result carries the whole output anyway. UTF-8 bytes, possibly cut inside a
+     * character.
+     */
+    record ToolOutput(ToolUse use, byte[] bytes) implements AgentEvent {}
+
     /** A call's result. */
     record ToolFinished(ToolUse use, ToolResult result) implements AgentEvent {}
 

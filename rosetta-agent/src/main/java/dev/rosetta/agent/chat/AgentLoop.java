@@ -3,6 +3,7 @@ package dev.rosetta.agent.chat;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -332,7 +333,9 @@ public final class AgentLoop {
             checkpoints.begin(use.callId());
         }
         try {
-            return session.toolbox().execute(use);
+            return session.toolbox().execute(use,
+                    (bytes, offset, length) -> events.accept(new AgentEvent.ToolOutput(use,
+                            Arrays.copyOfRange(bytes, offset, offset + length))));
         } catch (InterruptedException e) {
             interrupted = true;
             return ToolResult.error(ErrorCode.CANCELED, "the user interrupted the call");

@@ -43,11 +43,12 @@ import dev.rosetta.tools.shell.ShellSettings;
  * @param context      {@code [context]}: how the conversation is kept within the context window
  * @param permissions  {@code [permissions]}: per tool, which calls run without asking, are asked
  *                     about or are refused; a project's never allow
+ * @param ui           {@code [ui]}: how the terminal UI folds calls
  */
 public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
         OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
         Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait,
-        ContextPart context, List<PermissionRule> permissions) {
+        ContextPart context, List<PermissionRule> permissions, UiSettings ui) {
 
     /** The files, most specific first: the order in which they are asked. */
     public enum Kind {
@@ -60,6 +61,8 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         /** {@code config.toml} in the user's config folder. */
         USER
     }
+
+    private static final Map<String, Boolean> COLLAPSE = Map.of("auto", true, "never", false);
 
     private static final Map<String, OpenAiApi> OPENAI_APIS = Map.of("auto", OpenAiApi.AUTO,
             "chat", OpenAiApi.CHAT_COMPLETIONS, "responses", OpenAiApi.RESPONSES);
@@ -75,13 +78,14 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         mcpServers = mcpServers == null ? List.of() : List.copyOf(mcpServers);
         context = context == null ? ContextPart.NONE : context;
         permissions = permissions == null ? List.of() : List.copyOf(permissions);
+        ui = ui == null ? UiSettings.UNSET : ui;
     }
 
     /** A layer with only the settings every file had from the start. */
     public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
             OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
         this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, null, null,
-                List.of(), null, ContextPart.NONE, List.of());
+                List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET);
     }
 
     /** A layer without MCP, {@code [context]} and {@code [permissions]} settings. */
@@ -89,13 +93,13 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
             OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
             Integer localContext, Thinking thinking) {
         this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, localContext,
-                thinking, List.of(), null, ContextPart.NONE, List.of());
+                thinking, List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET);
     }
 
     /** A chat config as a layer: its {@code [env]} table, and the permission rules remembered in it. */
     static ConfigLayer chat(Path file, ChatConfig chat) {
         return new ConfigLayer(Kind.CHAT, file, chat.env(), null, null, null, null, null, List.of(), null, null,
-                List.of(), null, ContextPart.NONE, chat.permissions());
+                List.of(), null, ContextPart.NONE, chat.permissions(), UiSettings.UNSET);
     }
 
     /** The file as a layer of {@code kind}, or empty when it does not exist. */
@@ -140,9 +144,21 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         Map<String, String> env = env(root, kind);
         ContextPart context = ContextPart.read(root);
         List<PermissionRule> permissions = PermissionTable.read(root, doc.file(), kind == Kind.PROJECT);
-        root.finish("[models]", "[tools]", "[[providers]]", "[mcp]", "[env]", "[context]", "[permissions]");
+        UiSettings ui = ui(root);
+        root.finish("[models]", "[tools]", "[[providers]]", "[mcp]", "[env]", "[context]", "[permissions]", "[ui]");
         return new ConfigLayer(kind, doc.file(), env, defaultModel, fallback, openAiApi, confine, shellTimeout,
-                providers, localContext, thinking, mcpServers, mcpWait, context, permissions);
+                providers, localContext, thinking, mcpServers, mcpWait, context, permissions, ui);
+    }
+
+    private static UiSettings ui(ConfigTable root) {
+        ConfigTable ui = root.table("ui");
+        if (ui == null) {
+            return UiSettings.UNSET;
+        }
+        Boolean collapse = ui.choice("collapse", COLLAPSE);
+        Long preview = ui.integer("preview_lines", 0, UiSettings.MAX_PREVIEW_LINES);
+        ui.finish("collapse", "preview_lines");
+        return new UiSettings(collapse, preview == null ? null : preview.intValue());
     }
 
     /** The table's {@code thinking} key, or null; also a conversation's own (ChatConfig). */

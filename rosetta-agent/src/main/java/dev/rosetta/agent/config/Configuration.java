@@ -142,6 +142,15 @@ public record Configuration(ChatConfig chat, List<ConfigLayer> layers, List<Stri
                 .map(l -> new Resolved<>(l.shellTimeout(), "[tools] shell_timeout in " + l.file()));
     }
 
+    /** {@code [ui]}: each setting from the first file that sets it, else {@link UiSettings#DEFAULT}. */
+    public UiSettings ui() {
+        UiSettings ui = UiSettings.UNSET;
+        for (ConfigLayer layer : layers) {
+            ui = ui.or(layer.ui());
+        }
+        return ui.or(UiSettings.DEFAULT);
+    }
+
     /**
      * The MCP servers of every file, by name; a more specific file's server replaces one of the
      * same name (a project's, which needs the user's approval, over the user's).

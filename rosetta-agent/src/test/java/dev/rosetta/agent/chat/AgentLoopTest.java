@@ -121,6 +121,27 @@ class AgentLoopTest {
     }
 
     @Test
+    void aShellCallsOutputArrivesLiveBeforeItsResult() throws Exception {
+        api.replyText("```shell\nprintf 'one\\ntwo\\n'\n```\n");
+        api.replyText("Ran it.");
+        loop(ToolFormat.MARKDOWN).run("run it");
+
+        List<String> order = new ArrayList<>();
+        StringBuilder live = new StringBuilder();
+        for (AgentEvent e : events) {
+            if (e instanceof AgentEvent.ToolOutput o) {
+                live.append(new String(o.bytes(), java.nio.charset.StandardCharsets.UTF_8));
+                order.add("output");
+            } else if (e instanceof AgentEvent.ToolFinished) {
+                order.add("finished");
+            }
+        }
+        assertThat(live.toString()).isEqualTo("one\ntwo\n");
+        assertThat(order).last().isEqualTo("finished");
+        assertThat(order).first().isEqualTo("output");
+    }
+
+    @Test
     void twoNativeCallsFromAModelAskedForOneAreBothAnsweredAndOnlyTheFirstRuns() throws Exception {
         api.replyCalls("save", "{\"path\": \"a.txt\", \"content\": \"A\"}", "save",
                 "{\"path\": \"b.txt\", \"content\": \"B\"}");

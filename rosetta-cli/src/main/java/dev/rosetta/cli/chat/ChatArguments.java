@@ -122,7 +122,7 @@ public final class ChatArguments {
     private static boolean takesValue(String name) {
         return switch (name) {
             case "-m", "--model", "--tool-format", "--name", "-w", "--workspace", "-t", "--tools", "--output-format",
-                    "--max-steps", "--thinking", "--mcp" -> true;
+                    "--max-steps", "--thinking", "--mcp", "--ui" -> true;
             default -> false;
         };
     }
@@ -151,6 +151,7 @@ public final class ChatArguments {
                 }
                 case "--output-format" -> o.outputFormat = OptionValues.outputFormat(value);
                 case "--max-steps" -> o.maxSteps = OptionValues.atLeastOne(value);
+                case "--ui" -> o.ui = OptionValues.uiMode(value);
                 case "--mcp" -> o.mcp.add(value);
                 default -> {
                     return false;

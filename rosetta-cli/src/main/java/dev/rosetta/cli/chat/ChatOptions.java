@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.rosetta.cli.option.OptionConverters;
 import dev.rosetta.cli.option.OutputFormat;
+import dev.rosetta.cli.option.UiMode;
 import dev.rosetta.llm.Thinking;
 
 import picocli.CommandLine.Option;
@@ -66,6 +67,11 @@ public final class ChatOptions {
             description = "text, or json: one JSON event per line (messages, calls, results, usage).")
     OutputFormat outputFormat = OutputFormat.TEXT;
 
+    @Option(names = "--ui", paramLabel = "UI", defaultValue = "inline", converter = OptionConverters.UiModeValue.class,
+            description = "In a terminal: inline (the terminal UI: calls folded, the transcript on Ctrl-O; the"
+                    + " default) or line (the plain line prompt).")
+    UiMode ui = UiMode.INLINE;
+
     @Option(names = "--max-steps", paramLabel = "N", converter = OptionConverters.AtLeastOne.class,
             description = "Requests per turn at most (default: 50).")
     Integer maxSteps;
@@ -80,6 +86,11 @@ public final class ChatOptions {
 
     public List<String> prompt() {
         return prompt;
+    }
+
+    /** Whether the plain line prompt was asked for (--ui line). */
+    boolean lineUi() {
+        return ui == UiMode.LINE;
     }
 
     boolean json() {

@@ -18,6 +18,7 @@ import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.repl.JLineConfirmation;
 import dev.rosetta.cli.repl.JLineRepl;
 import dev.rosetta.cli.repl.ReplTerminal;
+import dev.rosetta.cli.ui.InlineUi;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.llm.ProviderException;
@@ -63,10 +64,19 @@ public final class ChatRun {
         Chat.EventOutput events = events(out, style);
         // A terminal JLine can edit lines on gets the full prompt; TERM=dumb and JSON output the plain one.
         try (Terminal editor = interactive && !options.json() ? ReplTerminal.open(env).orElse(null) : null) {
-            Confirmation confirmation = editor != null ? new JLineConfirmation(editor, style, events::endTurn, env)
+            // The terminal UI where it can run and was not declined; the line prompt serves the rest.
+            InlineUi ui = editor != null && !options.lineUi() && InlineUi.unsuitable(editor).isEmpty()
+                    ? new InlineUi(editor, style, env) : null;
+            Chat.EventOutput shown = ui != null ? ui.output() : events;
+            Confirmation confirmation = ui != null ? ui.confirmation()
+                    : editor != null ? new JLineConfirmation(editor, style, events::endTurn, env)
                     : interactive ? new LineConfirmation(stdin, output.err(), env) : Confirmation.ALWAYS;
             ChatSetup setup = new ChatSetup(options, env, Path.of("").toAbsolutePath(), output::warning);
-            try (Chat chat = setup.open(events, confirmation)) {
+            try (Chat chat = setup.open(shown, confirmation)) {
+                if (ui != null) {
+                    ui.settings(setup.uiSettings());
+                    return ui.run(chat, prompt);
+                }
                 if (editor != null) {
                     return new JLineRepl(chat, editor, style, output, env).run(prompt);
                 }

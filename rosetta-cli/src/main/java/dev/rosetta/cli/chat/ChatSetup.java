@@ -17,6 +17,7 @@ import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.config.ConfigPaths;
 import dev.rosetta.agent.config.Configuration;
 import dev.rosetta.agent.config.Resolution;
+import dev.rosetta.agent.config.UiSettings;
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.Conversations;
 import dev.rosetta.agent.log.LogDirectory;
@@ -57,6 +58,8 @@ public final class ChatSetup {
     private final Map<String, String> env;
     private final Path currentFolder;
     private final Consumer<String> warnings;
+    /** The [ui] settings the files of the chat opened last give; the defaults before one is. */
+    private volatile UiSettings ui = UiSettings.DEFAULT;
 
     public ChatSetup(ChatOptions options, Map<String, String> env, Path currentFolder, Consumer<String> warnings) {
         this.options = options;
@@ -89,6 +92,7 @@ public final class ChatSetup {
         ConfigPaths paths = ConfigPaths.of(env);
         Configuration config = Configuration.load(paths, workspace, resumed == null ? null : resumed.configFile());
         config.warnings().forEach(warnings);
+        ui = config.ui();
         Resolution resolution = new Resolution(env, config);
         ProviderDirectory directory = new ProviderDirectory(config.providers(), resolution.environment());
         ModelRegistry registry = ModelRegistry.load(directory, paths.models(), warnings);
@@ -253,5 +257,10 @@ public final class ChatSetup {
                 .withThinking(resolution.thinking(options.thinking).map(dev.rosetta.agent.config.Resolved::value)
                         .orElse(null));
         return options.maxSteps != null ? settings.withMaxSteps(options.maxSteps) : settings;
+    }
+
+    /** How the terminal UI is to fold calls, as the config files of the chat opened say. */
+    public UiSettings uiSettings() {
+        return ui;
     }
 }

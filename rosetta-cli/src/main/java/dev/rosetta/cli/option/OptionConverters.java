@@ -77,6 +77,13 @@ public final class OptionConverters {
         }
     }
 
+    /** {@link OptionValues#uiMode}. */
+    public static final class UiModeValue extends Checked<UiMode> {
+        public UiModeValue() {
+            super(OptionValues::uiMode);
+        }
+    }
+
     /** {@link OptionValues#offsetUnit}. */
     public static final class OffsetUnitValue extends Checked<OffsetUnit> {
         public OffsetUnitValue() {

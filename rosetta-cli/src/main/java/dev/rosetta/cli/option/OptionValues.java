@@ -68,6 +68,17 @@ public final class OptionValues {
                 + Arrays.stream(OutputFormat.values()).map(OutputFormat::id).collect(Collectors.joining(", ")));
     }
 
+    /** {@code inline} or {@code line}, in any case. */
+    public static UiMode uiMode(String value) {
+        for (UiMode m : UiMode.values()) {
+            if (m.id().equalsIgnoreCase(value.strip())) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("unknown UI '" + value + "'; use one of "
+                + Arrays.stream(UiMode.values()).map(UiMode::id).collect(Collectors.joining(", ")));
+    }
+
     /** {@code code-points} or {@code bytes}, in any case. */
     public static OffsetUnit offsetUnit(String value) {
         for (OffsetUnit u : OffsetUnit.values()) {

@@ -21,13 +21,13 @@ import dev.rosetta.core.tool.ToolUse;
  * @param body     the code or content, or null
  * @param language how to colour the body, or null
  */
-record CallView(String tool, String argument, String body, Language language) {
+public record CallView(String tool, String argument, String body, Language language) {
 
     private static final ToolCatalog BUILTINS = BuiltinTools.catalog();
     /** A command longer than this goes in the body, where the terminal can wrap it. */
     private static final int SHORT_COMMAND = 60;
 
-    static CallView of(ToolUse use) {
+    public static CallView of(ToolUse use) {
         ToolSpec spec = BUILTINS.resolve(use.tool()).orElse(null);
         Map<String, Object> named = new LinkedHashMap<>(use.kwargs());
         String argument = use.args().isEmpty() ? take(named, argumentName(spec)) : String.join(" ", use.args());
@@ -46,7 +46,7 @@ record CallView(String tool, String argument, String body, Language language) {
     }
 
     /** The header: the tool and its main argument. */
-    String header() {
+    public String header() {
         return argument == null || argument.isBlank() ? tool : tool + " " + argument;
     }
 

@@ -5,7 +5,7 @@ package dev.rosetta.cli.render;
  * a triple-quoted string, an open tag, the side of a patch hunk. One instance per block of code.
  * Without colour, or for a language it does not know, lines pass through unchanged.
  */
-final class CodeHighlighter {
+public final class CodeHighlighter {
 
     private enum Side { NONE, ORIGINAL, UPDATED }
 
@@ -16,13 +16,13 @@ final class CodeHighlighter {
     private boolean inTag;
     private Side side = Side.NONE;
 
-    CodeHighlighter(Language language, TerminalStyle style) {
+    public CodeHighlighter(Language language, TerminalStyle style) {
         this.language = language;
         this.style = style;
     }
 
     /** One line (without its line break), styled. The text must already be safe. */
-    String line(String text) {
+    public String line(String text) {
         if (!style.colour() || language == null) {
             return text;
         }

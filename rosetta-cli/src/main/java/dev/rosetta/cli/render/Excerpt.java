@@ -13,14 +13,14 @@ import java.util.List;
  * @param omitted how many lines are left out after the head
  * @param tail    the last lines, empty when nothing is left out
  */
-record Excerpt(List<String> head, int omitted, List<String> tail) {
+public record Excerpt(List<String> head, int omitted, List<String> tail) {
 
     static final int MAX_LINES = 20;
     static final int HEAD = 12;
     static final int TAIL = 5;
     static final int MAX_LINE_CHARS = 500;
 
-    static Excerpt of(String text) {
+    public static Excerpt of(String text) {
         String trimmed = text.stripTrailing();
         if (trimmed.isEmpty()) {
             return new Excerpt(List.of(), 0, List.of());
@@ -34,7 +34,7 @@ record Excerpt(List<String> head, int omitted, List<String> tail) {
     }
 
     /** The line that stands for the lines left out. */
-    String omission() {
+    public String omission() {
         return "… " + omitted + " more lines";
     }
 
@@ -46,7 +46,8 @@ record Excerpt(List<String> head, int omitted, List<String> tail) {
         return shown;
     }
 
-    private static String cut(String line) {
+    /** A line cut after {@link #MAX_LINE_CHARS} characters, saying how many more there were. */
+    public static String cut(String line) {
         if (line.length() <= MAX_LINE_CHARS) {
             return line;
         }

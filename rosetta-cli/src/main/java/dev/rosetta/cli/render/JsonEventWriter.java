@@ -46,6 +46,9 @@ public final class JsonEventWriter implements Consumer<AgentEvent> {
 
     @Override
     public synchronized void accept(AgentEvent event) {
+        if (event instanceof AgentEvent.ToolOutput) {
+            return; // a live copy for the terminal; the tool_result event carries the whole output
+        }
         String line = JSON.writeValueAsString(toJson(event));
         try {
             out.append(line).append('\n');
@@ -77,6 +80,7 @@ public final class JsonEventWriter implements Consumer<AgentEvent> {
                 o.putAll(use(s.use()));
                 yield o;
             }
+            case AgentEvent.ToolOutput o -> object("tool_output"); // not written (see accept)
             case AgentEvent.ToolFinished f -> result(f.use(), f.result());
             case AgentEvent.MessageAdded m -> message(m.message());
             case AgentEvent.UsageReport u -> {

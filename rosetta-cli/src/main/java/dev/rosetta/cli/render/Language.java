@@ -21,7 +21,7 @@ import java.util.Set;
  * @param annotations     whether {@code @name} is an annotation or decorator
  * @param keysBeforeColon whether a word or string before a colon is a key (JSON, YAML)
  */
-record Language(String name, Kind kind, Set<String> keywords, String lineComment, String blockOpen,
+public record Language(String name, Kind kind, Set<String> keywords, String lineComment, String blockOpen,
         String blockClose, String quotes, boolean tripleQuotes, boolean variables, boolean annotations,
         boolean keysBeforeColon) {
 

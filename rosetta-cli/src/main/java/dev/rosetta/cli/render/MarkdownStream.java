@@ -10,7 +10,7 @@ package dev.rosetta.cli.render;
  * keyword needs all of it. A run begins below a blank line, without the line breaks the model put
  * before it.
  */
-final class MarkdownStream {
+public final class MarkdownStream {
 
     private static final int RULE_WIDTH = 40;
 
@@ -29,17 +29,17 @@ final class MarkdownStream {
     private boolean closing;
     private boolean begun;
 
-    MarkdownStream(Screen screen, TerminalStyle style) {
+    public MarkdownStream(Screen screen, TerminalStyle style) {
         this.screen = screen;
         this.style = style;
     }
 
-    void feed(String delta) {
+    public void feed(String delta) {
         write(cleaner.feed(delta));
     }
 
     /** A code block opens: the next line is its opening fence, the lines after it are code. */
-    void openCode(String info) {
+    public void openCode(String info) {
         endHeldLine();
         code = new CodeHighlighter(Language.named(info), style);
         fenceNext = true;
@@ -47,7 +47,7 @@ final class MarkdownStream {
     }
 
     /** The open code block closes: the next line is its closing fence, then prose again. */
-    void closingCode() {
+    public void closingCode() {
         endHeldLine();
         fenceNext = code != null;
         closing = code != null;
@@ -63,7 +63,7 @@ final class MarkdownStream {
     }
 
     /** Ends the run: what is held is written as it stands, without a line break after it. */
-    void finish() {
+    public void finish() {
         write(cleaner.finish());
         endHeldLine();
     }

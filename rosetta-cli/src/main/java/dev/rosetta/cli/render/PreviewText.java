@@ -29,6 +29,22 @@ public final class PreviewText {
         };
     }
 
+    /**
+     * As {@link #of}, but a new file's content is shown too, as the lines its diff adds: for a
+     * screen that showed only the start of it under the call (the terminal UI folds long calls).
+     */
+    public static String whole(Preview preview, TerminalStyle style) {
+        if (preview instanceof Preview.FileChange f && f.creates()) {
+            return style.paint("new file " + oneLine(f.path()), Tone.BOLD) + "\n" + indented(f.diff(), style, true);
+        }
+        return of(preview, style);
+    }
+
+    /** How many lines a new file's diff adds: its length. */
+    public static int addedLines(Preview.FileChange change) {
+        return addedLines(change.diff());
+    }
+
     private static String indented(String text, TerminalStyle style, boolean diff) {
         String safe = TerminalText.safe(text).stripTrailing();
         if (safe.isEmpty()) {

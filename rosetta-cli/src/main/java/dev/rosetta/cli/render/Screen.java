@@ -11,7 +11,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * start of a line, below a blank line) so blocks can be set apart without doubling blank lines,
  * and it erases the transient line (the spinner) before anything else is written.
  */
-final class Screen {
+public final class Screen {
 
     private final Appendable out;
     private final ReentrantLock lock = new ReentrantLock();
@@ -19,7 +19,7 @@ final class Screen {
     private int newlinesAtEnd;
     private int transientWidth;
 
-    Screen(Appendable out) {
+    public Screen(Appendable out) {
         this.out = out;
     }
 
@@ -28,7 +28,7 @@ final class Screen {
     }
 
     /** Writes text as it is (already made safe and styled by the caller). */
-    void write(String text) {
+    public void write(String text) {
         if (text.isEmpty()) {
             return;
         }
@@ -43,21 +43,21 @@ final class Screen {
     }
 
     /** Ends the current line unless the cursor is already at the start of one. */
-    void endLine() {
+    public void endLine() {
         if (!atLineStart()) {
             write("\n");
         }
     }
 
     /** Puts one blank line between what was written and what comes next (none at the very top). */
-    void separate() {
+    public void separate() {
         endLine();
         if (written && newlinesAtEnd < 2) {
             write("\n");
         }
     }
 
-    boolean atLineStart() {
+    public boolean atLineStart() {
         return !written || newlinesAtEnd > 0;
     }
 

@@ -9,7 +9,7 @@ import java.util.function.LongSupplier;
  * turn's signal handler) has its own; synchronized because the JVM delivers each signal on a
  * thread of its own.
  */
-final class DoublePress {
+public final class DoublePress {
 
     static final Duration WINDOW = Duration.ofSeconds(2);
 
@@ -18,7 +18,7 @@ final class DoublePress {
     private long last;
     private boolean pressed;
 
-    DoublePress(LongSupplier nanoClock) {
+    public DoublePress(LongSupplier nanoClock) {
         this(nanoClock, WINDOW);
     }
 
@@ -28,7 +28,7 @@ final class DoublePress {
     }
 
     /** Records a press; true when it follows the previous one within the window. */
-    synchronized boolean press() {
+    public synchronized boolean press() {
         long now = nanoClock.getAsLong();
         boolean second = pressed && now - last < windowNanos;
         pressed = !second;
@@ -37,7 +37,7 @@ final class DoublePress {
     }
 
     /** Forgets the last press (the user did something else in between). */
-    synchronized void reset() {
+    public synchronized void reset() {
         pressed = false;
     }
 }

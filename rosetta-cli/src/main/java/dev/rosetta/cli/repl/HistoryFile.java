@@ -15,12 +15,12 @@ import dev.rosetta.agent.log.LogDirectory;
  * {@code ~/.local/share/rosetta/history}. Readable by its owner only, as a shell's history is:
  * prompts hold pasted logs, paths and sometimes secrets.
  */
-final class HistoryFile {
+public final class HistoryFile {
 
     private HistoryFile() {}
 
     /** The history file for this environment (taken as a map, so tests need not change the real one). */
-    static Path of(Map<String, String> env) {
+    public static Path of(Map<String, String> env) {
         String xdg = env.get("XDG_DATA_HOME");
         // The XDG spec: a relative path there is invalid and is to be ignored.
         Path data = xdg != null && !xdg.isBlank() && Path.of(xdg.strip()).isAbsolute() ? Path.of(xdg.strip())
@@ -29,7 +29,7 @@ final class HistoryFile {
     }
 
     /** Makes the file (and its folder) if missing; the path, or empty with the reason when it cannot be had. */
-    static Optional<String> prepare(Path file) {
+    public static Optional<String> prepare(Path file) {
         try {
             Files.createDirectories(file.getParent());
             try {

@@ -1,11 +1,9 @@
 package dev.rosetta.cli.repl;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.UserInterruptException;
@@ -14,7 +12,6 @@ import org.jline.terminal.Terminal.Signal;
 import org.jline.utils.InfoCmp.Capability;
 
 import dev.rosetta.agent.chat.TurnOutcome;
-import dev.rosetta.agent.log.LogDirectory;
 import dev.rosetta.cli.chat.Chat;
 import dev.rosetta.cli.chat.ChatRun;
 import dev.rosetta.cli.chat.ConversationReplay;
@@ -23,7 +20,6 @@ import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;
-import dev.rosetta.llm.model.ModelInfo;
 
 /**
  * The interactive prompt on a real terminal: line editing, history, completion, several lines per
@@ -56,8 +52,7 @@ public final class JLineRepl {
         this.style = style;
         this.output = output;
         this.interrupts = new TurnInterrupts(terminal);
-        ReplCompleter completer = new ReplCompleter(SlashCommands.NAMES, modelNames(chat),
-                new PathCompletion(chat.workspace(), LogDirectory.home(env)));
+        ReplCompleter completer = ReplCompleter.forChat(chat, env);
         Path history = HistoryFile.of(env);
         String problem = HistoryFile.prepare(history).orElse(null);
         if (problem != null) {
@@ -234,29 +229,5 @@ public final class JLineRepl {
     /** A line Rosetta styled from parts it cleaned. */
     private void say(String styled) {
         output.out().append(styled + "\n").flush();
-    }
-
-    /**
-     * Model names and aliases for completion after /model, gathered when Tab is first pressed
-     * there, and the models of the servers the user runs as they arrive.
-     */
-    private static Supplier<List<String>> modelNames(Chat chat) {
-        LocalModelNames local = new LocalModelNames(chat.providers());
-        return new Supplier<>() {
-            private List<String> names;
-
-            @Override
-            public synchronized List<String> get() {
-                if (names == null) {
-                    names = chat.registry().all().stream()
-                            .flatMap(JLineRepl::namesOf).distinct().sorted().toList();
-                }
-                return Stream.concat(names.stream(), local.now().stream()).distinct().sorted().toList();
-            }
-        };
-    }
-
-    private static Stream<String> namesOf(ModelInfo model) {
-        return Stream.concat(Stream.of(model.name()), model.aliases().stream());
     }
 }

@@ -2,15 +2,17 @@ package dev.rosetta.cli.repl;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 
 import org.jline.reader.Buffer;
 import org.jline.reader.Completer;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
-import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.reader.Widget;
 import org.jline.reader.impl.DefaultParser;
+import org.jline.reader.impl.LineReaderImpl;
+import org.jline.reader.impl.history.DefaultHistory;
 import org.jline.terminal.Terminal;
 
 /**
@@ -22,7 +24,7 @@ import org.jline.terminal.Terminal;
  * {@code !} history expansion (prompts say "hello!"). Quotes and escapes only shape the words
  * Tab completes. A line that starts with a space is not kept in the history, as in bash.
  */
-final class PromptReader {
+public final class PromptReader {
 
     private final LineReader reader;
 
@@ -30,21 +32,33 @@ final class PromptReader {
      * @param history where the history is kept; null for none
      */
     PromptReader(Terminal terminal, Completer completer, Path history) {
+        this.reader = configure(new LineReaderImpl(terminal, "rosetta", new HashMap<>()), completer, history);
+    }
+
+    /**
+     * Makes {@code reader} read as the prompt does (the terminal UI's reader too): the words,
+     * options, history and completion above, and a backslash at the end of a line going on at
+     * the next.
+     *
+     * @param history where the history is kept; null for none
+     */
+    public static <R extends LineReaderImpl> R configure(R reader, Completer completer, Path history) {
         DefaultParser words = new DefaultParser();
         words.setQuoteChars(new char[0]);
         words.setEofOnEscapedNewLine(false);
-        LineReaderBuilder builder = LineReaderBuilder.builder().terminal(terminal).appName("rosetta")
-                .parser(words).completer(completer)
-                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
-                .option(LineReader.Option.BRACKETED_PASTE, true)
-                .option(LineReader.Option.INSERT_TAB, false)
-                .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P … ")
-                .variable(LineReader.HISTORY_FILE_SIZE, 10_000);
+        reader.setParser(words);
+        reader.setCompleter(completer);
+        reader.setHistory(new DefaultHistory());
+        reader.option(LineReader.Option.DISABLE_EVENT_EXPANSION, true);
+        reader.option(LineReader.Option.BRACKETED_PASTE, true);
+        reader.option(LineReader.Option.INSERT_TAB, false);
+        reader.setVariable(LineReader.SECONDARY_PROMPT_PATTERN, "%P … ");
+        reader.setVariable(LineReader.HISTORY_FILE_SIZE, 10_000);
         if (history != null) {
-            builder.variable(LineReader.HISTORY_FILE, history);
+            reader.setVariable(LineReader.HISTORY_FILE, history);
         }
-        this.reader = builder.build();
-        continueAfterBackslash();
+        continueAfterBackslash(reader);
+        return reader;
     }
 
     /** The next input, which may hold line breaks. */
@@ -88,7 +102,7 @@ final class PromptReader {
      * instead of sending: the widget JLine calls for Enter is wrapped, so pasted text (which is
      * inserted, not entered) keeps its backslashes.
      */
-    private void continueAfterBackslash() {
+    private static void continueAfterBackslash(LineReader reader) {
         Widget accept = reader.getWidgets().get(LineReader.ACCEPT_LINE);
         reader.getWidgets().put(LineReader.ACCEPT_LINE, () -> {
             Buffer buffer = reader.getBuffer();

@@ -1,18 +1,25 @@
 package dev.rosetta.cli.repl;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;
 import org.jline.reader.LineReader;
 import org.jline.reader.ParsedLine;
 
+import dev.rosetta.agent.log.LogDirectory;
+import dev.rosetta.cli.chat.Chat;
+import dev.rosetta.cli.chat.SlashCommands;
+import dev.rosetta.llm.model.ModelInfo;
+
 /**
  * Tab at the prompt: slash commands for the first word, model names (and aliases) after
  * {@code /model}, and file names everywhere else.
  */
-final class ReplCompleter implements Completer {
+public final class ReplCompleter implements Completer {
 
     private final List<String> commands;
     private final Supplier<List<String>> models;
@@ -27,6 +34,36 @@ final class ReplCompleter implements Completer {
         this.commands = commands;
         this.models = models;
         this.paths = paths;
+    }
+
+    /** The completion of a chat's prompt: its commands, the registry's models, the workspace's files. */
+    public static ReplCompleter forChat(Chat chat, Map<String, String> env) {
+        return new ReplCompleter(SlashCommands.NAMES, modelNames(chat),
+                new PathCompletion(chat.workspace(), LogDirectory.home(env)));
+    }
+
+    /**
+     * Model names and aliases for completion after /model, gathered when Tab is first pressed
+     * there, and the models of the servers the user runs as they arrive.
+     */
+    private static Supplier<List<String>> modelNames(Chat chat) {
+        LocalModelNames local = new LocalModelNames(chat.providers());
+        return new Supplier<>() {
+            private List<String> names;
+
+            @Override
+            public synchronized List<String> get() {
+                if (names == null) {
+                    names = chat.registry().all().stream()
+                            .flatMap(ReplCompleter::namesOf).distinct().sorted().toList();
+                }
+                return Stream.concat(names.stream(), local.now().stream()).distinct().sorted().toList();
+            }
+        };
+    }
+
+    private static Stream<String> namesOf(ModelInfo model) {
+        return Stream.concat(Stream.of(model.name()), model.aliases().stream());
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -30,6 +31,9 @@ public final class ReplTerminal {
 
     private static final String GRAPHEME_PROBE = "org.jline.terminal.graphemeCluster";
 
+    /** How many SIGINTs the process has had (Ctrl-C while the terminal sends signals). */
+    private static final AtomicLong INTERRUPTS = new AtomicLong();
+
     private ReplTerminal() {}
 
     /**
@@ -41,11 +45,24 @@ public final class ReplTerminal {
     private static void forwardSignals(Terminal terminal) {
         for (Terminal.Signal signal : List.of(Terminal.Signal.INT, Terminal.Signal.WINCH, Terminal.Signal.CONT)) {
             try {
-                sun.misc.Signal.handle(new sun.misc.Signal(signal.name()), s -> terminal.raise(signal));
+                sun.misc.Signal.handle(new sun.misc.Signal(signal.name()), s -> {
+                    if (signal == Terminal.Signal.INT) {
+                        INTERRUPTS.incrementAndGet();
+                    }
+                    terminal.raise(signal);
+                });
             } catch (IllegalArgumentException e) {
                 // Not a signal on this platform, or one the JVM keeps (-Xrs): JLine copes without it.
             }
         }
+    }
+
+    /**
+     * How many SIGINTs have come so far: tells a line editor stopped by Ctrl-C (its handler
+     * interrupts its thread) from one stopped by an interrupt of another cause.
+     */
+    public static long interruptsReceived() {
+        return INTERRUPTS.get();
     }
 
     /** Before the prompt takes over: Ctrl-C ends Rosetta, as an interrupted program does. */

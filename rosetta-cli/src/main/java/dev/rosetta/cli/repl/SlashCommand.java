@@ -3,7 +3,7 @@ package dev.rosetta.cli.repl;
 import java.util.regex.Pattern;
 
 /** What the prompt takes for a slash command rather than a message for the model. */
-final class SlashCommand {
+public final class SlashCommand {
 
     private static final Pattern NAME = Pattern.compile("/[a-z][a-z-]*");
 
@@ -13,7 +13,7 @@ final class SlashCommand {
      * {@code /word}: a command, known or mistyped (a typo is reported, not sent to the model).
      * {@code /usr/bin/env …} and other paths are messages.
      */
-    static boolean looksLikeOne(String firstWord) {
+    public static boolean looksLikeOne(String firstWord) {
         return NAME.matcher(firstWord).matches();
     }
 }

@@ -19,7 +19,7 @@ import dev.rosetta.cli.chat.ChatRun;
  * (exit code 130): the escape from a tool that ignores being stopped. The log is synced per
  * message, so nothing written is lost.
  */
-final class TurnInterrupts {
+public final class TurnInterrupts {
 
     private final Terminal terminal;
 
@@ -32,7 +32,7 @@ final class TurnInterrupts {
         DoublePress presses = new DoublePress(System::nanoTime);
         SignalHandler previous = terminal.handle(Signal.INT, signal -> {
             if (presses.press()) {
-                leave();
+                leave(terminal);
             }
             loop.interrupt();
         });
@@ -40,7 +40,7 @@ final class TurnInterrupts {
     }
 
     /** Restores the terminal's modes (a confirmation may have it raw) and exits without waiting. */
-    private void leave() {
+    public static void leave(Terminal terminal) {
         try {
             terminal.close();
         } catch (IOException | RuntimeException ignored) {

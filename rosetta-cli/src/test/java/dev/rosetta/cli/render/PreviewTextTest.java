@@ -63,6 +63,16 @@ class PreviewTextTest {
     }
 
     @Test
+    void aNewFileShownWholeListsItsLinesUnderItsName() {
+        String diff = "--- /dev/null\n+++ b/hello.txt\n@@ -0,0 +1,2 @@\n+Hello,\n+world!\n";
+        Preview.FileChange created = new Preview.FileChange("hello.txt", diff, true);
+
+        assertThat(PreviewText.whole(created, TerminalStyle.plain())).isEqualTo(
+                "new file hello.txt\n  --- /dev/null\n  +++ b/hello.txt\n  @@ -0,0 +1,2 @@\n  +Hello,\n  +world!\n");
+        assertThat(PreviewText.addedLines(created)).isEqualTo(2);
+    }
+
+    @Test
     void escapeSequencesFromTheModelAreShownNotObeyed() {
         String hostile = "echo \u001b]0;pwned\u0007 \u001b[2J\rdone";
 

@@ -76,7 +76,8 @@ class McpTerminalIT {
         rosetta.type("add 2 and 3");
         rosetta.press("Enter");
         String asked = rosetta.waitFor("Run everything.get-sum?");
-        assertThat(asked).contains("MCP server everything · tool get-sum", "\"a\" : 2", "\"b\" : 3");
+        assertThat(asked).contains("▶ everything.get-sum: {\"a\": 2, \"b\": 3}", "MCP server everything · tool get-sum",
+                "\"a\" : 2", "\"b\" : 3");
         rosetta.type("y");
         rosetta.waitFor("It is 5.");
 
@@ -88,8 +89,8 @@ class McpTerminalIT {
         rosetta.press("C-c");
         String screen = rosetta.waitFor("interrupted");
 
-        assertThat(screen).contains("✗ everything.trigger-long-running-operation [Canceled]");
-        rosetta.waitFor(PROMPT, 3);
+        assertThat(screen).contains("✗ everything.trigger-long-running-operation · [ERROR:Canceled]");
+        rosetta.waitForTurnEnd(PROMPT, 3);
         rosetta.type("/mcp");
         rosetta.press("Enter");
         assertThat(rosetta.waitFor("everything  ready")).contains("everything.echo");

@@ -24,7 +24,9 @@ import tools.jackson.databind.JsonNode;
  * The interactive prompt as a user meets it: the real {@code rosetta} jar in a real terminal
  * (tmux), against a loopback OpenAI server with scripted replies, in a clean environment (its own
  * home, config, data and log folders). Keys are sent as a keyboard sends them; the screen is read
- * back as the user sees it.
+ * back as the user sees it. The terminal UI is what a terminal gets; the tests named "lineUi…"
+ * run the line prompt ({@code --ui line}), which stays for those who ask for it. The UI's own
+ * behaviour (folding, the transcript, the queue, Esc, resizing) is in {@link InlineUiIT}.
  */
 class ReplTerminalIT {
 
@@ -69,13 +71,48 @@ class ReplTerminalIT {
 
         rosetta.type("hi there");
         rosetta.press("Enter");
-        String screen = rosetta.waitFor(PROMPT, 2);
+        String screen = rosetta.waitForTurnEnd(PROMPT, 2);
 
         assertThat(screen).contains(PROMPT + " hi there", "Hello! This is bold and code.", "• one", "• two")
                 .doesNotContain("**");
         rosetta.press("C-d");
         assertThat(rosetta.exitCode()).isZero();
         assertThat(ScriptedOpenAi.messages(model.requests().get(0))).last().isEqualTo("user: hi there");
+    }
+
+    @Test
+    void lineUiRendersTheReplyAndCtrlDLeavesWithZero() throws Exception {
+        model.reply("Hello! This is **bold** and `code`.\n\n- one\n- two\n");
+        TmuxSession rosetta = startLineUi();
+
+        ask(rosetta, "hi there", 2);
+
+        assertThat(rosetta.screen()).contains(PROMPT + " hi there", "Hello! This is bold and code.", "• one")
+                .doesNotContain("Esc interrupts");
+        rosetta.press("C-d");
+        assertThat(rosetta.exitCode()).isZero();
+    }
+
+    @Test
+    void lineUiConfirmsWithTheDiffInColourAndCtrlCStopsAReply() throws Exception {
+        Files.writeString(workspace.resolve("hello.txt"), "Hello, old world!\n");
+        model.reply(SAVE_REPLY);
+        model.replySlowly(longReply());
+        model.reply("Still here.");
+        TmuxSession rosetta = startLineUi();
+
+        rosetta.type("write hello.txt");
+        rosetta.press("Enter");
+        assertThat(rosetta.waitFor("Run save?")).contains("▶ save hello.txt", "+++ b/hello.txt");
+        assertThat(rosetta.screenInColour()).contains("\u001b[32m+Hello, world!");
+        rosetta.type("y");
+        rosetta.waitFor("word3 ");
+        rosetta.press("C-c");
+        rosetta.waitFor("interrupted");
+        ask(rosetta, "are you there?", 3);
+
+        assertThat(workspace.resolve("hello.txt")).hasContent("Hello, world!");
+        assertThat(rosetta.screen()).contains("✓ save", "Still here.").doesNotContain("word399");
     }
 
     @Test
@@ -116,7 +153,7 @@ class ReplTerminalIT {
         rosetta.waitFor("Understood, I won't.");
 
         assertThat(workspace.resolve("hello.txt")).doesNotExist();
-        assertThat(rosetta.screen()).contains("✗ save [Canceled]");
+        assertThat(rosetta.screen()).contains("Run save? no", "✗ save · [ERROR:Canceled] · the user declined");
         assertThat(lastMessage(model.requests().get(1))).contains("Canceled").contains("declined");
     }
 
@@ -264,7 +301,7 @@ class ReplTerminalIT {
         rosetta.press("Enter");
         rosetta.waitFor("Run save?");
         rosetta.type("y");
-        rosetta.waitFor(PROMPT, 2);
+        rosetta.waitForTurnEnd(PROMPT, 2);
 
         rosetta.type("/mod");
         rosetta.press("Tab");
@@ -288,13 +325,18 @@ class ReplTerminalIT {
                 .contains("<tools>");
     }
 
-    @Test
-    void ctrlCStopsASlowReplyAndTheConversationGoesOn() throws Exception {
+    /** Four hundred words, for a reply that is still streaming when a key stops it. */
+    static String longReply() {
         StringBuilder longReply = new StringBuilder();
         for (int i = 0; i < 400; i++) {
             longReply.append("word").append(i).append(' ');
         }
-        model.replySlowly(longReply.toString());
+        return longReply.toString();
+    }
+
+    @Test
+    void ctrlCStopsASlowReplyAndTheConversationGoesOn() throws Exception {
+        model.replySlowly(longReply());
         model.reply("Still here.");
         TmuxSession rosetta = start();
 
@@ -303,7 +345,7 @@ class ReplTerminalIT {
         rosetta.waitFor("word3 ");
         rosetta.press("C-c");
         String screen = rosetta.waitFor("interrupted");
-        rosetta.waitFor(PROMPT, 2);
+        rosetta.waitForTurnEnd(PROMPT, 2);
 
         assertThat(screen).doesNotContain("word399");
         ask(rosetta, "are you there?", 3);
@@ -330,9 +372,9 @@ class ReplTerminalIT {
         waitForFile(workspace.resolve("running"));
         rosetta.press("C-c");
         rosetta.waitFor("interrupted");
-        rosetta.waitFor(PROMPT, 2);
+        rosetta.waitForTurnEnd(PROMPT, 2);
 
-        assertThat(rosetta.screen()).contains("✗ shell [Canceled]").doesNotContainPattern("(?m)^  finished$");
+        assertThat(rosetta.screen()).contains("✗ shell · [ERROR:Canceled]").doesNotContainPattern("(?m)^  finished$");
         ask(rosetta, "are you done?", 3);
         assertThat(ScriptedOpenAi.messages(model.requests().get(1))).as("the result, with the output so far")
                 .anyMatch(m -> m.contains("started") && m.contains("stopped") && !m.contains("\nfinished"));
@@ -405,7 +447,7 @@ class ReplTerminalIT {
         rosetta.type("second line");
         rosetta.press("Enter");
         rosetta.waitFor("Got two lines.");
-        rosetta.waitFor(PROMPT, 2);
+        rosetta.waitForTurnEnd(PROMPT, 2);
         rosetta.paste("pasted one\npasted two \\\nkept");
         rosetta.waitFor("kept");
         rosetta.press("Enter");
@@ -468,6 +510,11 @@ class ReplTerminalIT {
         return start(PROMPT, screen -> screen.contains(PROMPT), List.of(), List.of());
     }
 
+    /** Starts rosetta with the line prompt instead of the terminal UI. */
+    private TmuxSession startLineUi() throws Exception {
+        return start(PROMPT, screen -> screen.contains(PROMPT), List.of(), List.of("--ui", "line"));
+    }
+
     /**
      * @param before words before the java command ({@code env TERM=dumb}: tmux sets TERM itself)
      * @param after  more arguments for rosetta
@@ -486,11 +533,11 @@ class ReplTerminalIT {
         return session;
     }
 
-    /** Sends a prompt and waits for the prompt to come back (the {@code prompts}-th time). */
+    /** Sends a prompt and waits for the turn to end, the prompt shown the {@code prompts}-th time. */
     private static void ask(TmuxSession rosetta, String text, int prompts) throws Exception {
         rosetta.type(text);
         rosetta.press("Enter");
-        rosetta.waitFor(PROMPT, prompts);
+        rosetta.waitForTurnEnd(PROMPT, prompts);
     }
 
     private static String lastMessage(JsonNode request) {

@@ -1,6 +1,7 @@
 package dev.rosetta.cli.repl;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,6 +58,32 @@ final class ScriptedOpenAi implements AutoCloseable {
         replies.add(streamed(text).throttleBody(200, 100, TimeUnit.MILLISECONDS).build());
     }
 
+    /**
+     * The next reply: this text streamed at about {@code charsPerSecond} (six characters an
+     * event, as above), as a model writes, for measuring what a streamed token costs the terminal.
+     */
+    void replyAt(String text, int charsPerSecond) {
+        long bytesPerSecond = Math.max(20, streamedSize(text) * charsPerSecond / Math.max(1, text.length()));
+        replies.add(streamed(text).throttleBody(bytesPerSecond / 20, 50, TimeUnit.MILLISECONDS).build());
+    }
+
+    /** The next reply: {@code text}, then one native call of {@code tool} with these JSON arguments. */
+    void replyWithCall(String text, String tool, String argumentsJson) {
+        StringBuilder sse = prose(text);
+        sse.append(chunk(Map.of("tool_calls", List.of(Map.of("index", 0, "id", "call_native_1", "type", "function",
+                "function", Map.of("name", tool, "arguments", "")))), null));
+        sse.append(chunk(Map.of("tool_calls", List.of(Map.of("index", 0, "function",
+                Map.of("arguments", argumentsJson)))), null));
+        sse.append(chunk(Map.of(), "tool_calls")).append("data: [DONE]\n\n");
+        replies.add(new MockResponse.Builder().setHeader("content-type", "text/event-stream").body(sse.toString())
+                .build());
+    }
+
+    private static long streamedSize(String text) {
+        StringBuilder sse = prose(text);
+        return sse.toString().getBytes(StandardCharsets.UTF_8).length;
+    }
+
     /** The bodies of the requests received so far, in order. */
     List<JsonNode> requests() {
         return new ArrayList<>(requests);
@@ -71,11 +98,22 @@ final class ScriptedOpenAi implements AutoCloseable {
         return out;
     }
 
-    private static MockResponse.Builder streamed(String text) {
+    /** The reply's start and its text, six characters an event; a piece holds whole characters, as a provider's do. */
+    private static StringBuilder prose(String text) {
         StringBuilder sse = new StringBuilder(chunk(Map.of("role", "assistant", "content", ""), null));
-        for (int i = 0; i < text.length(); i += 6) {
-            sse.append(chunk(Map.of("content", text.substring(i, Math.min(text.length(), i + 6))), null));
+        for (int i = 0; i < text.length(); ) {
+            int end = Math.min(text.length(), i + 6);
+            if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
+                end++; // cut between an emoji's halves, neither half could be sent as UTF-8
+            }
+            sse.append(chunk(Map.of("content", text.substring(i, end)), null));
+            i = end;
         }
+        return sse;
+    }
+
+    private static MockResponse.Builder streamed(String text) {
+        StringBuilder sse = prose(text);
         sse.append(chunk(Map.of(), "stop")).append("data: [DONE]\n\n");
         return new MockResponse.Builder().setHeader("content-type", "text/event-stream").body(sse.toString());
     }

@@ -12,10 +12,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * A program running in a real terminal: a tmux session of 120×40 on a tmux server of its own (its
- * socket in the test's folder, no user config), typed into with send-keys and read with
- * capture-pane. Waits poll the screen until what is expected appears, so nothing sleeps for a
- * fixed time.
+ * A program running in a real terminal: a tmux session (120×40 unless said otherwise) on a tmux
+ * server of its own (its socket in the test's folder, no user config), typed into with send-keys
+ * and read with capture-pane. Waits poll the screen until what is expected appears, so nothing
+ * sleeps for a fixed time.
  */
 final class TmuxSession implements AutoCloseable {
 
@@ -50,14 +50,25 @@ final class TmuxSession implements AutoCloseable {
      * TMUX_TMPDIR, which puts the server's socket in {@code folder}).
      */
     static TmuxSession start(Path folder, Map<String, String> env, List<String> command) throws Exception {
+        return start(folder, env, command, 120, 40);
+    }
+
+    /** As {@link #start(Path, Map, List)}, in a terminal of {@code columns}×{@code rows}. */
+    static TmuxSession start(Path folder, Map<String, String> env, List<String> command, int columns, int rows)
+            throws Exception {
         TmuxSession session = new TmuxSession(folder, env);
         Files.deleteIfExists(session.exitFile);
         String line = String.join(" ", command.stream().map(TmuxSession::quoted).toList()) + "; echo $? > "
                 + quoted(session.exitFile.toString());
-        String pid = session.tmux("new-session", "-d", "-s", NAME, "-x", "120", "-y", "40", "-P", "-F",
-                "#{pane_pid}", line).strip();
+        String pid = session.tmux("new-session", "-d", "-s", NAME, "-x", String.valueOf(columns), "-y",
+                String.valueOf(rows), "-P", "-F", "#{pane_pid}", line).strip();
         session.pane = ProcessHandle.of(Long.parseLong(pid)).orElse(null);
         return session;
+    }
+
+    /** Keeps the pane when the program ends, so that its history can be read then (the scrollback after exit). */
+    void keepAfterExit() throws Exception {
+        tmux("set-option", "-w", "-t", NAME, "remain-on-exit", "on");
     }
 
     /** Types text as it is (no key names). */
@@ -83,6 +94,41 @@ final class TmuxSession implements AutoCloseable {
         return tmux("capture-pane", "-p", "-J", "-S", "-2000", "-t", NAME);
     }
 
+    /** The visible screen only (no scrollback), lines as the terminal shows them (not joined). */
+    String visibleScreen() throws Exception {
+        return tmux("capture-pane", "-p", "-t", NAME);
+    }
+
+    /** The whole history of the pane, wrapped lines joined: what a user scrolls back through. */
+    String history() throws Exception {
+        return tmux("capture-pane", "-p", "-J", "-S", "-", "-E", "-", "-t", NAME);
+    }
+
+    /** The history with the colours as SGR sequences. */
+    String historyInColour() throws Exception {
+        return tmux("capture-pane", "-p", "-e", "-J", "-S", "-", "-E", "-", "-t", NAME);
+    }
+
+    /** The pane's title, as a program sets it with OSC 0 or 2. */
+    String title() throws Exception {
+        return tmux("display-message", "-p", "-t", NAME, "#{pane_title}").strip();
+    }
+
+    /** Makes the terminal this size, as a user dragging the window's corner does. */
+    void resize(int columns, int rows) throws Exception {
+        tmux("resize-window", "-t", NAME, "-x", String.valueOf(columns), "-y", String.valueOf(rows));
+    }
+
+    /** From now on every byte the program writes to the terminal is also appended to {@code file}. */
+    void recordOutput(Path file) throws Exception {
+        tmux("pipe-pane", "-o", "-t", NAME, "cat >> " + quoted(file.toString()));
+    }
+
+    /** Stops {@link #recordOutput}. */
+    void stopRecording() throws Exception {
+        tmux("pipe-pane", "-t", NAME);
+    }
+
     /** The same with the colours as SGR sequences. */
     String screenInColour() throws Exception {
         return tmux("capture-pane", "-p", "-e", "-J", "-S", "-2000", "-t", NAME);
@@ -97,6 +143,34 @@ final class TmuxSession implements AutoCloseable {
     String waitFor(String text, int times) throws Exception {
         return waitUntil(times + " × '" + text + "' on screen", s -> s.split(java.util.regex.Pattern.quote(text), -1)
                 .length - 1 >= times);
+    }
+
+    /**
+     * Waits until {@code prompt} shows {@code times} times and nothing runs: the line prompt is the
+     * last line, or, in the terminal UI, the prompt is over an idle status line (no "Esc
+     * interrupts", the context's percentage shown). The UI's prompt stays on screen during a turn,
+     * so a count of prompts alone does not say that the turn is over.
+     */
+    String waitForTurnEnd(String prompt, int times) throws Exception {
+        return waitUntil(times + " × '" + prompt + "' with the turn over", s -> count(s, prompt) >= times
+                && turnOver(s, prompt));
+    }
+
+    static boolean turnOver(String screen, String prompt) {
+        List<String> lines = screen.lines().filter(l -> !l.isBlank()).toList();
+        if (lines.isEmpty()) {
+            return false;
+        }
+        String last = lines.get(lines.size() - 1);
+        if (last.strip().startsWith(prompt.strip())) {
+            return true;
+        }
+        return lines.size() >= 2 && lines.get(lines.size() - 2).contains(prompt) && !last.contains("Esc interrupts")
+                && last.contains("%)");
+    }
+
+    static int count(String screen, String text) {
+        return screen.split(java.util.regex.Pattern.quote(text), -1).length - 1;
     }
 
     String waitUntil(String what, Predicate<String> shown) throws Exception {
@@ -143,6 +217,11 @@ final class TmuxSession implements AutoCloseable {
             pane.descendants().forEach(started::add);
         }
         tmuxQuietly("kill-server");
+        // A server still going away would answer the next session's start and fail it.
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (tmuxQuietly("list-sessions") == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
         for (ProcessHandle p : started) {
             try {
                 p.onExit().get(5, TimeUnit.SECONDS);
@@ -161,9 +240,11 @@ final class TmuxSession implements AutoCloseable {
         return output;
     }
 
-    private void tmuxQuietly(String... args) throws Exception {
-        command(args).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
-                .waitFor(10, TimeUnit.SECONDS);
+    /** Runs tmux, its output dropped; its exit code (-1 when it did not end in time). */
+    private int tmuxQuietly(String... args) throws Exception {
+        Process process = command(args).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        return process.waitFor(10, TimeUnit.SECONDS) ? process.exitValue() : -1;
     }
 
     private ProcessBuilder command(String... args) {

@@ -11,6 +11,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.function.UnaryOperator;
 
+import dev.rosetta.tools.LiveOutput;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.output.OwnerOnly;
 
@@ -32,6 +33,7 @@ final class CapturedOutput {
     private final Path dir;
     private final int spillBytes;
     private final UnaryOperator<String> clean;
+    private final LiveOutput live;
 
     private byte[] memory = new byte[256];
     private int size;
@@ -53,6 +55,12 @@ final class CapturedOutput {
      * @param clean      removes noise that is not the command's from the decoded text
      */
     CapturedOutput(OutputLimit limit, Path dir, int spillBytes, UnaryOperator<String> clean) {
+        this(limit, dir, spillBytes, clean, LiveOutput.NONE);
+    }
+
+    /** @param live told every byte as it comes, before it is kept or cut */
+    CapturedOutput(OutputLimit limit, Path dir, int spillBytes, UnaryOperator<String> clean, LiveOutput live) {
+        this.live = live;
         this.limit = limit;
         this.dir = dir;
         this.clean = clean;
@@ -60,6 +68,7 @@ final class CapturedOutput {
     }
 
     void write(byte[] bytes, int offset, int length) {
+        live.write(bytes, offset, length);
         total += length;
         for (int i = offset; i < offset + length; i++) {
             if (bytes[i] == '\n') {

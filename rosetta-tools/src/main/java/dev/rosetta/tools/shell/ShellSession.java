@@ -17,6 +17,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
+import dev.rosetta.tools.LiveOutput;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.process.Watchdog;
 
@@ -213,6 +214,11 @@ public final class ShellSession implements AutoCloseable {
      * @param outputDir where long output is saved whole
      */
     public Outcome run(String command, Duration timeout, OutputLimit limit, Path outputDir) {
+        return run(command, timeout, limit, outputDir, LiveOutput.NONE);
+    }
+
+    /** As {@link #run(String, Duration, OutputLimit, Path)}, the output copied to {@code live} as it comes. */
+    public Outcome run(String command, Duration timeout, OutputLimit limit, Path outputDir, LiveOutput live) {
         if (command.indexOf('\0') >= 0) {
             throw new IllegalArgumentException("bash cannot take a NUL character in a command");
         }
@@ -224,7 +230,8 @@ public final class ShellSession implements AutoCloseable {
         }
         try {
             Outcome outcome = runLocked(command, timeout,
-                    new CapturedOutput(limit, outputDir, spillBytes, text -> terminalNoise.matcher(text).replaceAll("")));
+                    new CapturedOutput(limit, outputDir, spillBytes, text -> terminalNoise.matcher(text).replaceAll(""),
+                            live));
             if (outcome.ending() == Ending.CANCELED) {
                 Thread.currentThread().interrupt();
             }

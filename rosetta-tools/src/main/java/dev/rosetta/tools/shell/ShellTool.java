@@ -10,6 +10,7 @@ import dev.rosetta.core.tool.BuiltinTools;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolSpec;
+import dev.rosetta.tools.LiveOutput;
 import dev.rosetta.tools.Preview;
 import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
@@ -61,6 +62,11 @@ public final class ShellTool implements Tool {
 
     @Override
     public ToolResult run(Arguments args, ToolContext context) throws ToolFailure {
+        return run(args, context, LiveOutput.NONE);
+    }
+
+    @Override
+    public ToolResult run(Arguments args, ToolContext context, LiveOutput live) throws ToolFailure {
         String command = ShellCommand.normalize(args.require("command"));
         if (command.indexOf('\0') >= 0) {
             throw new ToolFailure(ErrorCode.INVALID_ARGS,
@@ -75,7 +81,7 @@ public final class ShellTool implements Tool {
         try {
             ShellSession current = session(context);
             ShellSession.Outcome outcome = current.run(command, settings.timeout(), context.outputLimit(),
-                    context.outputDir());
+                    context.outputDir(), live);
             String said = notice;
             notice = "";
             if (outcome.stateLost()) {

@@ -1,0 +1,205 @@
+package dev.rosetta.cli.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.rosetta.cli.render.CallView;
+import dev.rosetta.cli.render.CodeHighlighter;
+import dev.rosetta.cli.render.Excerpt;
+import dev.rosetta.cli.render.Language;
+import dev.rosetta.cli.render.TerminalStyle;
+import dev.rosetta.cli.render.TerminalText;
+import dev.rosetta.cli.render.Tone;
+import dev.rosetta.core.json.Json;
+import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.tool.ToolResult;
+import dev.rosetta.core.tool.ToolUse;
+
+/**
+ * The blocks of the conversation, each built from what the splitter and the tools reported, so a
+ * call looks the same whichever dialect spelled it and whichever tool it names (a built-in one,
+ * or an MCP server's {@code server.tool}): {@code ▶ save README.md · 46 lines} over its first
+ * lines, {@code ▶ shell: npm test}, {@code ✓ shell · exit 0 · 120 lines},
+ * {@code ✗ patch · [ERROR:ENOENT]}. Everything from outside passes {@link TerminalText#safe}.
+ */
+final class Blocks {
+
+    /** Where a block's body lines start. */
+    static final String INDENT = "  ";
+    static final String THINKING_GUTTER = "┊ ";
+
+    /** Tools whose body is code to run: their header shows its first line after a colon. */
+    private static final List<String> CODE_TOOLS = List.of("shell", "ipython", "jshell");
+    /** Arguments of a tool with named ones only (an MCP tool's) go in the header up to this length. */
+    private static final int SHORT_ARGUMENTS = 60;
+    /** A result of one line up to this length goes in its header. */
+    private static final int SHORT_RESULT = 80;
+    private static final int GIST_WORDS = 12;
+
+    private final TerminalStyle style;
+
+    Blocks(TerminalStyle style) {
+        this.style = style;
+    }
+
+    /** The user's message after the prompt it was typed at; further lines after "… ", as the prompt showed them. */
+    Block user(String prompt, String text) {
+        List<String> lines = new ArrayList<>();
+        String[] typed = TerminalText.safe(text).split("\n", -1);
+        String pad = " ".repeat(Math.max(0, Columns.width(prompt) - 2));
+        for (int i = 0; i < typed.length; i++) {
+            lines.add((i == 0 ? prompt : pad + style.paint("…", Tone.DIM) + " ") + typed[i]);
+        }
+        return Block.text(Block.Kind.USER, lines);
+    }
+
+    Block call(ToolUse use) {
+        CallView view = CallView.of(use);
+        String tool = oneLine(view.tool());
+        String header = style.paint("▶", Tone.YELLOW) + " " + style.paint(tool, Tone.BOLD);
+        String arguments = shortArguments(use, view);
+        if (arguments != null) {
+            return new Block(Block.Kind.CALL, header + ": " + arguments, List.of(), Block.Preview.HEAD, null);
+        }
+        List<String> body = new ArrayList<>();
+        if (view.body() != null && !view.body().isBlank()) {
+            CodeHighlighter highlighter = new CodeHighlighter(view.language(), style);
+            for (String line : TerminalText.safe(view.body().stripTrailing()).split("\n", -1)) {
+                body.add(INDENT + highlighter.line(Excerpt.cut(line)));
+            }
+        }
+        String argument = view.argument() == null || view.argument().isBlank() ? null : oneLine(view.argument());
+        if (argument == null && body.size() == 1 && Columns.width(body.get(0)) <= SHORT_ARGUMENTS + INDENT.length()) {
+            // a one-line body (a short script, an MCP tool's JSON) is all in the header
+            return new Block(Block.Kind.CALL, header + ": " + body.get(0).strip(), List.of(), Block.Preview.HEAD, null);
+        }
+        boolean code = CODE_TOOLS.contains(use.tool());
+        if (argument != null) {
+            header += (code ? ": " : " ") + argument;
+        } else if (code && !body.isEmpty()) {
+            header += ": " + oneLine(firstLine(view.body()));
+        }
+        if (!body.isEmpty()) {
+            header += style.paint(" · " + lines(body.size()), Tone.DIM);
+        }
+        return new Block(Block.Kind.CALL, header, body, Block.Preview.HEAD, null);
+    }
+
+    /** A running call's line: its header without the ▶ (a spinner stands there). */
+    String running(ToolUse use) {
+        String header = call(use).header();
+        String marker = style.paint("▶", Tone.YELLOW) + " ";
+        return header.startsWith(marker) ? header.substring(marker.length()) : header;
+    }
+
+    /**
+     * A tool that takes named arguments only, none of them shown otherwise (an MCP server's tool):
+     * its arguments as compact JSON, when they are short enough for the header; else null.
+     */
+    private static String shortArguments(ToolUse use, CallView view) {
+        if (view.language() != Language.JSON || view.argument() != null || !use.args().isEmpty()
+                || use.content() != null) {
+            return null;
+        }
+        String json = oneLine(Json.write(use.kwargs()));
+        return json.length() <= SHORT_ARGUMENTS ? json : null;
+    }
+
+    Block result(ToolUse use, ToolResult result) {
+        String output = result.output();
+        if (result.isError() && output.startsWith(result.code().tag())) {
+            output = output.substring(result.code().tag().length()).replaceFirst("^[ \t]*\n?", "");
+        }
+        String safe = TerminalText.safe(output).stripTrailing();
+        List<String> body = new ArrayList<>();
+        if (!safe.isEmpty()) {
+            for (String line : safe.split("\n", -1)) {
+                body.add(INDENT + Excerpt.cut(line));
+            }
+        }
+        String mark = result.isError() ? style.paint("✗", Tone.RED, Tone.BOLD) : style.paint("✓", Tone.GREEN, Tone.BOLD);
+        String header = mark + " " + style.paint(oneLine(use.tool()), Tone.BOLD) + outcome(use, result);
+        if (body.size() == 1 && Columns.width(body.get(0)) <= SHORT_RESULT) {
+            return new Block(Block.Kind.RESULT, header + style.paint(" ·", Tone.DIM) + " " + body.get(0).strip(),
+                    List.of(), Block.Preview.HEAD_AND_TAIL, null);
+        }
+        if (!body.isEmpty()) {
+            header += style.paint(" · " + lines(body.size()), Tone.DIM);
+        }
+        return new Block(Block.Kind.RESULT, header, body, Block.Preview.HEAD_AND_TAIL, null);
+    }
+
+    /** " · exit 0" for a command, " · [ERROR:ENOENT]" for a failure, nothing for other successes. */
+    private String outcome(ToolUse use, ToolResult result) {
+        String dot = style.paint(" · ", Tone.DIM);
+        if (!result.isError()) {
+            return use.tool().equals("shell") ? dot + "exit 0" : "";
+        }
+        String code = result.code().code();
+        if (code.startsWith("ExitCode:")) {
+            return dot + style.paint("exit " + oneLine(code.substring("ExitCode:".length())), Tone.RED);
+        }
+        return dot + style.paint(oneLine(result.code().tag()), Tone.RED);
+    }
+
+    Block unparsed(Segment.Unparsed unparsed) {
+        String header = style.paint("⚠", Tone.YELLOW) + " " + style.paint("not run: " + oneLine(unparsed.problem()),
+                Tone.DIM);
+        List<String> body = new ArrayList<>();
+        String raw = TerminalText.safe(unparsed.raw()).stripTrailing();
+        if (!raw.isEmpty()) {
+            for (String line : raw.split("\n", -1)) {
+                body.add(INDENT + style.paint(Excerpt.cut(line), Tone.DIM));
+            }
+        }
+        return new Block(Block.Kind.UNPARSED, header, body, Block.Preview.HEAD_AND_TAIL, null);
+    }
+
+    /** Reasoning: one dimmed line while folded (how long, how it began), all of it behind a gutter when open. */
+    Block thinking(String text) {
+        String safe = TerminalText.safe(text).strip();
+        String[] words = safe.isEmpty() ? new String[0] : safe.split("\\s+");
+        StringBuilder gist = new StringBuilder();
+        for (int i = 0; i < Math.min(GIST_WORDS, words.length); i++) {
+            gist.append(i == 0 ? "" : " ").append(words[i]);
+        }
+        String header = style.paint(THINKING_GUTTER + "thought · " + words.length + (words.length == 1 ? " word" : " words")
+                + (gist.isEmpty() ? "" : " · " + gist + (words.length > GIST_WORDS ? "…" : "")), Tone.DIM, Tone.ITALIC);
+        List<String> body = new ArrayList<>();
+        for (String line : safe.split("\n", -1)) {
+            body.add(style.paint(THINKING_GUTTER, Tone.DIM) + style.paint(Excerpt.cut(line), Tone.DIM, Tone.ITALIC));
+        }
+        return new Block(Block.Kind.THINKING, header, safe.isEmpty() ? List.of() : body, Block.Preview.NONE, null);
+    }
+
+    /** A confirmation as it was answered: the preview the user saw, then the question and the answer. */
+    Block confirmation(String preview, String question, String answer) {
+        List<String> body = preview.isEmpty() ? List.of() : List.of(preview.stripTrailing().split("\n", -1));
+        return new Block(Block.Kind.CONFIRMATION, null, body, Block.Preview.HEAD, question + answer);
+    }
+
+    Block note(String text) {
+        return Block.text(Block.Kind.NOTE, List.of(style.paint("ℹ " + oneLine(text), Tone.DIM)));
+    }
+
+    /** Lines of our own (a command's output), as they are. */
+    Block said(List<String> lines) {
+        return Block.text(Block.Kind.NOTE, lines);
+    }
+
+    static String lines(int n) {
+        return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? "line" : "lines");
+    }
+
+    private static String firstLine(String text) {
+        String stripped = text.strip();
+        int nl = stripped.indexOf('\n');
+        return nl < 0 ? stripped : stripped.substring(0, nl) + " …";
+    }
+
+    /** Text from outside, safe and on one line. */
+    static String oneLine(String text) {
+        return TerminalText.safe(text).strip().replace('\n', ' ').replace('\t', ' ');
+    }
+}

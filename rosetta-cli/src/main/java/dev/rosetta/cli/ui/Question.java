@@ -1,0 +1,91 @@
+package dev.rosetta.cli.ui;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.tools.Decision;
+import dev.rosetta.tools.permission.PermissionRule;
+
+/**
+ * A confirmation waiting in the live region: the call, its preview, the question, and the answer
+ * to come. Keys answer it only once it has been drawn, so a key typed before the user could see
+ * it never says yes to it.
+ */
+final class Question {
+
+    /** An answer: the decision (null when the user stopped the turn) and the word the scrollback keeps. */
+    record Answer(Decision decision, String word) {}
+
+    private final ToolUse use;
+    private final String preview;
+    private final String prompt;
+    private final List<PermissionRule> remember;
+    private final CompletableFuture<Answer> answer = new CompletableFuture<>();
+    private volatile boolean shown;
+    private volatile boolean offering;
+    private volatile String note = "";
+
+    /**
+     * @param preview the preview's lines, styled, each ending with a line break
+     * @param prompt  the question, styled ("Run save? [y]es [n]o [a]lways [e]dit")
+     * @param remember the rules {@code a} offers to remember (narrowest first); empty: {@code a} is yes to all
+     */
+    Question(ToolUse use, String preview, String prompt, List<PermissionRule> remember) {
+        this.use = use;
+        this.preview = preview;
+        this.prompt = prompt;
+        this.remember = List.copyOf(remember);
+    }
+
+    Question(ToolUse use, String preview, String prompt) {
+        this(use, preview, prompt, List.of());
+    }
+
+    List<PermissionRule> remember() {
+        return remember;
+    }
+
+    /** Whether {@code a} was pressed and the rules to remember are offered: the next key picks one, or goes back. */
+    boolean offering() {
+        return offering;
+    }
+
+    void offering(boolean value) {
+        offering = value;
+    }
+
+    ToolUse use() {
+        return use;
+    }
+
+    String preview() {
+        return preview;
+    }
+
+    String prompt() {
+        return prompt;
+    }
+
+    CompletableFuture<Answer> answer() {
+        return answer;
+    }
+
+    /** Called once a frame has put the question on screen. */
+    void markShown() {
+        shown = true;
+    }
+
+    boolean shown() {
+        return shown;
+    }
+
+    /** A line said under the question (a key that is no answer, an editor that failed). */
+    String note() {
+        return note;
+    }
+
+    void note(String text) {
+        note = text;
+    }
+}

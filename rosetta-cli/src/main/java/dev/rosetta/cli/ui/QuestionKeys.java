@@ -1,0 +1,113 @@
+package dev.rosetta.cli.ui;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jline.terminal.Attributes;
+import org.jline.terminal.Terminal;
+
+import dev.rosetta.cli.chat.CallEditor;
+import dev.rosetta.cli.chat.RuleText;
+import dev.rosetta.tools.Decision;
+import dev.rosetta.tools.permission.PermissionRule;
+
+/**
+ * The keys that answer a confirmation shown in the live region, read by the line editor while the
+ * prompt stays where it is: y yes, n no, a always (yes to all, or the rules to remember offered
+ * under the question: a digit picks one, another key goes back), e edit, and Enter on an empty
+ * line yes. They
+ * answer only a question already on screen; until then a key is what it always is, so nothing
+ * typed before the question could be seen says yes to it. Called on the line editor's thread.
+ */
+final class QuestionKeys {
+
+    private final UiState state;
+    private final UiReader reader;
+    private final Terminal terminal;
+    private final Attributes cooked;
+    private final Map<String, String> env;
+
+    /**
+     * @param cooked the terminal's modes before the line editor made it raw, for the editor
+     * @param env    where VISUAL and EDITOR are read
+     */
+    QuestionKeys(UiState state, UiReader reader, Attributes cooked, Map<String, String> env) {
+        this.state = state;
+        this.reader = reader;
+        this.terminal = reader.getTerminal();
+        this.cooked = cooked;
+        this.env = env;
+    }
+
+    /**
+     * A key while a confirmation is on screen answers it; any other key is no answer and says
+     * which are. False when no question is showing, and the key does what it always does.
+     */
+    boolean key(String key) {
+        Question q = state.read(UiState::question);
+        if (q == null || !q.shown() || q.answer().isDone() || key == null || key.isEmpty()) {
+            return false;
+        }
+        if (q.offering()) {
+            pick(q, key);
+            state.change(s -> { });
+            return true;
+        }
+        switch (Character.toLowerCase(key.charAt(0))) {
+            case 'y' -> q.answer().complete(new Question.Answer(Decision.yes(), "yes"));
+            case 'n' -> q.answer().complete(new Question.Answer(new Decision.No(""), "no"));
+            case 'a' -> always(q);
+            case 'e' -> edit(q);
+            default -> q.note("Please press y, n, a or e (Esc stops the turn).");
+        }
+        state.change(s -> { });
+        return true;
+    }
+
+    /** Yes to all when there are no rules to offer; else the rules, numbered, under the question. */
+    private static void always(Question q) {
+        List<PermissionRule> rules = q.remember();
+        if (rules.isEmpty()) {
+            q.answer().complete(new Question.Answer(new Decision.YesToAll(), "all"));
+            return;
+        }
+        StringBuilder offer = new StringBuilder("Allow from now on, in this conversation:");
+        for (int i = 0; i < rules.size(); i++) {
+            offer.append(i == 0 ? " " : " · ").append(i + 1).append(' ').append(RuleText.of(rules.get(i)));
+        }
+        q.offering(true);
+        q.note(offer.append(" — [1-").append(rules.size()).append("], another key goes back").toString());
+    }
+
+    /** The rule whose digit was pressed is remembered and the call runs; another key goes back to the question. */
+    private static void pick(Question q, String key) {
+        int n = key.charAt(0) - '0';
+        List<PermissionRule> rules = q.remember();
+        if (n >= 1 && n <= rules.size()) {
+            PermissionRule rule = rules.get(n - 1);
+            q.answer().complete(new Question.Answer(new Decision.Remember(rule), "always: " + RuleText.of(rule)));
+            return;
+        }
+        q.offering(false);
+        q.note("");
+    }
+
+    /** The call's body in the user's editor, with the screen and the keys to itself; runs what was saved. */
+    private void edit(Question q) {
+        reader.erase();
+        Attributes raw = terminal.getAttributes();
+        terminal.setAttributes(cooked);
+        Decision edited = null;
+        try {
+            edited = new CallEditor(env, q::note).edit(q.use());
+        } catch (InterruptedException e) {
+            q.note("The editor was interrupted; nothing changed.");
+        } finally {
+            terminal.setAttributes(raw);
+            reader.redrawLine();
+        }
+        if (edited != null) {
+            q.answer().complete(new Question.Answer(edited, "edited"));
+        }
+    }
+}

@@ -306,6 +306,28 @@ class InlineUiIT {
         assertThat(screen.split("Run save\\?", -1)).as("asked once").hasSize(2);
     }
 
+    /** /undo asks at the UI's own prompt: the diff of what it puts back, then y puts the file back. */
+    @Test
+    void undoAsksAtThePromptAndYesPutsTheFileBack() throws Exception {
+        Files.writeString(workspace.resolve("hello.txt"), "Hello, old world!\n");
+        model.reply("```save hello.txt\nHello, world!\n```\n");
+        model.reply("Done.");
+        TmuxSession rosetta = start(120, 40, List.of("-y"));
+        ask(rosetta, "write hello.txt", 2);
+        rosetta.waitFor("Done.");
+        assertThat(workspace.resolve("hello.txt")).hasContent("Hello, world!");
+
+        rosetta.type("/undo");
+        rosetta.press("Enter");
+        String screen = rosetta.waitFor("Put 1 file back as it was?");
+        assertThat(screen).contains("change hello.txt", "-Hello, world!", "+Hello, old world!");
+        rosetta.type("y");
+        rosetta.press("Enter");
+        rosetta.waitFor("took back 4 messages; put back 1 file");
+
+        assertThat(workspace.resolve("hello.txt")).hasContent("Hello, old world!");
+    }
+
     @Test
     void noColorLeavesOutEveryColour() throws Exception {
         env.put("NO_COLOR", "1");

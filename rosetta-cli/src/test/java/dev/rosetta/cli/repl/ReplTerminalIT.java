@@ -179,7 +179,7 @@ class ReplTerminalIT {
         model.reply(SAVE_REPLY);
         model.reply("Again.\n\n```save hello.txt\nHello again!\n```\n");
         model.reply("Both done.");
-        TmuxSession rosetta = start();
+        TmuxSession rosetta = startLineUi();
 
         rosetta.type("write hello.txt twice");
         rosetta.press("Enter");
@@ -203,7 +203,7 @@ class ReplTerminalIT {
         Files.writeString(workspace.resolve("hello.txt"), "Hello, old world!\n");
         model.reply(SAVE_REPLY);
         model.reply("Done.");
-        TmuxSession rosetta = start();
+        TmuxSession rosetta = startLineUi();
         rosetta.type("write hello.txt");
         rosetta.press("Enter");
         rosetta.waitFor("Run save?");
@@ -226,7 +226,7 @@ class ReplTerminalIT {
     void instructionsContextAndCompactSayWhatIsInTheWindow() throws Exception {
         Files.writeString(workspace.resolve("AGENTS.md"), "Answer in French.\n");
         model.reply("Bonjour.");
-        TmuxSession rosetta = start();
+        TmuxSession rosetta = startLineUi();
         ask(rosetta, "hello", 2);
 
         rosetta.type("/instructions");

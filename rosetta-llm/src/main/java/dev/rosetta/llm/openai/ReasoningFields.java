@@ -10,9 +10,14 @@ import tools.jackson.databind.node.ObjectNode;
  * carries nothing when the level cannot apply (said once to the user, never sent to become a 400):
  * <ul>
  * <li>DeepSeek: {@code thinking: {type: enabled|disabled}}, and {@code reasoning_effort} when on;</li>
+ * <li>OpenRouter: {@code reasoning: {effort}} for a level, {@code {max_tokens}} for a budget,
+ *     {@code {enabled: false}} for off — it maps them to each model it routes to;</li>
+ * <li>a server the user runs: {@code chat_template_kwargs: {enable_thinking}}, the switch of the
+ *     chat templates that have one (Qwen3, GLM, DeepSeek V3.1), and {@code reasoning_effort} when
+ *     on (gpt-oss's templates read it); a budget goes as its effort, and is said so;</li>
  * <li>OpenAI's reasoning models: {@code reasoning_effort}; they cannot stop reasoning;</li>
  * <li>a model recorded as not thinking: nothing, unless the level is off;</li>
- * <li>any other server: nothing, as Chat Completions has no common switch for it.</li>
+ * <li>any other hosted server: nothing, as Chat Completions has no common switch for it.</li>
  * </ul>
  *
  * @param fields  to add to the body (empty when none)
@@ -25,13 +30,45 @@ record ReasoningFields(ObjectNode fields, String problem) {
         if (thinking == null) {
             return new ReasoningFields(fields, null);
         }
-        if (profile.thinkingSwitch()) {
-            fields.putObject("thinking").put("type", thinking.off() ? "disabled" : "enabled");
-            if (!thinking.off()) {
-                fields.put("reasoning_effort", thinking.effort());
-            }
+        return switch (profile.thinking()) {
+            case DEEPSEEK_SWITCH -> deepSeek(fields, thinking);
+            case OPENROUTER -> openRouter(fields, thinking);
+            case CHAT_TEMPLATE -> chatTemplate(fields, thinking);
+            case EFFORT -> effort(fields, traits, model, thinking);
+        };
+    }
+
+    private static ReasoningFields deepSeek(ObjectNode fields, Thinking thinking) {
+        fields.putObject("thinking").put("type", thinking.off() ? "disabled" : "enabled");
+        if (!thinking.off()) {
+            fields.put("reasoning_effort", thinking.effort());
+        }
+        return new ReasoningFields(fields, null);
+    }
+
+    private static ReasoningFields openRouter(ObjectNode fields, Thinking thinking) {
+        ObjectNode reasoning = fields.putObject("reasoning");
+        if (thinking.off()) {
+            reasoning.put("enabled", false);
+        } else if (thinking.isBudget()) {
+            reasoning.put("max_tokens", thinking.tokens());
+        } else {
+            reasoning.put("effort", thinking.effort());
+        }
+        return new ReasoningFields(fields, null);
+    }
+
+    private static ReasoningFields chatTemplate(ObjectNode fields, Thinking thinking) {
+        fields.putObject("chat_template_kwargs").put("enable_thinking", !thinking.off());
+        if (thinking.off()) {
             return new ReasoningFields(fields, null);
         }
+        fields.put("reasoning_effort", thinking.effort());
+        return new ReasoningFields(fields, thinking.isBudget() ? "a server you run takes no thinking budget: "
+                + thinking + " is sent as effort " + thinking.effort() : null);
+    }
+
+    private static ReasoningFields effort(ObjectNode fields, ModelTraits traits, String model, Thinking thinking) {
         if (traits.reasoning()) {
             if (thinking.off()) {
                 return new ReasoningFields(fields, model + " always reasons, so thinking cannot be turned off;"

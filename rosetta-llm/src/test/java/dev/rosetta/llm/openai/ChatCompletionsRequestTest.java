@@ -275,6 +275,41 @@ class ChatCompletionsRequestTest {
         assertThat(deepseek.thinkingProblem("deepseek-chat", Thinking.LOW)).isEmpty();
     }
 
+    /** OpenRouter maps one reasoning object to each model it routes to: effort, a budget, or off. */
+    @Test
+    void openRouterGetsItsReasoningObjectForALevelABudgetAndOff() throws Exception {
+        ChatCompletionsProvider openrouter = harness.provider("openrouter");
+        JsonNode level = body(send(openrouter, ChatRequest.of("anthropic/claude-sonnet-4.5",
+                List.of(Message.user("hi"))).withThinking(Thinking.HIGH)));
+        JsonNode budget = body(send(openrouter, ChatRequest.of("anthropic/claude-sonnet-4.5",
+                List.of(Message.user("hi"))).withThinking(Thinking.budget(6000))));
+        JsonNode off = body(send(openrouter, ChatRequest.of("deepseek/deepseek-r1", List.of(Message.user("hi")))
+                .withThinking(Thinking.OFF)));
+
+        assertThat(level.get("reasoning")).isEqualTo(json("{\"effort\":\"high\"}"));
+        assertThat(budget.get("reasoning")).isEqualTo(json("{\"max_tokens\":6000}"));
+        assertThat(off.get("reasoning")).isEqualTo(json("{\"enabled\":false}"));
+        assertThat(level.has("reasoning_effort")).isFalse();
+        assertThat(openrouter.thinkingProblem("anthropic/claude-sonnet-4.5", Thinking.LOW)).isEmpty();
+    }
+
+    /** llama.cpp, vLLM and SGLang pass chat_template_kwargs to the template: Qwen3's enable_thinking switch. */
+    @Test
+    void aServerYouRunGetsTheChatTemplatesThinkingSwitch() throws Exception {
+        ChatCompletionsProvider local = harness.provider("local");
+        JsonNode on = body(send(local, ChatRequest.of("qwen3-8b", List.of(Message.user("hi")))
+                .withThinking(Thinking.LOW)));
+        JsonNode off = body(send(local, ChatRequest.of("qwen3-8b", List.of(Message.user("hi")))
+                .withThinking(Thinking.OFF)));
+        JsonNode unset = body(send(local, ChatRequest.of("qwen3-8b", List.of(Message.user("hi")))));
+
+        assertThat(on.get("chat_template_kwargs")).isEqualTo(json("{\"enable_thinking\":true}"));
+        assertThat(on.get("reasoning_effort").stringValue()).isEqualTo("low");
+        assertThat(off.get("chat_template_kwargs")).isEqualTo(json("{\"enable_thinking\":false}"));
+        assertThat(off.has("reasoning_effort")).isFalse();
+        assertThat(unset.has("chat_template_kwargs")).as("nothing asked, nothing sent").isFalse();
+    }
+
     @Test
     void aLevelAModelCannotTakeIsOneLineAndIsNotSent() throws Exception {
         ChatCompletionsProvider o3 = harness.provider("openai", new ModelTraits(false, false, true, true, false));
@@ -286,8 +321,9 @@ class ChatCompletionsRequestTest {
         assertThat(gpt41.thinkingProblem("gpt-4.1", Thinking.HIGH))
                 .contains("openai/gpt-4.1 does not think; thinking high is not sent");
         assertThat(gpt41.thinkingProblem("gpt-4.1", Thinking.OFF)).isEmpty();
-        assertThat(local.thinkingProblem("qwen3", Thinking.budget(4096))).hasValueSatisfying(p -> assertThat(p)
-                .startsWith("thinking 4096 tokens is not sent"));
+        assertThat(local.thinkingProblem("qwen3", Thinking.budget(4096)))
+                .contains("a server you run takes no thinking budget: 4096 tokens is sent as effort medium");
+        assertThat(local.thinkingProblem("qwen3", Thinking.HIGH)).isEmpty();
         JsonNode body = body(send(o3, ChatRequest.of("o3", List.of(Message.user("hi"))).withThinking(Thinking.OFF)));
         assertThat(body.has("reasoning_effort")).isFalse();
     }

@@ -4,7 +4,8 @@ package dev.rosetta.cli.render;
  * One run of prose, rendered as it streams. Without colour the text is written as the model wrote
  * it (made safe), at once. With colour it is rendered line by line: the start of a line is held
  * until it shows what the line is (a heading, a list item, a quote), then the rest streams through
- * {@link InlineMarkdown}. Code blocks are where the splitter says they are ({@link #openCode},
+ * {@link InlineMarkdown}; the rows of a table are held until it ends, then drawn lined up
+ * ({@link MarkdownTable}). Code blocks are where the splitter says they are ({@link #openCode},
  * {@link #closingCode}) — this class finds no fence itself, so what is drawn as code is exactly
  * what no reader claimed, nested fences included. Their lines are held whole, since colouring a
  * keyword needs all of it. A run begins below a blank line, without the line breaks the model put
@@ -14,11 +15,13 @@ public final class MarkdownStream {
 
     private static final int RULE_WIDTH = 40;
 
-    private enum Kind { PARAGRAPH, HEADING, BULLET, ORDERED, QUOTE, FENCE, CODE, RULE }
+    private enum Kind { PARAGRAPH, HEADING, BULLET, ORDERED, QUOTE, FENCE, CODE, RULE, TABLE }
 
     private final Screen screen;
     private final TerminalStyle style;
     private final TerminalText cleaner = new TerminalText();
+    /** The rows of a table being read: drawn when it ends, lined up. */
+    private final MarkdownTable table;
     private final StringBuilder line = new StringBuilder();
     private Kind kind;
     private InlineMarkdown inline;
@@ -32,6 +35,7 @@ public final class MarkdownStream {
     public MarkdownStream(Screen screen, TerminalStyle style) {
         this.screen = screen;
         this.style = style;
+        this.table = new MarkdownTable(style);
     }
 
     public void feed(String delta) {
@@ -53,11 +57,12 @@ public final class MarkdownStream {
         closing = code != null;
     }
 
-    /** Renders a line held so far (a closing fence glued to the next opening one), as it stands. */
+    /** Renders a line held so far (a closing fence glued to the next opening one), as it stands, and a table held. */
     private void endHeldLine() {
         if (style.colour()) {
             StringBuilder out = new StringBuilder();
             endLine(out);
+            out.append(table.end());
             screen.write(out.toString());
         }
     }
@@ -90,8 +95,9 @@ public final class MarkdownStream {
 
     private void accept(char c, StringBuilder out) {
         if (c == '\n') {
-            endLine(out);
-            out.append('\n');
+            if (endLine(out)) {
+                out.append('\n');
+            }
             return;
         }
         if (kind == null) {
@@ -104,10 +110,22 @@ public final class MarkdownStream {
         }
     }
 
-    /** Renders the held part of the line and closes its styles. */
-    private void endLine(StringBuilder out) {
+    /**
+     * Renders the held part of the line and closes its styles; false when the line went into a
+     * table instead (drawn, with its line breaks, when the table ends).
+     */
+    private boolean endLine(StringBuilder out) {
         if (kind == null && !line.isEmpty()) {
             decide(true, out);
+        }
+        if (kind == Kind.TABLE) {
+            out.append(table.add(line.toString()));
+            line.setLength(0);
+            kind = null;
+            return false;
+        }
+        if (kind == null) {
+            out.append(table.end()); // a blank line ends a table
         }
         if (inline != null) {
             inline.end(out);
@@ -124,6 +142,7 @@ public final class MarkdownStream {
         line.setLength(0);
         kind = null;
         inline = null;
+        return true;
     }
 
     /** The rendering of a line held whole. */
@@ -168,6 +187,9 @@ public final class MarkdownStream {
         if (c == '>') {
             return Kind.QUOTE;
         }
+        if (blockIndent && c == '|') {
+            return Kind.TABLE;
+        }
         if (c == '-' || c == '*' || c == '+') {
             if (n == 1) {
                 return ended ? Kind.PARAGRAPH : null;
@@ -196,6 +218,9 @@ public final class MarkdownStream {
 
     /** Writes the line's start in its style and hands the rest of the held text to the inline renderer. */
     private void start(Kind decided, String s, int indent, StringBuilder out) {
+        if (decided != Kind.TABLE) {
+            out.append(table.end()); // any other line ends a table
+        }
         kind = decided;
         String rest = s.substring(indent);
         switch (decided) {

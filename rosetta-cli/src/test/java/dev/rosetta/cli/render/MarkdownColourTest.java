@@ -30,6 +30,10 @@ class MarkdownColourTest {
             1. one
             10) ten
             > quoted **words**
+            | Tool | Calls | Notes |
+            |:-----|------:|:-----:|
+            | `save` | 12 | **new** |
+            | shell | 3 |
             ---
             ```java
             public class Hello { // greet
@@ -171,6 +175,10 @@ class MarkdownColourTest {
                 1. one
                 10) ten
                 │ quoted words
+                Tool  │ Calls │ Notes
+                ──────┼───────┼──────
+                save  │    12 │  new
+                shell │     3
                 ────────────────────────────────────────
                 ```java
                 public class Hello { // greet
@@ -183,6 +191,31 @@ class MarkdownColourTest {
                 Escaped *stars* and a backslash \\d.
                 Last line without break
                 """);
+    }
+
+    @Test
+    void aTableIsDrawnLinedUpWithItsHeaderBoldAndItsCellsStyled() {
+        String shown = shown("| Name | Size |\n|---|--:|\n| a.txt | 12 |\n| **b**.bin | 1,024 |\n\nAfter.\n");
+
+        assertThat(shown).isEqualTo("[bold:Name]  [dim:│]  [bold:Size]\n[dim:──────┼──────]\na.txt [dim:│]    12\n"
+                + "[bold:b].bin [dim:│] 1,024\n\nAfter.\n");
+    }
+
+    @Test
+    void rowsWithoutADelimiterRowAreNoTableAndStayAsWritten() {
+        assertThat(withoutSgr(colour(reply("| not | a table |\n| just | pipes |\n")))).isEqualTo(
+                "| not | a table |\n| just | pipes |\n");
+    }
+
+    @Test
+    void pipesInCodeSpansAndEscapedPipesStayInTheirCellAndWideCharactersCountTwice() {
+        assertThat(withoutSgr(colour(reply("| a | b |\n|-|-|\n| `x|y` | \\| |\n| 日本 | z |\n")))).isEqualTo(
+                "a    │ b\n─────┼──\nx|y  │ |\n日本 │ z\n");
+    }
+
+    @Test
+    void aRowWiderThanTheHeaderKeepsEveryCell() {
+        assertThat(withoutSgr(colour(reply("| a |\n|-|\n| 1 | 2 | 3 |\n")))).isEqualTo("a\n──┼───┼──\n1 │ 2 │ 3\n");
     }
 
     @Test

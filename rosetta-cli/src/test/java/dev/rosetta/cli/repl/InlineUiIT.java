@@ -1,12 +1,10 @@
 package dev.rosetta.cli.repl;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -43,22 +41,14 @@ class InlineUiIT {
 
     @BeforeAll
     static void tmuxIsThere() {
-        boolean available = TmuxSession.available();
-        if (!available && System.getenv("CI") != null) {
-            throw new AssertionError("tmux is needed for the terminal tests; install it (apt-get install -y tmux)");
-        }
-        assumeTrue(available, "tmux is not installed: the terminal tests are skipped");
+        TerminalHome.requireTmux();
     }
 
     @BeforeEach
     void environment() throws Exception {
         workspace = Files.createDirectories(dir.resolve("workspace"));
         model = new ScriptedOpenAi();
-        env = new HashMap<>(Map.of("PATH", "/usr/local/bin:/usr/bin:/bin", "LANG", "C.UTF-8",
-                "HOME", Files.createDirectories(dir.resolve("home")).toString(),
-                "XDG_CONFIG_HOME", dir.resolve("config").toString(), "XDG_DATA_HOME", dir.resolve("data").toString(),
-                "ROSETTA_LOGS_HOME", dir.resolve("logs").toString(),
-                "OPENAI_BASE_URL", model.baseUrl(), "OPENAI_API_KEY", "fake"));
+        env = TerminalHome.environment(dir, model);
         // Every call of a reply runs, so one reply can hold calls in several spellings.
         env.put("ROSETTA_BREAK_ON_TOOLUSE", "false");
         Files.createDirectories(dir.resolve("config/rosetta"));

@@ -1,7 +1,6 @@
 package dev.rosetta.cli.repl;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,11 +32,7 @@ class McpTerminalIT {
 
     @BeforeAll
     static void tmuxIsThere() {
-        boolean available = TmuxSession.available();
-        if (!available && System.getenv("CI") != null) {
-            throw new AssertionError("tmux is needed for the terminal tests; install it (apt-get install -y tmux)");
-        }
-        assumeTrue(available, "tmux is not installed: the terminal tests are skipped");
+        TerminalHome.requireTmux();
     }
 
     @BeforeEach
@@ -45,11 +40,8 @@ class McpTerminalIT {
         Path server = ReferenceServers.everything();
         Path workspace = Files.createDirectories(dir.resolve("workspace"));
         model = new ScriptedOpenAi();
-        Map<String, String> env = Map.of("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"), "LANG",
-                "C.UTF-8", "HOME", Files.createDirectories(dir.resolve("home")).toString(),
-                "XDG_CONFIG_HOME", dir.resolve("config").toString(), "XDG_DATA_HOME", dir.resolve("data").toString(),
-                "ROSETTA_LOGS_HOME", dir.resolve("logs").toString(), "OPENAI_BASE_URL", model.baseUrl(),
-                "OPENAI_API_KEY", "fake");
+        Map<String, String> env = TerminalHome.environment(dir, model);
+        env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin")); // node, for the server
         Path jar = Path.of(System.getProperty("rosetta.jar"));
         rosetta = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC",

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -17,7 +16,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.rosetta.core.testing.MachineRequirement;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -42,18 +40,14 @@ class ReplTerminalIT {
 
     @BeforeAll
     static void tmuxIsThere() {
-        MachineRequirement.require(TmuxSession.available(), "tmux is needed for the terminal tests (apt-get install -y tmux)");
+        TerminalHome.requireTmux();
     }
 
     @BeforeEach
     void environment() throws Exception {
         workspace = Files.createDirectories(dir.resolve("workspace"));
         model = new ScriptedOpenAi();
-        env = new HashMap<>(Map.of("PATH", "/usr/local/bin:/usr/bin:/bin", "LANG", "C.UTF-8",
-                "HOME", Files.createDirectories(dir.resolve("home")).toString(),
-                "XDG_CONFIG_HOME", dir.resolve("config").toString(), "XDG_DATA_HOME", dir.resolve("data").toString(),
-                "ROSETTA_LOGS_HOME", dir.resolve("logs").toString(),
-                "OPENAI_BASE_URL", model.baseUrl(), "OPENAI_API_KEY", "fake"));
+        env = TerminalHome.environment(dir, model);
     }
 
     @AfterEach

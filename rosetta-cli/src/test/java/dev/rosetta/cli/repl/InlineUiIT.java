@@ -296,6 +296,23 @@ class InlineUiIT {
         assertThat(screen.split("Run save\\?", -1)).as("asked once").hasSize(2);
     }
 
+    /** Esc at the confirmation stops the turn: nothing is written, the model is not asked again, the prompt is back. */
+    @Test
+    void escAtTheConfirmationStopsTheTurnAndRunsNothing() throws Exception {
+        model.reply("```save hello.txt\nHello, world!\n```\n");
+        TmuxSession rosetta = start(120, 40, List.of());
+
+        rosetta.type("write hello.txt");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run save? [y]es [n]o [a]lways [e]dit");
+        rosetta.press("Escape");
+        String screen = rosetta.waitForTurnEnd(PROMPT, 2);
+
+        assertThat(screen).contains("Run save? stopped");
+        assertThat(workspace.resolve("hello.txt")).doesNotExist();
+        assertThat(model.requests()).hasSize(1);
+    }
+
     /** /undo asks at the UI's own prompt: the diff of what it puts back, then y puts the file back. */
     @Test
     void undoAsksAtThePromptAndYesPutsTheFileBack() throws Exception {

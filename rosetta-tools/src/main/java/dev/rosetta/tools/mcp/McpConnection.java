@@ -46,6 +46,8 @@ final class McpConnection implements AutoCloseable {
     private final AtomicLong tokens = new AtomicLong();
     private volatile CallTracking transport;
     private volatile McpAsyncClient client;
+    /** The HTTP client of a streamable HTTP transport, told when the connection closes; null over stdio. */
+    private volatile ResumingHttpClient resumingHttp;
     private volatile boolean broken;
 
     private McpConnection(McpServerSettings settings, StderrLog stderr) {
@@ -154,6 +156,10 @@ final class McpConnection implements AutoCloseable {
     /** Ends the session; a stdio server's process is ended by the SDK (after its stdin closes). */
     @Override
     public void close() {
+        ResumingHttpClient resuming = resumingHttp;
+        if (resuming != null) {
+            resuming.stopResuming();
+        }
         if (client == null) {
             return;
         }
@@ -246,7 +252,9 @@ final class McpConnection implements AutoCloseable {
     }
 
     private McpClientTransport streamable(McpEndpoint.Http http) throws McpFailure {
+        // A stream the server closes before the call's answer is opened again from its last event.
         return HttpClientStreamableHttpTransport.builder(origin(http.url())).endpoint(pathOf(http.url()))
+                .clientBuilder(ResumingHttpClient.builder(built -> resumingHttp = built))
                 .requestBuilder(headers(http)).connectTimeout(Duration.ofSeconds(10)).build();
     }
 

@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import dev.rosetta.tools.ToolSource;
 import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.mcp.McpFailure;
+import dev.rosetta.tools.mcp.McpForm;
 import dev.rosetta.tools.mcp.McpServer;
 import dev.rosetta.tools.mcp.McpServerSettings;
 import dev.rosetta.tools.mcp.McpTool;
@@ -54,10 +55,17 @@ public final class McpServers implements ToolSource {
         }
     }
 
-    /**
-     * @param status where the one-line reports go (from any thread)
-     */
+    /** Servers whose forms are declined. */
     public McpServers(List<McpServerSettings> settings, Toolbox toolbox, Duration startupWait, Consumer<String> status) {
+        this(settings, toolbox, startupWait, status, McpQuestions.NONE);
+    }
+
+    /**
+     * @param status    where the one-line reports go (from any thread)
+     * @param questions fills in the servers' forms (or declines them)
+     */
+    public McpServers(List<McpServerSettings> settings, Toolbox toolbox, Duration startupWait, Consumer<String> status,
+            McpForm.Asker questions) {
         this.toolbox = toolbox;
         this.startupWait = startupWait;
         this.status = status;
@@ -71,6 +79,11 @@ public final class McpServers implements ToolSource {
             @Override
             public void notice(String line) {
                 status.accept(line);
+            }
+
+            @Override
+            public McpForm.Answer form(McpForm form) throws InterruptedException {
+                return questions.ask(form);
             }
         };
         for (McpServerSettings s : settings) {

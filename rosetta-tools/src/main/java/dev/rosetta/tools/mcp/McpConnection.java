@@ -41,6 +41,7 @@ final class McpConnection implements AutoCloseable {
 
     private final McpServerSettings settings;
     private final StderrLog stderr;
+    private final McpForm.Asker forms;
     private final CompletableFuture<Void> gone = new CompletableFuture<>();
     private final Map<Object, Consumer<McpSchema.ProgressNotification>> progress = new ConcurrentHashMap<>();
     private final AtomicLong tokens = new AtomicLong();
@@ -50,9 +51,10 @@ final class McpConnection implements AutoCloseable {
     private volatile ResumingHttpClient resumingHttp;
     private volatile boolean broken;
 
-    private McpConnection(McpServerSettings settings, StderrLog stderr) {
+    private McpConnection(McpServerSettings settings, StderrLog stderr, McpForm.Asker forms) {
         this.settings = settings;
         this.stderr = stderr;
+        this.forms = forms;
     }
 
     /**
@@ -62,9 +64,9 @@ final class McpConnection implements AutoCloseable {
      * @param opening      gets each connection before it starts, so that it can be closed while it does
      */
     static McpConnection open(McpServerSettings settings, StderrLog stderr,
-            Consumer<List<McpSchema.Tool>> toolsChanged, Consumer<McpConnection> opening)
+            Consumer<List<McpSchema.Tool>> toolsChanged, McpForm.Asker forms, Consumer<McpConnection> opening)
             throws McpFailure, InterruptedException {
-        McpConnection connection = new McpConnection(settings, stderr);
+        McpConnection connection = new McpConnection(settings, stderr, forms);
         opening.accept(connection);
         if (settings.endpoint() instanceof McpEndpoint.Http http) {
             try {
@@ -76,7 +78,7 @@ final class McpConnection implements AutoCloseable {
                 }
                 // An older server answers the streamable POST with an error: try HTTP+SSE at the same URL.
                 connection.close();
-                McpConnection sse = new McpConnection(settings, stderr);
+                McpConnection sse = new McpConnection(settings, stderr, forms);
                 opening.accept(sse);
                 try {
                     sse.start(sse.sse(http), toolsChanged);
@@ -98,13 +100,38 @@ final class McpConnection implements AutoCloseable {
                 .clientInfo(new McpSchema.Implementation("rosetta", "Rosetta", version()))
                 .requestTimeout(settings.callTimeout().plus(SDK_MARGIN))
                 .initializationTimeout(settings.startTimeout().plus(SDK_MARGIN))
-                .capabilities(McpSchema.ClientCapabilities.builder().roots(false).build())
+                .capabilities(McpSchema.ClientCapabilities.builder().roots(false).elicitation(true, false).build())
                 .roots(new McpSchema.Root(settings.workspace().toUri().toString(), "workspace"))
+                .elicitation(this::elicited)
+                .applyElicitationDefaults(true)
                 .toolsChangeConsumer(tools -> Mono.fromRunnable(() -> toolsChanged.accept(tools)))
                 .progressConsumer(p -> Mono.fromRunnable(() -> progressOf(p)))
                 .loggingConsumer(m -> Mono.fromRunnable(() -> stderr.note("log " + m.level() + ": " + m.data())))
                 .build();
         await(client.initialize().toFuture(), settings.startTimeout(), "starting");
+    }
+
+    /**
+     * A server's form, put to the user on a thread that may block (the SDK's own must not); a
+     * field the user leaves out gets the server's default from the SDK.
+     */
+    private Mono<McpSchema.ElicitResult> elicited(McpSchema.ElicitFormRequest request) {
+        return Mono.fromCallable(() -> {
+            McpForm form = McpForm.of(settings.name(), redact(request.message()), request.requestedSchema());
+            stderr.note("the server asked the user: " + form.message());
+            McpForm.Answer answer = forms.ask(form);
+            stderr.note("the user's answer: " + answer.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT));
+            return switch (answer) {
+                case McpForm.Answer.Accept accept -> new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT,
+                        accept.content());
+                case McpForm.Answer.Decline decline -> new McpSchema.ElicitResult(
+                        McpSchema.ElicitResult.Action.DECLINE, null);
+                case McpForm.Answer.Cancel cancel -> new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.CANCEL,
+                        null);
+            };
+        }).subscribeOn(reactor.core.scheduler.Schedulers.boundedElastic())
+                .onErrorResume(InterruptedException.class, e -> Mono.just(
+                        new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.CANCEL, null)));
     }
 
     /** The server's tools, every page; none when it does not offer tools at all (only prompts, say). */

@@ -22,6 +22,11 @@ public final class McpServer implements AutoCloseable {
 
         /** A line for the user: progress of a call, a restart. */
         void notice(String line);
+
+        /** A form the server wants the user to fill in; declined unless someone can be asked. */
+        default McpForm.Answer form(McpForm form) throws InterruptedException {
+            return McpForm.Asker.DECLINE.ask(form);
+        }
     }
 
     private final McpServerSettings settings;
@@ -53,7 +58,7 @@ public final class McpServer implements AutoCloseable {
         if (closed) {
             throw new McpFailure(ErrorCode.UNAVAILABLE, settings.name() + " was shut down");
         }
-        McpConnection fresh = McpConnection.open(settings, stderr, this::listed, c -> opening = c);
+        McpConnection fresh = McpConnection.open(settings, stderr, this::listed, listener::form, c -> opening = c);
         try {
             listed(fresh.tools());
         } catch (McpFailure | InterruptedException | RuntimeException e) {

@@ -76,6 +76,13 @@ final class McpConnection implements AutoCloseable {
                 if (streamable.code().equals(ErrorCode.TIMEOUT)) {
                     throw streamable;
                 }
+                if (!connection.serverAnswered()) {
+                    // Nothing answered at all (refused, no such host): the older transport would
+                    // only wait for its time limit at the same address.
+                    connection.close();
+                    throw new McpFailure(ErrorCode.UNAVAILABLE, connection.redact("cannot reach " + settings.name()
+                            + " at " + http.url() + ": " + connection.unreached(streamable)));
+                }
                 // An older server answers the streamable POST with an error: try HTTP+SSE at the same URL.
                 connection.close();
                 McpConnection sse = new McpConnection(settings, stderr, forms);
@@ -91,6 +98,24 @@ final class McpConnection implements AutoCloseable {
         }
         connection.start(connection.process((McpEndpoint.Stdio) settings.endpoint()), toolsChanged);
         return connection;
+    }
+
+    /** Whether an HTTP server answered a request of this connection; false over stdio. */
+    private boolean serverAnswered() {
+        ResumingHttpClient http = resumingHttp;
+        return http != null && http.answered();
+    }
+
+    /** Why nothing answered, from the failure's first cause that says it (Java's last one often says nothing). */
+    private static String unreached(McpFailure failure) {
+        for (Throwable t = failure.getCause(); t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof java.net.ConnectException || t instanceof java.net.UnknownHostException
+                    || t instanceof javax.net.ssl.SSLException || t instanceof java.net.http.HttpTimeoutException) {
+                String message = t.getMessage();
+                return message == null || message.isBlank() ? t.getClass().getSimpleName() : message.strip();
+            }
+        }
+        return "nothing answered (" + failure.getMessage() + ")";
     }
 
     private void start(McpClientTransport sdkTransport, Consumer<List<McpSchema.Tool>> toolsChanged)
@@ -240,7 +265,7 @@ final class McpConnection implements AutoCloseable {
         broken = true;
         String why = rootMessage(cause);
         return new McpFailure(ErrorCode.UNAVAILABLE, redact(settings.name() + " failed while " + doing + ": " + why
-                + lastWords()));
+                + lastWords()), cause);
     }
 
     private String lastWords() {

@@ -33,6 +33,7 @@ final class ResumingHttpClient extends HttpClient {
 
     private final HttpClient http;
     private volatile boolean closed;
+    private volatile boolean answered;
 
     private ResumingHttpClient(HttpClient http) {
         this.http = http;
@@ -41,6 +42,11 @@ final class ResumingHttpClient extends HttpClient {
     /** A builder of Java's client whose {@code build()} gives this one around it. */
     static Builder builder(java.util.function.Consumer<ResumingHttpClient> built) {
         return new Wrapping(HttpClient.newBuilder().version(Version.HTTP_1_1), built);
+    }
+
+    /** Whether the server answered any request with an HTTP status (else nothing may be listening). */
+    boolean answered() {
+        return answered;
     }
 
     /** The transport was closed: streams end when the server ends them, and are not opened again. */
@@ -67,11 +73,13 @@ final class ResumingHttpClient extends HttpClient {
 
     private <T> HttpResponse.BodyHandler<T> resuming(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
         boolean post = request.method().equals("POST");
-        if (!post && !request.method().equals("GET")) {
-            return handler;
-        }
+        boolean resumable = post || request.method().equals("GET");
         return info -> {
+            answered = true;
             HttpResponse.BodySubscriber<T> reader = handler.apply(info);
+            if (!resumable) {
+                return reader;
+            }
             if (info.statusCode() / 100 != 2 || !isEventStream(info.headers())) {
                 return reader;
             }

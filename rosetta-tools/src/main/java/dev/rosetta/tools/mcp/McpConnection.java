@@ -36,6 +36,11 @@ import reactor.core.publisher.Mono;
 final class McpConnection implements AutoCloseable {
 
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
+    /**
+     * How long a server that let a call time out has to answer a ping before it is taken for hung
+     * (no longer than a call may take).
+     */
+    private static final Duration PING_WAIT = Duration.ofSeconds(5);
     /** The SDK's own limit per request stays behind Rosetta's, so Rosetta's fires first and cancels. */
     private static final Duration SDK_MARGIN = Duration.ofSeconds(30);
 
@@ -46,6 +51,8 @@ final class McpConnection implements AutoCloseable {
     private final Map<Object, Consumer<McpSchema.ProgressNotification>> progress = new ConcurrentHashMap<>();
     private final AtomicLong tokens = new AtomicLong();
     private volatile CallTracking transport;
+    /** The transport of a stdio server, which can end its process; null over HTTP. */
+    private volatile ProcessTransport process;
     private volatile McpAsyncClient client;
     /** The HTTP client of a streamable HTTP transport, told when the connection closes; null over stdio. */
     private volatile ResumingHttpClient resumingHttp;
@@ -187,12 +194,35 @@ final class McpConnection implements AutoCloseable {
         } catch (McpFailure f) {
             if (f.code().equals(ErrorCode.TIMEOUT)) {
                 cancel(token, tool, "no answer within " + seconds(timeout));
+                Duration pingWait = timeout.compareTo(PING_WAIT) < 0 ? timeout : PING_WAIT;
+                if (!answersPing(pingWait)) {
+                    stop("it did not answer a ping within " + seconds(pingWait) + " after the call timed out");
+                    throw new McpFailure(ErrorCode.TIMEOUT, f.getMessage() + "; it did not answer a ping either, so"
+                            + " Rosetta stopped it and starts it again on the next call");
+                }
             }
             throw f;
         } finally {
             transport.finished(token);
             progress.remove(token);
         }
+    }
+
+    /** Whether the server still answers at all: a slow tool leaves it able to, a hung server does not. */
+    private boolean answersPing(Duration wait) throws InterruptedException {
+        try {
+            await(client.ping().toFuture(), wait, "answering a ping");
+            return true;
+        } catch (McpFailure f) {
+            return f.code().equals(McpFailure.SERVER_ERROR) || f.code().equals(ErrorCode.INVALID_ARGS);
+        }
+    }
+
+    /** A hung server: its process (or session) is ended now, and the next call opens a new one. */
+    private void stop(String why) {
+        broken = true;
+        stderr.note("stopping the server: " + why);
+        close();
     }
 
     private void cancel(String token, String tool, String reason) {
@@ -205,7 +235,7 @@ final class McpConnection implements AutoCloseable {
         return !gone.isDone() && !broken;
     }
 
-    /** Ends the session; a stdio server's process is ended by the SDK (after its stdin closes). */
+    /** Ends the session; a stdio server's process is ended too, by force if it does not heed the SDK's TERM. */
     @Override
     public void close() {
         ResumingHttpClient resuming = resumingHttp;
@@ -219,6 +249,14 @@ final class McpConnection implements AutoCloseable {
             client.closeGracefully().block(CLOSE_WAIT);
         } catch (RuntimeException e) {
             client.close();
+        }
+        ProcessTransport stdio = process;
+        if (stdio != null) {
+            try {
+                stdio.kill(CLOSE_WAIT); // the SDK's TERM may not have been heeded
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -300,6 +338,7 @@ final class McpConnection implements AutoCloseable {
                 });
         transport.setStdErrorHandler(stderr::line);
         stderr.note("starting " + stdio.shown());
+        process = transport;
         return transport;
     }
 

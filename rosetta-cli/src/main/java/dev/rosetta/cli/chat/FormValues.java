@@ -41,7 +41,7 @@ final class FormValues {
 
     /** One line saying what the field takes. */
     static String expected(McpForm.Field field) {
- if (field.type().equals("array")) {
+        if (field.type().equals("array")) {
             return field.label() + " is a list, comma-separated" + (field.choices().isEmpty() ? ""
                     : ", of: " + String.join(", ", field.choices()));
         }

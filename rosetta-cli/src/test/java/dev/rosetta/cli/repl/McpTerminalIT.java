@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -28,6 +29,7 @@ class McpTerminalIT {
 
     @TempDir
     Path dir;
+    private Path workspace;
     private ScriptedOpenAi model;
     private TmuxSession rosetta;
 
@@ -42,19 +44,31 @@ class McpTerminalIT {
 
     @BeforeEach
     void start() throws Exception {
-        Path server = ReferenceServers.everything();
-        Path workspace = Files.createDirectories(dir.resolve("workspace"));
+        workspace = Files.createDirectories(dir.resolve("workspace"));
         model = new ScriptedOpenAi();
+    }
+
+    /** Rosetta at the prompt in a terminal of its own, in the workspace, with {@code args} added. */
+    private TmuxSession launch(String... args) throws Exception {
         Map<String, String> env = Map.of("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"), "LANG",
                 "C.UTF-8", "HOME", Files.createDirectories(dir.resolve("home")).toString(),
                 "XDG_CONFIG_HOME", dir.resolve("config").toString(), "XDG_DATA_HOME", dir.resolve("data").toString(),
                 "ROSETTA_LOGS_HOME", dir.resolve("logs").toString(), "OPENAI_BASE_URL", model.baseUrl(),
                 "OPENAI_API_KEY", "fake");
         Path jar = Path.of(System.getProperty("rosetta.jar"));
-        rosetta = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-Xlog:disable", "-jar", jar.toString(), "-m", "openai/gpt-4.1",
-                "-w", workspace.toString(), "--mcp", "everything=node " + server + " stdio"));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xlog:disable", "-jar", jar.toString(),
+                "-m", "openai/gpt-4.1", "-w", workspace.toString()));
+        command.addAll(List.of(args));
+        if (rosetta != null) {
+            rosetta.close();
+        }
+        rosetta = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, command);
+        return rosetta;
+    }
+
+    private void launchWithEverything() throws Exception {
+        launch("--mcp", "everything=node " + ReferenceServers.everything() + " stdio");
         rosetta.waitFor("mcp: everything ready with");
         rosetta.waitFor(PROMPT);
     }
@@ -69,6 +83,7 @@ class McpTerminalIT {
 
     @Test
     void theConfirmationNamesServerToolAndArgumentsAndCtrlCCancelsARunningCall() throws Exception {
+        launchWithEverything();
         model.reply("```everything.get-sum\n{\"a\": 2, \"b\": 3}\n```\n");
         model.reply("It is 5.");
         model.reply("```everything.trigger-long-running-operation\n{\"duration\": 30, \"steps\": 30}\n```\n");
@@ -102,6 +117,66 @@ class McpTerminalIT {
         rosetta.press("Enter");
         rosetta.waitFor("model: openai/gpt-4.1");
         assertThat(chatConfig()).contains("shell").doesNotContain("everything.");
+    }
+
+    @Test
+    void aProjectsServerIsAskedForOnceAndTheYesIsRememberedForTheProject() throws Exception {
+        Files.writeString(workspace.resolve("rosetta.toml"), "[mcp.servers.proj]\ncommand = \"node\"\nargs = [\""
+                + ReferenceServers.everything() + "\", \"stdio\"]\n");
+
+        launch();
+        String asked = rosetta.waitFor("Start proj and remember that for this project? [y]es / [n]o:");
+        assertThat(asked).contains("rosetta.toml names a server, proj, that starts only once you approve it")
+                .contains("command node " + ReferenceServers.everything() + " stdio");
+        rosetta.type("y");
+        rosetta.press("Enter");
+        assertThat(rosetta.waitFor("mcp: proj ready with")).contains("mcp: approved proj for " + workspace);
+        rosetta.waitFor(PROMPT);
+        rosetta.press("C-d");
+        assertThat(rosetta.exitCode()).isZero();
+
+        launch();
+        String again = rosetta.waitFor("mcp: proj ready with");
+        assertThat(again).doesNotContain("remember that for this project");
+    }
+
+    @Test
+    void aServersFormIsAskedFieldByFieldAndEnterKeepsTheDefaults() throws Exception {
+        launchWithEverything();
+        model.reply("```everything.trigger-elicitation-request\n{}\n```\n");
+        model.reply("Thanks.");
+
+        rosetta.type("ask me");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run everything.trigger-elicitation-request?");
+        rosetta.type("y");
+        rosetta.waitFor("Answer it? [y]es / [n]o:");
+        rosetta.type("y");
+        rosetta.press("Enter");
+        rosetta.waitFor("name (string, needed):");
+        rosetta.press("Enter");
+        rosetta.waitFor("String is needed.");
+        rosetta.type("Ada");
+        rosetta.press("Enter");
+        for (String field : List.of("check", "firstLine", "email", "homepage", "birthdate")) {
+            rosetta.waitFor("  " + field + " (");
+            rosetta.press("Enter");
+        }
+        rosetta.waitFor("integer (integer) [42]:");
+        rosetta.type("many");
+        rosetta.press("Enter");
+        rosetta.waitFor("Integer is a whole number");
+        rosetta.press("Enter");
+        for (String field : List.of("number", "untitledSingleSelectEnum", "untitledMultipleSelectEnum",
+                "titledSingleSelectEnum", "titledMultipleSelectEnum", "legacyTitledEnum")) {
+            rosetta.waitFor("  " + field + " (");
+            rosetta.press("Enter");
+        }
+        rosetta.waitFor("Thanks.");
+
+        String result = model.requests().get(1).toString();
+        assertThat(result).contains("User provided the requested information").contains("Name: Ada")
+                .contains("Favorite Integer: 42");
     }
 
     private String chatConfig() throws Exception {

@@ -55,7 +55,7 @@ final class LineConfirmation implements Confirmation {
                     return new Decision.YesToAll();
                 }
                 case "e", "edit" -> {
-                    Decision edited = editor.edit(use);
+                    Decision edited = editor.edit(use, preview);
                     if (edited != null) {
                         return edited;
                     }

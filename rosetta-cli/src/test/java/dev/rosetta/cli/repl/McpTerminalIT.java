@@ -54,7 +54,7 @@ class McpTerminalIT {
                 "C.UTF-8", "HOME", Files.createDirectories(dir.resolve("home")).toString(),
                 "XDG_CONFIG_HOME", dir.resolve("config").toString(), "XDG_DATA_HOME", dir.resolve("data").toString(),
                 "ROSETTA_LOGS_HOME", dir.resolve("logs").toString(), "OPENAI_BASE_URL", model.baseUrl(),
-                "OPENAI_API_KEY", "fake");
+                "OPENAI_API_KEY", "fake", "VISUAL", editor().toString());
         Path jar = Path.of(System.getProperty("rosetta.jar"));
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xlog:disable", "-jar", jar.toString(),
@@ -65,6 +65,16 @@ class McpTerminalIT {
         }
         rosetta = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, command);
         return rosetta;
+    }
+
+    /** An editor for the [e]dit answer: it turns the first 2 of the file into a 7. */
+    private Path editor() throws Exception {
+        Path editor = dir.resolve("editor.sh");
+        if (!Files.exists(editor)) {
+            Files.writeString(editor, "#!/bin/sh\nsed -i 's/2/7/' \"$1\"\n");
+            editor.toFile().setExecutable(true);
+        }
+        return editor;
     }
 
     private void launchWithEverything() throws Exception {
@@ -92,8 +102,9 @@ class McpTerminalIT {
         rosetta.press("Enter");
         String asked = rosetta.waitFor("Run everything.get-sum?");
         assertThat(asked).contains("MCP server everything · tool get-sum", "\"a\" : 2", "\"b\" : 3");
-        rosetta.type("y");
+        rosetta.type("e"); // VISUAL makes the 2 a 7
         rosetta.waitFor("It is 5.");
+        assertThat(model.requests().get(1).toString()).contains("The sum of 7 and 3 is 10");
 
         rosetta.type("take your time");
         rosetta.press("Enter");

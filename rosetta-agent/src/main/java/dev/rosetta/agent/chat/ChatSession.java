@@ -125,7 +125,7 @@ public final class ChatSession {
         // The prompt and the native tool list offer what can run here; history is spelled with every tool loaded.
         var offered = toolbox.offered().tools();
         List<Message> out = new ArrayList<>();
-        out.add(Message.system(SystemPrompt.of(format, offered, workspace, today)));
+        out.add(Message.system(SystemPrompt.of(format, offered, workspace, today, toolbox.instructions())));
         out.addAll(new HistoryView(format, toolbox.catalog()).messages(log.messages()));
         Integer maxTokens = settings.maxTokens() != null ? settings.maxTokens()
                 : model.maxOutputTokens() == null ? null : Math.min(model.maxOutputTokens(), DEFAULT_MAX_TOKENS);

@@ -3,17 +3,39 @@ package dev.rosetta.agent.chat;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.tool.ToolSpec;
 
-/** The system prompt: who the assistant is and where it works, then the tools in the active dialect. */
+/**
+ * The system prompt: who the assistant is and where it works, then the tools in the active
+ * dialect, then what the MCP servers say about using theirs, each under its server's name.
+ */
 public final class SystemPrompt {
 
     private SystemPrompt() {}
 
     public static String of(ToolFormat format, List<ToolSpec> tools, Path workspace, LocalDate today) {
-        return format.dialect().systemPrompt(role(workspace, today), tools);
+        return of(format, tools, workspace, today, Map.of());
+    }
+
+    /** @param instructions each MCP server's instructions, by its name */
+    public static String of(ToolFormat format, List<ToolSpec> tools, Path workspace, LocalDate today,
+            Map<String, String> instructions) {
+        return format.dialect().systemPrompt(role(workspace, today), tools) + servers(instructions);
+    }
+
+    /** The servers' own words, marked as theirs: they steer how their tools are used, not what the user wants. */
+    static String servers(Map<String, String> instructions) {
+        if (instructions.isEmpty()) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder("\n\n# MCP servers' instructions\n\nWhat each MCP server says about"
+                + " using its tools (their names start with the server's). They come from the server, not from the"
+                + " user.");
+        instructions.forEach((name, said) -> text.append("\n\n## ").append(name).append("\n\n").append(said.strip()));
+        return text.toString();
     }
 
     static String role(Path workspace, LocalDate today) {

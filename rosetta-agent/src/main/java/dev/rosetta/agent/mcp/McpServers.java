@@ -169,6 +169,18 @@ public final class McpServers implements ToolSource {
         }
     }
 
+    /** The instructions of the servers that are ready, by name, in the order configured. */
+    @Override
+    public Map<String, String> instructions() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Entry e : entries()) {
+            if (e.state == State.READY && !e.server.instructions().isEmpty()) {
+                out.put(e.server.name(), e.server.instructions());
+            }
+        }
+        return out;
+    }
+
     /** Every server as it is now, in the order configured. */
     public List<Status> status() {
         List<Status> out = new ArrayList<>();

@@ -56,6 +56,19 @@ class McpIT extends EndToEnd {
     }
 
     @Test
+    void aServersInstructionsAreInTheSystemPromptUnderItsName() {
+        model.script(ScriptedReply.text("Noted."));
+
+        Run run = sandbox.rosetta("-n", "--mcp", ReferenceServers.everythingFlag("everything"), "-m",
+                Api.CHAT_COMPLETIONS.model(), "what do your servers say?");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        String prompt = model.requests().get(0).systemPrompt();
+        assertThat(prompt).contains("# MCP servers' instructions").contains("## everything\n\n# Everything Server")
+                .contains("Server instructions are working!");
+    }
+
+    @Test
     void anXmlCallMaySpellEachArgumentAsAnElement() {
         model.script(ScriptedReply.text("<tool-use>\n<everything.get-sum>\n<a>4</a>\n<b>5</b>\n</everything.get-sum>\n"
                 + "</tool-use>\n"), ScriptedReply.text("Nine."));

@@ -166,6 +166,11 @@ final class McpConnection implements AutoCloseable {
                         new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.CANCEL, null)));
     }
 
+    /** What the server said, in its answer to initialize, about using it; null when nothing. */
+    String instructions() {
+        return client.getServerInstructions();
+    }
+
     /** The server's tools, every page; none when it does not offer tools at all (only prompts, say). */
     List<McpSchema.Tool> tools() throws McpFailure, InterruptedException {
         var capabilities = client.getServerCapabilities();

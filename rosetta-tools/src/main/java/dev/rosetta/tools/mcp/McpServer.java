@@ -29,6 +29,9 @@ public final class McpServer implements AutoCloseable {
         }
     }
 
+    /** A server's instructions go into every request's system prompt; a long one is cut to this. */
+    public static final int INSTRUCTIONS_LIMIT = 4096;
+
     private final McpServerSettings settings;
     private final Listener listener;
     private final StderrLog stderr;
@@ -37,6 +40,7 @@ public final class McpServer implements AutoCloseable {
     private volatile McpConnection opening;
     private volatile List<McpTool> tools = List.of();
     private volatile String skipped = "";
+    private volatile String instructions = "";
     private volatile boolean closed;
 
     public McpServer(McpServerSettings settings, Listener listener) {
@@ -66,12 +70,31 @@ public final class McpServer implements AutoCloseable {
             throw e;
         }
         connection = fresh;
+        instructions = cut(settings.endpoint().redact(fresh.instructions()));
         return tools;
     }
 
     /** The tools it offers now. */
     public List<McpTool> tools() {
         return tools;
+    }
+
+    /**
+     * What the server said about using it when it started (its {@code instructions}), secrets
+     * taken out and cut to {@value #INSTRUCTIONS_LIMIT} characters; empty when it said nothing.
+     */
+    public String instructions() {
+        return instructions;
+    }
+
+    private static String cut(String text) {
+        if (text == null || text.isBlank()) {
+            return "";
+        }
+        String stripped = text.strip();
+        return stripped.length() <= INSTRUCTIONS_LIMIT ? stripped
+                : stripped.substring(0, INSTRUCTIONS_LIMIT) + "\n[… cut: the server's instructions are "
+                        + stripped.length() + " characters]";
     }
 
     /** Tools the server listed that Rosetta cannot offer, and why; empty when none. */

@@ -250,6 +250,50 @@ class McpIT extends EndToEnd {
     }
 
     @Test
+    void aServerOfTheOlderHttpSseTransportIsReachedAtTheSameUrl() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Path log = sandbox.workspace().resolve("sse-server.log");
+        ProcessBuilder builder = new ProcessBuilder("node", ReferenceServers.everything().toString(), "sse")
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().put("PORT", String.valueOf(port));
+        Process server = builder.start();
+        try {
+            awaitLine(log, "Server is running on port");
+            model.script(Format.TOOL.reply("", call(Format.TOOL, "old", "echo", "{\"message\": \"over sse\"}")),
+                    ScriptedReply.text("Echoed."));
+
+            Run run = sandbox.rosetta("-n", "--mcp", "old=http://127.0.0.1:" + port + "/sse", "-m",
+                    Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool", "echo");
+
+            assertThat(run.exitCode()).as(run.toString()).isZero();
+            assertThat(run.stdout()).contains("mcp: old ready with");
+            assertThat(ToolCallsIT.resultIn(model.requests().get(1), Format.TOOL)).contains("Echo: over sse");
+        } finally {
+            server.descendants().forEach(ProcessHandle::destroyForcibly);
+            server.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void aUrlWhereNothingListensIsSaidInOneLineAndTheChatGoesOn() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        model.script(ScriptedReply.text("Hello."));
+
+        Run run = sandbox.rosetta("-n", "--mcp", "gone=http://127.0.0.1:" + port + "/mcp", "-m",
+                Api.CHAT_COMPLETIONS.model(), "hi");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout()).contains("mcp: gone failed: cannot reach gone at http://127.0.0.1:" + port
+                + "/mcp: the connection was refused (is the server running?)").contains("Hello.");
+    }
+
+    @Test
     void theFilesystemServerIsConfinedToTheWorkspaceByTheRootsRosettaOffers() throws Exception {
         Files.writeString(sandbox.workspace().resolve("notes.txt"), "inside the workspace\n");
         Path outside = Files.writeString(sandbox.home().resolve("secret.txt"), "outside\n");

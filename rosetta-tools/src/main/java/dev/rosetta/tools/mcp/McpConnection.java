@@ -113,13 +113,27 @@ final class McpConnection implements AutoCloseable {
         return http != null && http.answered();
     }
 
-    /** Why nothing answered, from the failure's first cause that says it (Java's last one often says nothing). */
+    /** Why nothing answered, in words, from the failure's causes (Java's often have no message). */
     private static String unreached(McpFailure failure) {
-        for (Throwable t = failure.getCause(); t != null && t.getCause() != t; t = t.getCause()) {
-            if (t instanceof java.net.ConnectException || t instanceof java.net.UnknownHostException
-                    || t instanceof javax.net.ssl.SSLException || t instanceof java.net.http.HttpTimeoutException) {
-                String message = t.getMessage();
-                return message == null || message.isBlank() ? t.getClass().getSimpleName() : message.strip();
+        for (Throwable t = failure.getCause(); t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage() == null ? "" : t.getMessage().strip();
+            switch (t) {
+                case java.net.http.HttpConnectTimeoutException e -> {
+                    return "the connection timed out";
+                }
+                case java.net.ConnectException e -> {
+                    return message.isEmpty() || message.contains("refused")
+                            ? "the connection was refused (is the server running?)" : message;
+                }
+                case java.net.UnknownHostException e -> {
+                    return "there is no such host" + (message.isEmpty() ? "" : " (" + message + ")");
+                }
+                case javax.net.ssl.SSLException e -> {
+                    return "TLS failed: " + (message.isEmpty() ? e.getClass().getSimpleName() : message);
+                }
+                default -> {
+                    // look further down
+                }
             }
         }
         return "nothing answered (" + failure.getMessage() + ")";

@@ -43,7 +43,7 @@ class UnreachableServerTest {
             public void notice(String line) {}
         })) {
             assertThatThrownBy(server::start).isInstanceOf(McpFailure.class)
-                    .hasMessageStartingWith("cannot reach gone at " + url)
+                    .hasMessage("cannot reach gone at " + url + ": the connection was refused (is the server running?)")
                     .matches(e -> ((McpFailure) e).code().equals(ErrorCode.UNAVAILABLE));
         }
     }

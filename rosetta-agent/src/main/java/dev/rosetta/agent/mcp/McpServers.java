@@ -28,6 +28,8 @@ public final class McpServers implements ToolSource {
 
     /** How long the first request waits for servers still starting, unless configured. */
     public static final Duration DEFAULT_STARTUP_WAIT = Duration.ofSeconds(15);
+    /** How long a request waits for the new tools of a server that said its tools changed. */
+    static final Duration LIST_WAIT = Duration.ofSeconds(5);
 
     private final Map<String, Entry> servers = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
     private final Toolbox toolbox;
@@ -151,13 +153,25 @@ public final class McpServers implements ToolSource {
         }
     }
 
-    /** The first time: waits for servers still starting, at most the bound; then never again. */
+    /**
+     * Before a request: the first time, waits for servers still starting, at most the bound; every
+     * time, waits (at most {@link #LIST_WAIT}) for the tools of a server that said they changed.
+     */
     @Override
     public void awaitTools() throws InterruptedException {
-        if (waited) {
-            return;
+        if (!waited) {
+            waited = true;
+            awaitStarting();
         }
-        waited = true;
+        for (Entry e : entries()) {
+            if (e.state == State.READY && !e.server.awaitListing(LIST_WAIT)) {
+                status.accept("mcp: " + e.server.name() + " said its tools changed but did not list them within "
+                        + LIST_WAIT.toSeconds() + " s; going on with those it had");
+            }
+        }
+    }
+
+    private void awaitStarting() throws InterruptedException {
         if (!settled.await(startupWait.toMillis(), TimeUnit.MILLISECONDS)) {
             List<String> starting = entries().stream().filter(e -> e.state == State.STARTING)
                     .map(e -> e.server.name()).toList();

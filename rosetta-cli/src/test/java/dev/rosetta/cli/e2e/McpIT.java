@@ -69,6 +69,25 @@ class McpIT extends EndToEnd {
     }
 
     @Test
+    void toolsAServerAddsDuringACallAreInTheNextRequest() throws Exception {
+        Path script = Path.of(getClass().getResource("/mcp/changing-server.mjs").toURI());
+        Files.createDirectories(sandbox.userConfig());
+        Files.writeString(sandbox.userConfig().resolve("config.toml"), "[mcp.servers.srv]\ncommand = \"node\"\n"
+                + "args = [\"" + script + "\"]\nenv = { MCP_SDK = \"" + ReferenceServers.sdk() + "\" }\n");
+        model.script(Format.MARKDOWN.reply("", call(Format.MARKDOWN, "srv", "unlock", "{}")),
+                Format.MARKDOWN.reply("", call(Format.MARKDOWN, "srv", "late", "{}")), ScriptedReply.text("Done."));
+
+        Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "unlock it");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout()).contains("mcp: srv changed its tools: now 2 tools");
+        assertThat(model.requests().get(0).systemPrompt()).contains("srv.unlock").doesNotContain("srv.late");
+        // The list_changed came before the call's answer: the very next request offers the new tool.
+        assertThat(model.requests().get(1).systemPrompt()).contains("srv.late");
+        assertThat(ToolCallsIT.resultIn(model.requests().get(2), Format.MARKDOWN)).contains("late and here");
+    }
+
+    @Test
     void anXmlCallMaySpellEachArgumentAsAnElement() {
         model.script(ScriptedReply.text("<tool-use>\n<everything.get-sum>\n<a>4</a>\n<b>5</b>\n</everything.get-sum>\n"
                 + "</tool-use>\n"), ScriptedReply.text("Nine."));

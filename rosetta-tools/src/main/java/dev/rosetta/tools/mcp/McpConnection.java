@@ -47,6 +47,7 @@ final class McpConnection implements AutoCloseable {
     private final McpServerSettings settings;
     private final StderrLog stderr;
     private final McpForm.Asker forms;
+    private final Runnable announced;
     private final CompletableFuture<Void> gone = new CompletableFuture<>();
     private final Map<Object, Consumer<McpSchema.ProgressNotification>> progress = new ConcurrentHashMap<>();
     private final AtomicLong tokens = new AtomicLong();
@@ -58,22 +59,24 @@ final class McpConnection implements AutoCloseable {
     private volatile ResumingHttpClient resumingHttp;
     private volatile boolean broken;
 
-    private McpConnection(McpServerSettings settings, StderrLog stderr, McpForm.Asker forms) {
+    private McpConnection(McpServerSettings settings, StderrLog stderr, McpForm.Asker forms, Runnable announced) {
         this.settings = settings;
         this.stderr = stderr;
         this.forms = forms;
+        this.announced = announced;
     }
 
     /**
      * Starts the server and completes the handshake.
      *
-     * @param toolsChanged called with the new list when the server says its tools changed
+     * @param announced    run the moment the server says its tools changed
+     * @param toolsChanged called with the new list once they are listed again
      * @param opening      gets each connection before it starts, so that it can be closed while it does
      */
-    static McpConnection open(McpServerSettings settings, StderrLog stderr,
+    static McpConnection open(McpServerSettings settings, StderrLog stderr, Runnable announced,
             Consumer<List<McpSchema.Tool>> toolsChanged, McpForm.Asker forms, Consumer<McpConnection> opening)
             throws McpFailure, InterruptedException {
-        McpConnection connection = new McpConnection(settings, stderr, forms);
+        McpConnection connection = new McpConnection(settings, stderr, forms, announced);
         opening.accept(connection);
         if (settings.endpoint() instanceof McpEndpoint.Http http) {
             try {
@@ -92,7 +95,7 @@ final class McpConnection implements AutoCloseable {
                 }
                 // An older server answers the streamable POST with an error: try HTTP+SSE at the same URL.
                 connection.close();
-                McpConnection sse = new McpConnection(settings, stderr, forms);
+                McpConnection sse = new McpConnection(settings, stderr, forms, announced);
                 opening.accept(sse);
                 try {
                     sse.start(sse.sse(http), toolsChanged);
@@ -141,7 +144,7 @@ final class McpConnection implements AutoCloseable {
 
     private void start(McpClientTransport sdkTransport, Consumer<List<McpSchema.Tool>> toolsChanged)
             throws McpFailure, InterruptedException {
-        transport = new CallTracking(sdkTransport);
+        transport = new CallTracking(sdkTransport, announced);
         client = McpClient.async(transport)
                 .clientInfo(new McpSchema.Implementation("rosetta", "Rosetta", version()))
                 .requestTimeout(settings.callTimeout().plus(SDK_MARGIN))

@@ -1,8 +1,11 @@
 package dev.rosetta.tools.mcp;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import dev.rosetta.core.tool.ErrorCode;
@@ -42,6 +45,11 @@ public final class McpServer implements AutoCloseable {
     private volatile String skipped = "";
     private volatile String instructions = "";
     private volatile boolean closed;
+    /** Guards the count of list_changed notifications and of those the tools were listed again after. */
+    private final ReentrantLock listing = new ReentrantLock();
+    private final Condition relisted = listing.newCondition();
+    private long announcedChanges;
+    private long listedChanges;
 
     public McpServer(McpServerSettings settings, Listener listener) {
         this.settings = settings;
@@ -62,7 +70,8 @@ public final class McpServer implements AutoCloseable {
         if (closed) {
             throw new McpFailure(ErrorCode.UNAVAILABLE, settings.name() + " was shut down");
         }
-        McpConnection fresh = McpConnection.open(settings, stderr, this::listed, listener::form, c -> opening = c);
+        McpConnection fresh = McpConnection.open(settings, stderr, this::announced, this::listed, listener::form,
+                c -> opening = c);
         try {
             listed(fresh.tools());
         } catch (McpFailure | InterruptedException | RuntimeException e) {
@@ -135,6 +144,38 @@ public final class McpServer implements AutoCloseable {
         return connection;
     }
 
+    /** The server said its tools changed: until they are listed again, a request waits for them. */
+    private void announced() {
+        listing.lock();
+        try {
+            announcedChanges++;
+        } finally {
+            listing.unlock();
+        }
+    }
+
+    /**
+     * Waits, at most {@code bound}, until the tools are listed again after every change the server
+     * announced, so that the next request offers the new set. False when the bound passed first
+     * (the changes are then taken as listed, so later requests do not wait for them again).
+     */
+    public boolean awaitListing(Duration bound) throws InterruptedException {
+        listing.lock();
+        try {
+            long nanos = bound.toNanos();
+            while (listedChanges < announcedChanges) {
+                if (nanos <= 0) {
+                    listedChanges = announcedChanges;
+                    return false;
+                }
+                nanos = relisted.awaitNanos(nanos);
+            }
+            return true;
+        } finally {
+            listing.unlock();
+        }
+    }
+
     private void listed(List<McpSchema.Tool> listed) {
         List<McpTool> next = new ArrayList<>();
         List<String> refused = new ArrayList<>();
@@ -149,6 +190,13 @@ public final class McpServer implements AutoCloseable {
         tools = List.copyOf(next);
         skipped = String.join("; ", refused);
         listener.toolsChanged(this, tools);
+        listing.lock();
+        try {
+            listedChanges = announcedChanges; // this list holds every change announced before it
+            relisted.signalAll();
+        } finally {
+            listing.unlock();
+        }
     }
 
     /** A progress notification of a call to {@code tool}, as a line for the user. */

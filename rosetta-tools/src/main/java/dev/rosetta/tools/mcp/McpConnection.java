@@ -2,6 +2,7 @@ package dev.rosetta.tools.mcp;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -343,11 +344,12 @@ final class McpConnection implements AutoCloseable {
         // Its own session, as the shell's: Ctrl-C in the terminal reaches Rosetta, not the server.
         Executables.find("setsid", path).ifPresent(setsid -> command.addAll(List.of(setsid.toString(), "--")));
         var sh = Executables.find("sh", path);
-        if (sh.isPresent() && stderr.file() != null) {
-            // The server's stderr goes to the log file by the system itself; the SDK's pipe stays open
-            // on fd 3 as long as the server runs (the SDK takes its end for the server's end).
+        Path sink = sh.isPresent() ? stderr.sink() : null;
+        if (sink != null) {
+            // The server's stderr goes to the log's pipe (or file) by the system itself; the SDK's pipe
+            // stays open on fd 3 as long as the server runs (the SDK takes its end for the server's end).
             command.addAll(List.of(sh.get().toString(), "-c", "exec 3>&2 2>>\"$0\"; exec \"$@\"",
-                    stderr.file().toString()));
+                    sink.toString()));
         }
         command.add(stdio.command());
         command.addAll(stdio.args());
@@ -355,6 +357,11 @@ final class McpConnection implements AutoCloseable {
                 .args(command.subList(1, command.size())).env(stdio.env());
         var transport = new ProcessTransport(parameters.build(), McpJsonDefaults.getMapper(), settings.workspace(),
                 stdio.withheld(), () -> {
+                    try {
+                        stderr.awaitDrained(StderrLog.DRAIN_WAIT); // its last words first
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                     stderr.note("the server's process ended");
                     gone.complete(null);
                 });

@@ -11,7 +11,8 @@
 # names the scenario in MCP_CONFORMANCE_SCENARIO. This script runs a chat, rosetta -n --mcp
 # conf=URL, with a fake model on loopback (fake-model.mjs) that calls the scenario's tool natively;
 # a scenario whose server asks the user a form (elicitation) runs the chat at a terminal (script(1))
-# where every field is answered with Enter, which keeps the server's defaults.
+# where every field is answered with Enter, which keeps the server's defaults; a scenario whose
+# server wants a sign-in (auth/*) gets browser.mjs as $BROWSER, which follows the redirects.
 # ROSETTA_CONFORMANCE=call uses `rosetta mcp call URL TOOL JSON` instead of a chat; ROSETTA names
 # another launcher than `java -jar rosetta-cli/target/rosetta.jar`.
 set -eu
@@ -27,7 +28,9 @@ case "${MCP_CONFORMANCE_SCENARIO:-initialize}" in
   tools_call) tool=add_numbers args='{"a": 2, "b": 3}' ;;
   sse-retry) tool=test_reconnection ;;
   elicitation-sep1034-client-defaults) tool=test_client_elicitation_defaults ;;
-  auth/*) tool=test-tool ;;
+  auth/*) tool=test-tool
+    # The "browser" that signs in: it follows the authorization server's redirect back to Rosetta.
+    export BROWSER="node $here/browser.mjs" ;;
 esac
 
 if [ "${ROSETTA_CONFORMANCE:-chat}" = call ]; then

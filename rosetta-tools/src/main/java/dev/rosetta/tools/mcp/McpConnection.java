@@ -72,16 +72,17 @@ final class McpConnection implements AutoCloseable {
      *
      * @param announced    run the moment the server says its tools changed
      * @param toolsChanged called with the new list once they are listed again
+     * @param oauth        signs in to an HTTP server that asks for a token; null for none
      * @param opening      gets each connection before it starts, so that it can be closed while it does
      */
     static McpConnection open(McpServerSettings settings, StderrLog stderr, Runnable announced,
-            Consumer<List<McpSchema.Tool>> toolsChanged, McpForm.Asker forms, Consumer<McpConnection> opening)
-            throws McpFailure, InterruptedException {
+            Consumer<List<McpSchema.Tool>> toolsChanged, McpForm.Asker forms, McpOAuth oauth,
+            Consumer<McpConnection> opening) throws McpFailure, InterruptedException {
         McpConnection connection = new McpConnection(settings, stderr, forms, announced);
         opening.accept(connection);
         if (settings.endpoint() instanceof McpEndpoint.Http http) {
             try {
-                connection.start(connection.streamable(http), toolsChanged);
+                connection.start(connection.streamable(http, oauth), toolsChanged);
                 return connection;
             } catch (McpFailure streamable) {
                 if (streamable.code().equals(ErrorCode.TIMEOUT)) {
@@ -371,11 +372,15 @@ final class McpConnection implements AutoCloseable {
         return transport;
     }
 
-    private McpClientTransport streamable(McpEndpoint.Http http) throws McpFailure {
+    private McpClientTransport streamable(McpEndpoint.Http http, McpOAuth oauth) throws McpFailure {
         // A stream the server closes before the call's answer is opened again from its last event.
-        return HttpClientStreamableHttpTransport.builder(origin(http.url())).endpoint(pathOf(http.url()))
+        var builder = HttpClientStreamableHttpTransport.builder(origin(http.url())).endpoint(pathOf(http.url()))
                 .clientBuilder(ResumingHttpClient.builder(built -> resumingHttp = built))
-                .requestBuilder(headers(http)).connectTimeout(Duration.ofSeconds(10)).build();
+                .requestBuilder(headers(http)).connectTimeout(Duration.ofSeconds(10));
+        if (oauth != null) {
+            builder.httpRequestCustomizer(oauth.bearer()).authorizationErrorHandler(oauth.onRefusal());
+        }
+        return builder.build();
     }
 
     private McpClientTransport sse(McpEndpoint.Http http) throws McpFailure {

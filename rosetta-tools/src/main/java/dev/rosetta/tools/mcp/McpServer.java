@@ -38,6 +38,8 @@ public final class McpServer implements AutoCloseable {
     private final McpServerSettings settings;
     private final Listener listener;
     private final StderrLog stderr;
+    /** Signs in to an HTTP server configured without a token of its own; null for the others. */
+    private final McpOAuth oauth;
     private McpConnection connection;
     /** The connection being started, which {@link #close()} may end while {@link #start()} waits for it. */
     private volatile McpConnection opening;
@@ -55,6 +57,9 @@ public final class McpServer implements AutoCloseable {
         this.settings = settings;
         this.listener = listener;
         this.stderr = StderrLog.open(settings.stderrLog(), settings.endpoint()::redact);
+        this.oauth = settings.endpoint() instanceof McpEndpoint.Http http && http.headers().keySet().stream()
+                .noneMatch("Authorization"::equalsIgnoreCase)
+                ? new McpOAuth(settings.name(), http.url(), settings.startTimeout(), listener::notice) : null;
     }
 
     public String name() {
@@ -71,7 +76,7 @@ public final class McpServer implements AutoCloseable {
             throw new McpFailure(ErrorCode.UNAVAILABLE, settings.name() + " was shut down");
         }
         McpConnection fresh = McpConnection.open(settings, stderr, this::announced, this::listed, listener::form,
-                c -> opening = c);
+                oauth, c -> opening = c);
         try {
             listed(fresh.tools());
         } catch (McpFailure | InterruptedException | RuntimeException e) {

@@ -47,7 +47,18 @@ FAKE_TOOL=$tool FAKE_ARGS=$args node "$here/fake-model.mjs" >"$home/port" &
 model=$!
 while [ ! -s "$home/port" ]; do sleep 0.05; done
 export OPENAI_BASE_URL="http://127.0.0.1:$(cat "$home/port")/v1"
-chat="$ROSETTA -y -m openai/gpt-4.1 --tool-format tool --mcp conf=$url"
+server="--mcp conf=$url"
+if [ "${MCP_CONFORMANCE_SCENARIO:-}" = auth/pre-registration ]; then
+  # The client the authorization server knows, from the suite's context, in a config of the user's.
+  context() { node -e "console.log(JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT).$1)"; }
+  CONF_CLIENT_SECRET=$(context client_secret)
+  export CONF_CLIENT_SECRET
+  mkdir -p "$XDG_CONFIG_HOME/rosetta"
+  printf '[mcp.servers.conf]\nurl = "%s"\noauth = { client_id = "%s", client_secret = "${CONF_CLIENT_SECRET}" }\n' \
+    "$url" "$(context client_id)" >"$XDG_CONFIG_HOME/rosetta/config.toml"
+  server=""
+fi
+chat="$ROSETTA -y -m openai/gpt-4.1 --tool-format tool $server"
 case "${MCP_CONFORMANCE_SCENARIO:-}" in
   elicitation-*)
     # At a terminal without line editing (TERM=dumb: typed-ahead lines wait in the terminal's own

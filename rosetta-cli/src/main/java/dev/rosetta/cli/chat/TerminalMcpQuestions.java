@@ -89,6 +89,9 @@ public final class TerminalMcpQuestions implements McpQuestions {
             if (!entry.headers().isEmpty()) {
                 text.append(" · headers ").append(String.join(", ", entry.headers().keySet()));
             }
+            if (entry.oauth().containsKey("client_id")) {
+                text.append(" · OAuth client ").append(quoted(entry.oauth().get("client_id")));
+            }
         } else {
             text.append("command ").append(quoted(entry.command()));
             entry.args().forEach(a -> text.append(' ').append(quoted(a)));

@@ -22,8 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * ({@code src/test/conformance/mcp-client.sh}); where its server wants a sign-in, a "browser"
  * follows the authorization server's redirects back to Rosetta. The suite's exit code is its
  * verdict. Not here: {@code auth/basic-cimd} (Rosetta registers itself rather than naming a
- * client metadata document of its own), {@code auth/pre-registration} (no configured client
- * credentials), and the extensions' grants.
+ * client metadata document of its own) and the extensions' grants.
  */
 class McpConformanceIT {
 
@@ -38,7 +37,7 @@ class McpConformanceIT {
             "auth/scope-from-www-authenticate", "auth/scope-from-scopes-supported", "auth/scope-omitted-when-undefined",
             "auth/scope-step-up", "auth/scope-retry-limit", "auth/token-endpoint-auth-basic",
             "auth/token-endpoint-auth-post", "auth/token-endpoint-auth-none", "auth/2025-03-26-oauth-metadata-backcompat",
-            "auth/2025-03-26-oauth-endpoint-fallback", "auth/resource-mismatch"})
+            "auth/2025-03-26-oauth-endpoint-fallback", "auth/resource-mismatch", "auth/pre-registration"})
     void theJarPassesTheSuitesClientScenario(String scenario) throws Exception {
         Path suite = installedSuite();
         Path output = temp.resolve("results");

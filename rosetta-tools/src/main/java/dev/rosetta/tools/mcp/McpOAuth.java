@@ -29,6 +29,7 @@ final class McpOAuth {
 
     private final String name;
     private final URI url;
+    private final McpEndpoint.OAuthClient registered;
     private final Duration timeout;
     private final Consumer<String> say;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
@@ -41,9 +42,10 @@ final class McpOAuth {
      * @param timeout for each request of a sign-in, and for the user to come back from the browser
      * @param say     tells the user, in one line, where to sign in
      */
-    McpOAuth(String name, URI url, Duration timeout, Consumer<String> say) {
+    McpOAuth(String name, McpEndpoint.Http endpoint, Duration timeout, Consumer<String> say) {
         this.name = name;
-        this.url = url;
+        this.url = endpoint.url();
+        this.registered = endpoint.oauthClient();
         this.timeout = timeout;
         this.say = say;
     }
@@ -82,7 +84,7 @@ final class McpOAuth {
             OAuthServer server = OAuthServer.discover(http, url, challenge, timeout);
             String wanted = moreScope ? union(scope, challenge.scope()) : challenge.scope() != null ? challenge.scope()
                     : server.scopesSupported().isEmpty() ? null : String.join(" ", server.scopesSupported());
-            token = new OAuthLogin(http, timeout).signIn(server, wanted, this::open);
+            token = new OAuthLogin(http, timeout, registered).signIn(server, wanted, this::open);
             scope = wanted;
             say.accept("mcp: signed in to " + name);
             return true;

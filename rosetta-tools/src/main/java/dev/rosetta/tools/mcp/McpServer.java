@@ -59,7 +59,7 @@ public final class McpServer implements AutoCloseable {
         this.stderr = StderrLog.open(settings.stderrLog(), settings.endpoint()::redact);
         this.oauth = settings.endpoint() instanceof McpEndpoint.Http http && http.headers().keySet().stream()
                 .noneMatch("Authorization"::equalsIgnoreCase)
-                ? new McpOAuth(settings.name(), http.url(), settings.startTimeout(), listener::notice) : null;
+                ? new McpOAuth(settings.name(), http, settings.startTimeout(), listener::notice) : null;
     }
 
     public String name() {

@@ -32,11 +32,16 @@ final class OAuthLogin {
 
     private final HttpClient http;
     private final Duration timeout;
+    private final McpEndpoint.OAuthClient registered;
 
-    /** @param timeout for each request to the authorization server, and for the user to come back */
-    OAuthLogin(HttpClient http, Duration timeout) {
+    /**
+     * @param timeout    for each request to the authorization server, and for the user to come back
+     * @param registered the client registered beforehand, or null to register one now
+     */
+    OAuthLogin(HttpClient http, Duration timeout, McpEndpoint.OAuthClient registered) {
         this.http = http;
         this.timeout = timeout;
+        this.registered = registered;
     }
 
     /** A client registered with the authorization server, and how it proves who it is at the token endpoint. */
@@ -52,7 +57,7 @@ final class OAuthLogin {
         String state = random();
         String verifier = random();
         try (OAuthCallback callback = OAuthCallback.listen(state)) {
-            Client client = register(server, callback.redirectUri());
+            Client client = registered != null ? known(server) : register(server, callback.redirectUri());
             Map<String, String> query = new LinkedHashMap<>();
             query.put("response_type", "code");
             query.put("client_id", client.id());
@@ -71,10 +76,20 @@ final class OAuthLogin {
         }
     }
 
+    /** The client registered beforehand: its secret sent as the server takes it (Basic unless only in the form). */
+    private Client known(OAuthServer server) {
+        if (registered.secret() == null) {
+            return new Client(registered.id(), null, "none");
+        }
+        boolean postOnly = server.authMethods().contains("client_secret_post")
+                && !server.authMethods().contains("client_secret_basic");
+        return new Client(registered.id(), registered.secret(), postOnly ? "client_secret_post" : "client_secret_basic");
+    }
+
     private Client register(OAuthServer server, String redirectUri) throws IOException, InterruptedException {
         if (server.register() == null) {
-            throw new IOException("the authorization server lets no client register itself; give a token in the"
-                    + " server's headers instead");
+            throw new IOException("the authorization server lets no client register itself; give the server the"
+                    + " client registered for it: oauth = { client_id = \"…\", client_secret = \"${SECRET}\" }");
         }
         String method = authMethod(server.authMethods());
         Map<String, Object> body = Map.of("client_name", "Rosetta", "redirect_uris", List.of(redirectUri),

@@ -1,7 +1,5 @@
 package dev.rosetta.tools.mcp;
 
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,8 +16,6 @@ import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.tools.process.Executables;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -82,7 +78,8 @@ final class McpConnection implements AutoCloseable {
         opening.accept(connection);
         if (settings.endpoint() instanceof McpEndpoint.Http http) {
             try {
-                connection.start(connection.streamable(http, oauth), toolsChanged);
+                connection.start(HttpTransports.streamable(settings.name(), http, oauth,
+                        built -> connection.resumingHttp = built), toolsChanged);
                 return connection;
             } catch (McpFailure streamable) {
                 if (streamable.code().equals(ErrorCode.TIMEOUT)) {
@@ -93,14 +90,14 @@ final class McpConnection implements AutoCloseable {
                     // only wait for its time limit at the same address.
                     connection.close();
                     throw new McpFailure(ErrorCode.UNAVAILABLE, connection.redact("cannot reach " + settings.name()
-                            + " at " + http.url() + ": " + connection.unreached(streamable)));
+                            + " at " + http.url() + ": " + HttpTransports.unreached(streamable)));
                 }
                 // An older server answers the streamable POST with an error: try HTTP+SSE at the same URL.
                 connection.close();
                 McpConnection sse = new McpConnection(settings, stderr, forms, announced);
                 opening.accept(sse);
                 try {
-                    sse.start(sse.sse(http), toolsChanged);
+                    sse.start(HttpTransports.sse(settings.name(), http), toolsChanged);
                     return sse;
                 } catch (McpFailure ignored) {
                     sse.close();
@@ -116,32 +113,6 @@ final class McpConnection implements AutoCloseable {
     private boolean serverAnswered() {
         ResumingHttpClient http = resumingHttp;
         return http != null && http.answered();
-    }
-
-    /** Why nothing answered, in words, from the failure's causes (Java's often have no message). */
-    private static String unreached(McpFailure failure) {
-        for (Throwable t = failure.getCause(); t != null; t = t.getCause() == t ? null : t.getCause()) {
-            String message = t.getMessage() == null ? "" : t.getMessage().strip();
-            switch (t) {
-                case java.net.http.HttpConnectTimeoutException e -> {
-                    return "the connection timed out";
-                }
-                case java.net.ConnectException e -> {
-                    return message.isEmpty() || message.contains("refused")
-                            ? "the connection was refused (is the server running?)" : message;
-                }
-                case java.net.UnknownHostException e -> {
-                    return "there is no such host" + (message.isEmpty() ? "" : " (" + message + ")");
-                }
-                case javax.net.ssl.SSLException e -> {
-                    return "TLS failed: " + (message.isEmpty() ? e.getClass().getSimpleName() : message);
-                }
-                default -> {
-                    // look further down
-                }
-            }
-        }
-        return "nothing answered (" + failure.getMessage() + ")";
     }
 
     private void start(McpClientTransport sdkTransport, Consumer<List<McpSchema.Tool>> toolsChanged)
@@ -370,44 +341,6 @@ final class McpConnection implements AutoCloseable {
         stderr.note("starting " + stdio.shown());
         process = transport;
         return transport;
-    }
-
-    private McpClientTransport streamable(McpEndpoint.Http http, McpOAuth oauth) throws McpFailure {
-        // A stream the server closes before the call's answer is opened again from its last event.
-        var builder = HttpClientStreamableHttpTransport.builder(origin(http.url())).endpoint(pathOf(http.url()))
-                .clientBuilder(ResumingHttpClient.builder(built -> resumingHttp = built))
-                .requestBuilder(headers(http)).connectTimeout(Duration.ofSeconds(10));
-        if (oauth != null) {
-            builder.httpRequestCustomizer(oauth.bearer()).authorizationErrorHandler(oauth.onRefusal());
-        }
-        return builder.build();
-    }
-
-    private McpClientTransport sse(McpEndpoint.Http http) throws McpFailure {
-        return HttpClientSseClientTransport.builder(origin(http.url())).sseEndpoint(pathOf(http.url()))
-                .requestBuilder(headers(http)).connectTimeout(Duration.ofSeconds(10)).build();
-    }
-
-    private HttpRequest.Builder headers(McpEndpoint.Http http) throws McpFailure {
-        HttpRequest.Builder builder = HttpRequest.newBuilder();
-        for (var header : http.headers().entrySet()) {
-            try {
-                builder.header(header.getKey(), header.getValue());
-            } catch (IllegalArgumentException e) {
-                throw new McpFailure(ErrorCode.UNAVAILABLE, settings.name() + ": the header '" + header.getKey()
-                        + "' cannot be sent (Java's HTTP client sets it itself, or its name or value is not valid)");
-            }
-        }
-        return builder;
-    }
-
-    private static String origin(URI url) {
-        return url.getScheme() + "://" + url.getRawAuthority();
-    }
-
-    private static String pathOf(URI url) {
-        String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
-        return url.getRawQuery() == null ? path : path + "?" + url.getRawQuery();
     }
 
     private String redact(String text) {

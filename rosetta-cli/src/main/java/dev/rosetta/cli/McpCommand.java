@@ -13,6 +13,8 @@ import dev.rosetta.agent.mcp.McpApprovals;
 import dev.rosetta.agent.mcp.McpDefinitions;
 import dev.rosetta.agent.mcp.ShellWords;
 import dev.rosetta.cli.chat.ChatRun;
+import dev.rosetta.cli.chat.TerminalCheck;
+import dev.rosetta.cli.chat.TerminalMcpQuestions;
 import dev.rosetta.cli.render.TerminalChannel;
 import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.cli.render.TerminalText;
@@ -29,6 +31,7 @@ import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.mcp.McpFailure;
 import dev.rosetta.tools.mcp.McpServer;
 import dev.rosetta.tools.mcp.McpServerSettings;
+import dev.rosetta.tools.mcp.McpForm;
 import dev.rosetta.tools.mcp.McpTool;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -238,6 +241,13 @@ final class McpCommand implements Callable<Integer> {
                 @Override
                 public void notice(String line) {
                     output.problem(line);
+                }
+
+                @Override
+                public McpForm.Answer form(McpForm form) throws InterruptedException {
+                    // Asked at a terminal; a script's call declines, so the server hears at once.
+                    return TerminalCheck.stdinIsTerminal() ? TerminalMcpQuestions.plain(System.in, output.err(), () -> { })
+                            .ask(form) : new McpForm.Answer.Decline();
                 }
             });
             try {

@@ -27,6 +27,20 @@ public sealed interface Preview {
         }
     }
 
+    /**
+     * A call whose arguments are one JSON object (an MCP server's tool), which the user may edit as
+     * a whole.
+     *
+     * @param about what runs the call, in words ("MCP server fs · tool read_file")
+     * @param json  the arguments, pretty-printed
+     */
+    record JsonArguments(String about, String json) implements Preview {
+        public JsonArguments {
+            Objects.requireNonNull(about, "about");
+            Objects.requireNonNull(json, "json");
+        }
+    }
+
     /** Anything else, said in words. */
     record Note(String text) implements Preview {
         public Note {

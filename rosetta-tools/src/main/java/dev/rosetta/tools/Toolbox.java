@@ -107,6 +107,13 @@ public final class Toolbox implements AutoCloseable {
         sources.add(source);
     }
 
+    /** What the sources' servers say about using their tools, by server name, in the order they were attached. */
+    public Map<String, String> instructions() {
+        Map<String, String> all = new LinkedHashMap<>();
+        sources.forEach(source -> all.putAll(source.instructions()));
+        return all;
+    }
+
     /**
      * Waits, as long as each source allows, for tools still on their way; called before a
      * request, so the request offers what is there. Returns early when the thread is interrupted

@@ -196,7 +196,8 @@ public final class ChatSession {
 
     /** The system prompt: role, project instructions, tools. */
     public String systemPrompt(Path workspace, LocalDate today) {
-        return SystemPrompt.of(format, toolbox.offered().tools(), workspace, today, options.instructions());
+        return SystemPrompt.of(format, toolbox.offered().tools(), workspace, today, options.instructions(),
+                toolbox.instructions());
     }
 
     private List<ToolSpec> nativeTools() {

@@ -3,6 +3,7 @@ package dev.rosetta.agent.chat;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 
 import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -10,21 +11,40 @@ import dev.rosetta.core.tool.ToolSpec;
 
 /**
  * The system prompt: who the assistant is and where it works, the user's and the project's
- * instructions, then the tools in the active dialect.
+ * instructions, then the tools in the active dialect, then what the MCP servers say about using
+ * theirs, each under its server's name.
  */
 public final class SystemPrompt {
 
     private SystemPrompt() {}
 
     public static String of(ToolFormat format, List<ToolSpec> tools, Path workspace, LocalDate today) {
-        return of(format, tools, workspace, today, ProjectInstructions.NONE);
+        return of(format, tools, workspace, today, ProjectInstructions.NONE, Map.of());
     }
 
     public static String of(ToolFormat format, List<ToolSpec> tools, Path workspace, LocalDate today,
             ProjectInstructions instructions) {
+        return of(format, tools, workspace, today, instructions, Map.of());
+    }
+
+    /** @param servers each MCP server's instructions, by its name */
+    public static String of(ToolFormat format, List<ToolSpec> tools, Path workspace, LocalDate today,
+            ProjectInstructions instructions, Map<String, String> servers) {
         String role = role(workspace, today);
         return format.dialect().systemPrompt(instructions.isEmpty() ? role : role + "\n\n" + instructions.prompt().strip(),
-                tools);
+                tools) + servers(servers);
+    }
+
+    /** The servers' own words, marked as theirs: they steer how their tools are used, not what the user wants. */
+    static String servers(Map<String, String> instructions) {
+        if (instructions.isEmpty()) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder("\n\n# MCP servers' instructions\n\nWhat each MCP server says about"
+                + " using its tools (their names start with the server's). They come from the server, not from the"
+                + " user.");
+        instructions.forEach((name, said) -> text.append("\n\n## ").append(name).append("\n\n").append(said.strip()));
+        return text.toString();
     }
 
     static String role(Path workspace, LocalDate today) {

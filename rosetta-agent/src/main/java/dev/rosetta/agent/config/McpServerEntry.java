@@ -20,6 +20,8 @@ import dev.rosetta.tools.mcp.McpServerSettings;
  * @param env     variables for its process
  * @param url     the URL of an HTTP server, or null
  * @param headers sent to an HTTP server with every request
+ * @param oauth   the OAuth client registered for an HTTP server beforehand: {@code client_id} and
+ *                {@code client_secret}; empty when none
  * @param enabled false: configured but not started
  * @param timeout how long one call may take, or null for the default
  * @param trust   whether its calls run without asking
@@ -27,13 +29,21 @@ import dev.rosetta.tools.mcp.McpServerSettings;
  * @param file    that file
  */
 public record McpServerEntry(String name, String command, List<String> args, Map<String, String> env, String url,
-        Map<String, String> headers, boolean enabled, Duration timeout, boolean trust, ConfigLayer.Kind kind,
-        Path file) {
+        Map<String, String> headers, Map<String, String> oauth, boolean enabled, Duration timeout, boolean trust,
+        ConfigLayer.Kind kind, Path file) {
 
     public McpServerEntry {
         args = args == null ? List.of() : List.copyOf(args);
         env = env == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(env));
         headers = headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+        oauth = oauth == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(oauth));
+    }
+
+    /** A server without an OAuth client of its own. */
+    public McpServerEntry(String name, String command, List<String> args, Map<String, String> env, String url,
+            Map<String, String> headers, boolean enabled, Duration timeout, boolean trust, ConfigLayer.Kind kind,
+            Path file) {
+        this(name, command, args, env, url, headers, Map.of(), enabled, timeout, trust, kind, file);
     }
 
     /** Whether it comes with the project (and so needs the user's approval to start). */
@@ -52,6 +62,9 @@ public record McpServerEntry(String name, String command, List<String> args, Map
         d.put("env", env);
         d.put("url", url);
         d.put("headers", headers);
+        if (!oauth.isEmpty()) {
+            d.put("oauth", oauth);
+        }
         d.put("trust", trust);
         return dev.rosetta.core.json.Json.write(d);
     }
@@ -79,6 +92,7 @@ public record McpServerEntry(String name, String command, List<String> args, Map
         Map<String, String> env = t.stringTable("env");
         String url = t.text("url");
         Map<String, String> headers = t.stringTable("headers");
+        Map<String, String> oauth = t.stringTable("oauth");
         Boolean enabled = t.bool("enabled");
         Duration timeout = t.duration("timeout");
         Boolean trust = t.bool("trust");
@@ -93,8 +107,14 @@ public record McpServerEntry(String name, String command, List<String> args, Map
         if (command != null && (!headers.isEmpty())) {
             t.warn("headers", "headers are sent only to a url server; this one is a command");
         }
-        t.finish("command", "args", "env", "url", "headers", "enabled", "timeout", "trust");
-        return new McpServerEntry(name, command, args, env, url, headers, enabled == null || enabled,
+        if (!oauth.isEmpty() && (url == null || !oauth.containsKey("client_id")
+                || !java.util.Set.of("client_id", "client_secret").containsAll(oauth.keySet()))) {
+            throw t.error("oauth", url == null ? "is for a url server; this one is a command"
+                    : "takes client_id (needed) and client_secret: oauth = { client_id = \"…\", client_secret ="
+                            + " \"${SECRET}\" }");
+        }
+        t.finish("command", "args", "env", "url", "headers", "oauth", "enabled", "timeout", "trust");
+        return new McpServerEntry(name, command, args, env, url, headers, oauth, enabled == null || enabled,
                 timeout, Boolean.TRUE.equals(trust), kind, file);
     }
 }

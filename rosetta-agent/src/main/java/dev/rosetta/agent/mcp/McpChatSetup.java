@@ -30,10 +30,11 @@ public final class McpChatSetup {
      * @param flags       the {@code --mcp} values
      * @param conversation the conversation's folder, where each stdio server's stderr log goes
      * @param status      where the one-line reports go
+     * @param questions   asks the user about a project's server not approved yet, and a server's forms
      */
     public static McpServers start(List<McpServerEntry> configured, List<String> flags, Map<String, String> environment,
             Path workspace, Path conversation, McpApprovals approvals, Duration startupWait, Toolbox toolbox,
-            Consumer<String> status) {
+            Consumer<String> status, McpQuestions questions) {
         Map<String, McpServerEntry> byName = new LinkedHashMap<>();
         configured.forEach(e -> byName.put(e.name(), e));
         flags.stream().map(McpDefinitions::flag).forEach(e -> byName.put(e.name(), e));
@@ -45,10 +46,8 @@ public final class McpChatSetup {
             if (!entry.enabled()) {
                 continue;
             }
-            if (entry.fromProject() && !approvals.approved(workspace, entry)) {
-                status.accept("mcp: " + entry.name() + " (from " + entry.file() + ") is not started: a project's"
-                        + " servers start once you approve them; run: rosetta mcp approve " + entry.name()
-                        + " (or /mcp approve " + entry.name() + ")");
+            if (entry.fromProject() && !approvals.approved(workspace, entry) && !approvedNow(entry, workspace,
+                    approvals, status, questions)) {
                 continue;
             }
             try {
@@ -61,8 +60,36 @@ public final class McpChatSetup {
         if (settings.isEmpty()) {
             return null;
         }
-        McpServers servers = new McpServers(settings, toolbox, startupWait, status);
+        McpServers servers = new McpServers(settings, toolbox, startupWait, status, questions);
         toolbox.attach(servers);
         return servers.start();
+    }
+
+    /**
+     * A project's server not approved yet: the user is asked once, and a yes is remembered for the
+     * project; a run with no one to ask says in one line how to approve it.
+     */
+    private static boolean approvedNow(McpServerEntry entry, Path workspace, McpApprovals approvals,
+            Consumer<String> status, McpQuestions questions) {
+        if (!questions.interactive()) {
+            status.accept("mcp: " + entry.name() + " (from " + entry.file() + ") is not started: a project's"
+                    + " servers start once you approve them; run: rosetta mcp approve " + entry.name()
+                    + " (or /mcp approve " + entry.name() + ")");
+            return false;
+        }
+        boolean yes;
+        try {
+            yes = questions.approves(entry);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            yes = false;
+        }
+        if (!yes) {
+            status.accept("mcp: " + entry.name() + " is not started; /mcp approve " + entry.name() + " starts it later");
+            return false;
+        }
+        approvals.approve(workspace, entry);
+        status.accept("mcp: approved " + entry.name() + " for " + workspace + " (" + approvals.file() + ")");
+        return true;
     }
 }

@@ -65,7 +65,10 @@ public final class McpDefinitions {
         if (entry.url() != null) {
             String url = refs.expand(entry.url(), where + " url");
             Map<String, String> headers = refs.expand(entry.headers(), where + " headers");
-            endpoint = new McpEndpoint.Http(httpUrl(url, entry), headers, entry.url(), secrets);
+            Map<String, String> oauth = refs.expand(entry.oauth(), where + " oauth");
+            McpEndpoint.OAuthClient client = oauth.isEmpty() ? null
+                    : new McpEndpoint.OAuthClient(oauth.get("client_id"), oauth.get("client_secret"));
+            endpoint = new McpEndpoint.Http(httpUrl(url, entry), headers, entry.url(), secrets, client);
         } else {
             Map<String, String> env = refs.expand(entry.env(), where + " env");
             String shown = String.join(" ", entry.command(), String.join(" ", entry.args())).strip();

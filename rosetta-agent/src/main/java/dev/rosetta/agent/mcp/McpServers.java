@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import dev.rosetta.tools.ToolSource;
 import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.mcp.McpFailure;
+import dev.rosetta.tools.mcp.McpForm;
 import dev.rosetta.tools.mcp.McpServer;
 import dev.rosetta.tools.mcp.McpServerSettings;
 import dev.rosetta.tools.mcp.McpTool;
@@ -27,6 +28,8 @@ public final class McpServers implements ToolSource {
 
     /** How long the first request waits for servers still starting, unless configured. */
     public static final Duration DEFAULT_STARTUP_WAIT = Duration.ofSeconds(15);
+    /** How long a request waits for the new tools of a server that said its tools changed. */
+    static final Duration LIST_WAIT = Duration.ofSeconds(5);
 
     private final Map<String, Entry> servers = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
     private final Toolbox toolbox;
@@ -54,10 +57,17 @@ public final class McpServers implements ToolSource {
         }
     }
 
-    /**
-     * @param status where the one-line reports go (from any thread)
-     */
+    /** Servers whose forms are declined. */
     public McpServers(List<McpServerSettings> settings, Toolbox toolbox, Duration startupWait, Consumer<String> status) {
+        this(settings, toolbox, startupWait, status, McpQuestions.NONE);
+    }
+
+    /**
+     * @param status    where the one-line reports go (from any thread)
+     * @param questions fills in the servers' forms (or declines them)
+     */
+    public McpServers(List<McpServerSettings> settings, Toolbox toolbox, Duration startupWait, Consumer<String> status,
+            McpForm.Asker questions) {
         this.toolbox = toolbox;
         this.startupWait = startupWait;
         this.status = status;
@@ -71,6 +81,11 @@ public final class McpServers implements ToolSource {
             @Override
             public void notice(String line) {
                 status.accept(line);
+            }
+
+            @Override
+            public McpForm.Answer form(McpForm form) throws InterruptedException {
+                return questions.ask(form);
             }
         };
         for (McpServerSettings s : settings) {
@@ -138,13 +153,25 @@ public final class McpServers implements ToolSource {
         }
     }
 
-    /** The first time: waits for servers still starting, at most the bound; then never again. */
+    /**
+     * Before a request: the first time, waits for servers still starting, at most the bound; every
+     * time, waits (at most {@link #LIST_WAIT}) for the tools of a server that said they changed.
+     */
     @Override
     public void awaitTools() throws InterruptedException {
-        if (waited) {
-            return;
+        if (!waited) {
+            waited = true;
+            awaitStarting();
         }
-        waited = true;
+        for (Entry e : entries()) {
+            if (e.state == State.READY && !e.server.awaitListing(LIST_WAIT)) {
+                status.accept("mcp: " + e.server.name() + " said its tools changed but did not list them within "
+                        + LIST_WAIT.toSeconds() + " s; going on with those it had");
+            }
+        }
+    }
+
+    private void awaitStarting() throws InterruptedException {
         if (!settled.await(startupWait.toMillis(), TimeUnit.MILLISECONDS)) {
             List<String> starting = entries().stream().filter(e -> e.state == State.STARTING)
                     .map(e -> e.server.name()).toList();
@@ -154,6 +181,18 @@ public final class McpServers implements ToolSource {
                         + " tools join when ready");
             }
         }
+    }
+
+    /** The instructions of the servers that are ready, by name, in the order configured. */
+    @Override
+    public Map<String, String> instructions() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Entry e : entries()) {
+            if (e.state == State.READY && !e.server.instructions().isEmpty()) {
+                out.put(e.server.name(), e.server.instructions());
+            }
+        }
+        return out;
     }
 
     /** Every server as it is now, in the order configured. */

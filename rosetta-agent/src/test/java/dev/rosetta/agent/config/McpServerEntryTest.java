@@ -40,6 +40,27 @@ class McpServerEntryTest {
     }
 
     @Test
+    void anOAuthClientTakesAnIdAndASecretOnlyForAUrlServer() throws IOException {
+        ConfigLayer layer = layer(Kind.USER, """
+                [mcp.servers.gh]
+                url = "https://api.example.com/mcp"
+                oauth = { client_id = "rosetta-app", client_secret = "${GH_SECRET}" }
+                """);
+        assertThat(layer.mcpServers().get(0).oauth()).containsEntry("client_id", "rosetta-app")
+                .containsEntry("client_secret", "${GH_SECRET}");
+        assertThat(error("""
+                [mcp.servers.gh]
+                url = "https://api.example.com/mcp"
+                oauth = { id = "x" }
+                """)).contains("oauth").contains("takes client_id (needed) and client_secret");
+        assertThat(error("""
+                [mcp.servers.fs]
+                command = "fs"
+                oauth = { client_id = "x" }
+                """)).contains("is for a url server");
+    }
+
+    @Test
     void everySettingOfAServerIsRead() throws IOException {
         ConfigLayer layer = layer(Kind.USER, """
                 [mcp]

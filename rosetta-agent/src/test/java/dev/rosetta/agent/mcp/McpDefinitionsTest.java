@@ -57,6 +57,18 @@ class McpDefinitionsTest {
     }
 
     @Test
+    void anOAuthClientRegisteredBeforehandGetsItsSecretFromTheEnvironmentAndItIsRedacted() {
+        var entry = new McpServerEntry("gh", null, List.of(), Map.of(), "https://example.com/mcp", Map.of(),
+                Map.of("client_id", "rosetta-app", "client_secret", "${GH_SECRET}"), true, null, false,
+                ConfigLayer.Kind.USER, null);
+        var http = (McpEndpoint.Http) McpDefinitions.settings(entry, Map.of("GH_SECRET", "cs-789"), dir, null).endpoint();
+
+        assertThat(http.oauthClient()).isEqualTo(new McpEndpoint.OAuthClient("rosetta-app", "cs-789"));
+        assertThat(http.redact("token request with cs-789")).isEqualTo("token request with ***");
+        assertThat(entry.definition()).contains("\"client_id\":\"rosetta-app\"").contains("${GH_SECRET}");
+    }
+
+    @Test
     void anUnsetVariableIsNamedWithWhereItIs() {
         var entry = new McpServerEntry("gh", "server", List.of(), Map.of("TOKEN", "${NOT_SET_HERE}"), null, Map.of(), true,
                 null, false, ConfigLayer.Kind.USER, null);

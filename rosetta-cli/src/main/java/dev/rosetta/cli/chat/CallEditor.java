@@ -8,16 +8,19 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import dev.rosetta.core.json.Json;
 import dev.rosetta.core.tool.Arguments;
 import dev.rosetta.core.tool.BuiltinTools;
 import dev.rosetta.core.tool.Parameter;
 import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Decision;
+import dev.rosetta.tools.Preview;
 
 /**
  * The "e" answer of a confirmation: opens the call's body (the command, the code, the file's
- * content) in {@code $VISUAL}, else {@code $EDITOR}, else vi, and runs what the user saved.
+ * content), or the JSON arguments of an MCP server's tool, in {@code $VISUAL}, else
+ * {@code $EDITOR}, else vi, and runs what the user saved.
  * Shared by the plain and the JLine confirmation prompts.
  */
 public final class CallEditor {
@@ -34,19 +37,49 @@ public final class CallEditor {
         this.problems = problems;
     }
 
-    /** The call with the edited body, or null when it has no body or the editor failed (the user is told why). */
-    public Decision edit(ToolUse use) throws InterruptedException {
+    /**
+     * The call with the edited body (or, for a call whose arguments are one JSON object, the
+     * edited object), or null when there is nothing to edit or the edit failed (the user is told why).
+     */
+    public Decision edit(ToolUse use, Preview preview) throws InterruptedException {
+        if (preview instanceof Preview.JsonArguments json) {
+            return editJson(json);
+        }
         ToolSpec spec = BuiltinTools.catalog().resolve(use.tool()).orElse(null);
         Parameter body = spec == null ? null : spec.bodyParameter().orElse(null);
         if (body == null) {
             problems.accept("This call has no body to edit.");
             return null;
         }
+        Map<String, Object> values = new LinkedHashMap<>(spec.bind(use).values());
+        String edited = editInFile(String.valueOf(values.getOrDefault(body.name(), "")), suffix(use));
+        if (edited == null) {
+            return null;
+        }
+        values.put(body.name(), edited);
+        return new Decision.Edit(new Arguments(values));
+    }
+
+    /** The arguments as the user saved them, if they are still one JSON object (the tool checks the rest). */
+    private Decision editJson(Preview.JsonArguments json) throws InterruptedException {
+        String edited = editInFile(json.json() + "\n", ".json");
+        if (edited == null) {
+            return null;
+        }
+        try {
+            return new Decision.Edit(new Arguments(Json.readObject(edited)));
+        } catch (RuntimeException e) {
+            problems.accept("The edited arguments are not one JSON object; nothing changed.");
+            return null;
+        }
+    }
+
+    /** {@code text} as the user saved it in the editor, or null when the editor failed (the user is told why). */
+    private String editInFile(String text, String suffix) throws InterruptedException {
         Path file = null;
         try {
-            Map<String, Object> values = new LinkedHashMap<>(spec.bind(use).values());
-            file = Files.createTempFile("rosetta-edit-", suffix(use));
-            Files.writeString(file, String.valueOf(values.getOrDefault(body.name(), "")));
+            file = Files.createTempFile("rosetta-edit-", suffix);
+            Files.writeString(file, text);
             // The command is the user's own setting, run the way shells and git run $EDITOR.
             int code = new ProcessBuilder("sh", "-c", editor() + " \"$1\"", "sh", file.toString())
                     .inheritIO().start().waitFor();
@@ -54,8 +87,7 @@ public final class CallEditor {
                 problems.accept("The editor exited with " + code + "; nothing changed.");
                 return null;
             }
-            values.put(body.name(), Files.readString(file));
-            return new Decision.Edit(new Arguments(values));
+            return Files.readString(file);
         } catch (CharacterCodingException e) {
             problems.accept("The edited text is not UTF-8; nothing changed.");
             return null;

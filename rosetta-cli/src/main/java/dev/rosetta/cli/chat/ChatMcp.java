@@ -10,6 +10,7 @@ import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.agent.mcp.McpApprovals;
 import dev.rosetta.agent.mcp.McpChatSetup;
 import dev.rosetta.agent.mcp.McpDefinitions;
+import dev.rosetta.agent.mcp.McpQuestions;
 import dev.rosetta.agent.mcp.McpServers;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.tools.Toolbox;
@@ -28,10 +29,11 @@ public final class ChatMcp {
     private final McpApprovals approvals;
     private final Toolbox toolbox;
     private final StatusLines status;
+    private final McpQuestions questions;
     private volatile McpServers servers;
 
     private ChatMcp(List<McpServerEntry> entries, Map<String, String> environment, Path workspace, Path conversation,
-            McpApprovals approvals, Toolbox toolbox, StatusLines status) {
+            McpApprovals approvals, Toolbox toolbox, StatusLines status, McpQuestions questions) {
         this.entries = List.copyOf(entries);
         this.environment = environment;
         this.workspace = workspace;
@@ -39,20 +41,24 @@ public final class ChatMcp {
         this.approvals = approvals;
         this.toolbox = toolbox;
         this.status = status;
+        this.questions = questions;
     }
 
-    /** Starts the servers of the files and of {@code --mcp} (which win over a file's of the same name). */
+    /**
+     * Starts the servers of the files and of {@code --mcp} (which win over a file's of the same
+     * name), asking the user first about a project's server not approved yet.
+     */
     static ChatMcp start(List<McpServerEntry> configured, List<String> flags, Map<String, String> environment,
             Path workspace, Path conversation, McpApprovals approvals, Duration wait, Toolbox toolbox,
-            StatusLines status) {
+            StatusLines status, McpQuestions questions) {
         List<McpServerEntry> entries = new ArrayList<>(configured);
         flags.stream().map(McpDefinitions::flag).forEach(f -> {
             entries.removeIf(e -> e.name().equals(f.name()));
             entries.add(f);
         });
-        ChatMcp mcp = new ChatMcp(entries, environment, workspace, conversation, approvals, toolbox, status);
+        ChatMcp mcp = new ChatMcp(entries, environment, workspace, conversation, approvals, toolbox, status, questions);
         mcp.servers = McpChatSetup.start(entries, List.of(), environment, workspace, conversation, approvals, wait,
-                toolbox, status);
+                toolbox, status, questions);
         return mcp;
     }
 
@@ -91,7 +97,7 @@ public final class ChatMcp {
                     conversation.resolve("mcp-" + name + ".log")));
         } else {
             servers = McpChatSetup.start(List.of(entry), List.of(), environment, workspace, conversation, approvals,
-                    Duration.ZERO, toolbox, status);
+                    Duration.ZERO, toolbox, status, questions);
         }
     }
 }

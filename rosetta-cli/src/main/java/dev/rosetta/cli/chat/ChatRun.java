@@ -10,6 +10,7 @@ import org.jline.terminal.Terminal;
 
 import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.agent.log.LogWriteException;
+import dev.rosetta.agent.mcp.McpQuestions;
 import dev.rosetta.cli.render.JsonEventWriter;
 import dev.rosetta.cli.render.TerminalChannel;
 import dev.rosetta.cli.render.TerminalOutput;
@@ -18,6 +19,7 @@ import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.repl.JLineConfirmation;
 import dev.rosetta.cli.repl.JLineRepl;
 import dev.rosetta.cli.repl.ReplTerminal;
+import dev.rosetta.cli.repl.TerminalLines;
 import dev.rosetta.cli.ui.InlineUi;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
@@ -71,7 +73,12 @@ public final class ChatRun {
             Confirmation confirmation = ui != null ? ui.confirmation()
                     : editor != null ? new JLineConfirmation(editor, style, events::endTurn, env)
                     : interactive ? new LineConfirmation(stdin, output.err(), env) : Confirmation.ALWAYS;
-            ChatSetup setup = new ChatSetup(options, env, Path.of("").toAbsolutePath(), output::warning);
+            // A project's server is approved before the UI reads the terminal; a server's form comes in a turn.
+            McpQuestions lines = editor != null ? TerminalLines.questions(editor, events::endTurn)
+                    : interactive ? TerminalMcpQuestions.plain(stdin, output.err(), events::endTurn) : McpQuestions.NONE;
+            McpQuestions questions = ui != null ? ui.mcpQuestions(lines) : lines;
+            ChatSetup setup = new ChatSetup(options, env, Path.of("").toAbsolutePath(), output::warning)
+                    .mcpQuestions(questions);
             try (Chat chat = setup.open(shown, confirmation)) {
                 if (ui != null) {
                     ui.settings(setup.uiSettings());

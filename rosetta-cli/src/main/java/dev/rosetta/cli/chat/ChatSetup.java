@@ -22,6 +22,7 @@ import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.Conversations;
 import dev.rosetta.agent.log.LogDirectory;
 import dev.rosetta.agent.mcp.McpApprovals;
+import dev.rosetta.agent.mcp.McpQuestions;
 import dev.rosetta.agent.mcp.McpServers;
 import dev.rosetta.cli.option.ToolSelection;
 import dev.rosetta.agent.undo.FileCheckpoints;
@@ -60,12 +61,19 @@ public final class ChatSetup {
     private final Consumer<String> warnings;
     /** The [ui] settings the files of the chat opened last give; the defaults before one is. */
     private volatile UiSettings ui = UiSettings.DEFAULT;
+    private McpQuestions mcpQuestions = McpQuestions.NONE;
 
     public ChatSetup(ChatOptions options, Map<String, String> env, Path currentFolder, Consumer<String> warnings) {
         this.options = options;
         this.env = env;
         this.currentFolder = currentFolder;
         this.warnings = warnings;
+    }
+
+    /** Who answers the MCP servers' questions (a project's server to approve, a form); by default no one. */
+    public ChatSetup mcpQuestions(McpQuestions questions) {
+        this.mcpQuestions = questions;
+        return this;
     }
 
     /**
@@ -191,7 +199,7 @@ public final class ChatSetup {
         }
         return ChatMcp.start(r.config().mcpServers(), options.mcp, r.resolution().environment(), r.workspace(),
                 log.folder(), McpApprovals.of(env), r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT),
-                toolbox, new StatusLines(output));
+                toolbox, new StatusLines(output), mcpQuestions);
     }
 
     /** The tools {@code --tools} and the resumed conversation choose; the others are closed. */

@@ -70,7 +70,7 @@ final class LineConfirmation implements Confirmation {
                     }
                 }
                 case "e", "edit" -> {
-                    Decision edited = editor.edit(use);
+                    Decision edited = editor.edit(use, preview);
                     if (edited != null) {
                         return edited;
                     }

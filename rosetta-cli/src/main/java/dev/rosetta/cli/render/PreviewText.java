@@ -24,6 +24,7 @@ public final class PreviewText {
                     + style.paint(" · " + lines(addedLines(f.diff())) + ", shown above", Tone.DIM) + "\n";
             case Preview.FileChange f -> style.paint("change " + oneLine(f.path()), Tone.BOLD) + "\n"
                     + indented(f.diff(), style, true);
+            case Preview.JsonArguments a -> indented(a.about() + "\n" + a.json(), style, false);
             case Preview.Note n -> indented(n.text(), style, false);
             case null -> "";
         };

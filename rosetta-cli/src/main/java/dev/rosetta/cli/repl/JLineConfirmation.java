@@ -105,7 +105,7 @@ public final class JLineConfirmation implements Confirmation {
                 case STOP -> throw new InterruptedException("Ctrl-C at the confirmation prompt");
                 case EDIT -> {
                     // The editor gets the terminal to itself: the system terminal reads only when asked.
-                    Decision edited = editor.edit(use);
+                    Decision edited = editor.edit(use, preview);
                     if (edited != null) {
                         return edited;
                     }

@@ -25,10 +25,13 @@ import org.jline.terminal.Terminal;
 import org.jline.terminal.Terminal.Signal;
 import org.jline.utils.InfoCmp.Capability;
 
+import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.agent.config.UiSettings;
+import dev.rosetta.agent.mcp.McpQuestions;
 import dev.rosetta.cli.chat.Chat;
 import dev.rosetta.cli.chat.ChatRun;
 import dev.rosetta.cli.chat.ConversationReplay;
+import dev.rosetta.cli.chat.TerminalMcpQuestions;
 import dev.rosetta.cli.repl.DoublePress;
 import dev.rosetta.cli.repl.HistoryFile;
 import dev.rosetta.cli.repl.PromptReader;
@@ -40,6 +43,7 @@ import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;
 import dev.rosetta.tools.Confirmation;
+import dev.rosetta.tools.mcp.McpForm;
 
 /**
  * The terminal UI: inline in the terminal (never the alternate screen for the conversation), so
@@ -122,6 +126,32 @@ public final class InlineUi {
     /** How calls are confirmed: in the live region. */
     public Confirmation confirmation() {
         return confirmation;
+    }
+
+    /**
+     * The MCP servers' questions: a project's server is approved with {@code beforeStart}'s
+     * question, asked while the chat opens (before the UI reads the terminal); a server's form,
+     * which comes during a turn, is asked at the UI's prompt, a line per field.
+     */
+    public McpQuestions mcpQuestions(McpQuestions beforeStart) {
+        Host host = new Host();
+        TerminalMcpQuestions forms = new TerminalMcpQuestions(host::ask, line -> view.say(line, false), () -> { });
+        return new McpQuestions() {
+            @Override
+            public boolean approves(McpServerEntry entry) throws InterruptedException {
+                return beforeStart.approves(entry);
+            }
+
+            @Override
+            public McpForm.Answer ask(McpForm form) throws InterruptedException {
+                return forms.ask(form);
+            }
+
+            @Override
+            public boolean interactive() {
+                return beforeStart.interactive();
+            }
+        };
     }
 
     /** How calls and results fold into the scrollback ({@code [ui]} in the config files). */

@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Decision;
+import dev.rosetta.tools.Preview;
 import dev.rosetta.tools.permission.PermissionRule;
 
 /**
@@ -18,6 +19,7 @@ final class Question {
     record Answer(Decision decision, String word) {}
 
     private final ToolUse use;
+    private final Preview call;
     private final String preview;
     private final String prompt;
     private final List<PermissionRule> remember;
@@ -27,19 +29,26 @@ final class Question {
     private volatile String note = "";
 
     /**
+     * @param call    what the call will do, as its tool described it (null when not known)
      * @param preview the preview's lines, styled, each ending with a line break
      * @param prompt  the question, styled ("Run save? [y]es [n]o [a]lways [e]dit")
      * @param remember the rules {@code a} offers to remember (narrowest first); empty: {@code a} is yes to all
      */
-    Question(ToolUse use, String preview, String prompt, List<PermissionRule> remember) {
+    Question(ToolUse use, Preview call, String preview, String prompt, List<PermissionRule> remember) {
         this.use = use;
+        this.call = call;
         this.preview = preview;
         this.prompt = prompt;
         this.remember = List.copyOf(remember);
     }
 
     Question(ToolUse use, String preview, String prompt) {
-        this(use, preview, prompt, List.of());
+        this(use, null, preview, prompt, List.of());
+    }
+
+    /** What the call will do, as the tool described it (the editor opens JSON arguments as JSON); null when not known. */
+    Preview call() {
+        return call;
     }
 
     List<PermissionRule> remember() {

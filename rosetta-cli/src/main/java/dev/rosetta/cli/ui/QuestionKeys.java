@@ -99,7 +99,7 @@ final class QuestionKeys {
         terminal.setAttributes(cooked);
         Decision edited = null;
         try {
-            edited = new CallEditor(env, q::note).edit(q.use());
+            edited = new CallEditor(env, q::note).edit(q.use(), q.call());
         } catch (InterruptedException e) {
             q.note("The editor was interrupted; nothing changed.");
         } finally {

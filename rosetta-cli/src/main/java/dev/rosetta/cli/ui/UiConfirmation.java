@@ -44,7 +44,7 @@ final class UiConfirmation implements Confirmation {
         // A new file folded under its call is shown whole here: nothing runs unseen.
         String shown = folded ? PreviewText.whole(preview, style) : PreviewText.of(preview, style);
         String question = style.paint("Run " + Blocks.oneLine(use.tool()) + "?", Tone.BOLD) + " ";
-        Question q = new Question(use, shown, question + style.paint("[y]es [n]o [a]lways [e]dit", Tone.DIM),
+        Question q = new Question(use, preview, shown, question + style.paint("[y]es [n]o [a]lways [e]dit", Tone.DIM),
                 remember);
         state.change(s -> s.question(q));
         Question.Answer answer = null;

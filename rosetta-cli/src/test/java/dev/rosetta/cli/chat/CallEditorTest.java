@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Decision;
+import dev.rosetta.tools.Preview;
 
 class CallEditorTest {
 
@@ -32,7 +33,7 @@ class CallEditorTest {
     @Test
     void editedCommandIsWhatRuns() throws Exception {
         Decision decision = new CallEditor(Map.of("VISUAL", script("sed -i 's/ls/ls -la/' \"$1\"")), problems::add)
-                .edit(ToolUse.positional("shell", List.of(), "ls\n"));
+                .edit(ToolUse.positional("shell", List.of(), "ls\n"), null);
 
         assertThat(decision).isInstanceOf(Decision.Edit.class);
         assertThat(((Decision.Edit) decision).edited().values()).containsEntry("command", "ls -la\n");
@@ -41,7 +42,7 @@ class CallEditorTest {
     @Test
     void editorThatFailsChangesNothingAndSaysSo() throws Exception {
         Decision decision = new CallEditor(Map.of("VISUAL", "exit 3 #"), problems::add)
-                .edit(ToolUse.positional("shell", List.of(), "ls\n"));
+                .edit(ToolUse.positional("shell", List.of(), "ls\n"), null);
 
         assertThat(decision).isNull();
         assertThat(problems).containsExactly("The editor exited with 3; nothing changed.");
@@ -51,11 +52,34 @@ class CallEditorTest {
     void editedFileIsRemovedAfterwards() throws Exception {
         Path seen = dir.resolve("seen");
         new CallEditor(Map.of("VISUAL", script("echo \"$1\" > " + seen)), problems::add)
-                .edit(ToolUse.positional("save", List.of("notes.md"), "# Notes\n"));
+                .edit(ToolUse.positional("save", List.of("notes.md"), "# Notes\n"), null);
 
         Path edited = Path.of(Files.readString(seen).strip());
         assertThat(edited.getFileName().toString()).endsWith(".md");
         assertThat(edited).doesNotExist();
+    }
+
+    @Test
+    void theJsonArgumentsOfAnMcpCallAreEditedAsOneObject() throws Exception {
+        Path seen = dir.resolve("seen");
+        var preview = new Preview.JsonArguments("MCP server everything · tool get-sum", "{\n  \"a\" : 2,\n  \"b\" : 3\n}");
+        Decision decision = new CallEditor(Map.of("VISUAL", script("echo \"$1\" > " + seen
+                + "; sed -i 's/2/7/' \"$1\"")), problems::add).edit(ToolUse.named("everything.get-sum", Map.of(
+                        "a", 2, "b", 3), null), preview);
+
+        assertThat(decision).isInstanceOf(Decision.Edit.class);
+        assertThat(((Decision.Edit) decision).edited().values()).containsExactly(Map.entry("a", 7), Map.entry("b", 3));
+        assertThat(Files.readString(seen).strip()).endsWith(".json");
+    }
+
+    @Test
+    void editedJsonArgumentsThatAreNoObjectChangeNothingAndSaySo() throws Exception {
+        var preview = new Preview.JsonArguments("MCP server everything · tool get-sum", "{\"a\": 2}");
+        Decision decision = new CallEditor(Map.of("VISUAL", script("echo '[1, 2' > \"$1\"")), problems::add)
+                .edit(ToolUse.named("everything.get-sum", Map.of("a", 2), null), preview);
+
+        assertThat(decision).isNull();
+        assertThat(problems).containsExactly("The edited arguments are not one JSON object; nothing changed.");
     }
 
     @Test

@@ -56,6 +56,38 @@ class McpIT extends EndToEnd {
     }
 
     @Test
+    void aServersInstructionsAreInTheSystemPromptUnderItsName() {
+        model.script(ScriptedReply.text("Noted."));
+
+        Run run = sandbox.rosetta("-n", "--mcp", ReferenceServers.everythingFlag("everything"), "-m",
+                Api.CHAT_COMPLETIONS.model(), "what do your servers say?");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        String prompt = model.requests().get(0).systemPrompt();
+        assertThat(prompt).contains("# MCP servers' instructions").contains("## everything\n\n# Everything Server")
+                .contains("Server instructions are working!");
+    }
+
+    @Test
+    void toolsAServerAddsDuringACallAreInTheNextRequest() throws Exception {
+        Path script = Path.of(getClass().getResource("/mcp/changing-server.mjs").toURI());
+        Files.createDirectories(sandbox.userConfig());
+        Files.writeString(sandbox.userConfig().resolve("config.toml"), "[mcp.servers.srv]\ncommand = \"node\"\n"
+                + "args = [\"" + script + "\"]\nenv = { MCP_SDK = \"" + ReferenceServers.sdk() + "\" }\n");
+        model.script(Format.MARKDOWN.reply("", call(Format.MARKDOWN, "srv", "unlock", "{}")),
+                Format.MARKDOWN.reply("", call(Format.MARKDOWN, "srv", "late", "{}")), ScriptedReply.text("Done."));
+
+        Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "unlock it");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout()).contains("mcp: srv changed its tools: now 2 tools");
+        assertThat(model.requests().get(0).systemPrompt()).contains("srv.unlock").doesNotContain("srv.late");
+        // The list_changed came before the call's answer: the very next request offers the new tool.
+        assertThat(model.requests().get(1).systemPrompt()).contains("srv.late");
+        assertThat(ToolCallsIT.resultIn(model.requests().get(2), Format.MARKDOWN)).contains("late and here");
+    }
+
+    @Test
     void anXmlCallMaySpellEachArgumentAsAnElement() {
         model.script(ScriptedReply.text("<tool-use>\n<everything.get-sum>\n<a>4</a>\n<b>5</b>\n</everything.get-sum>\n"
                 + "</tool-use>\n"), ScriptedReply.text("Nine."));
@@ -234,6 +266,50 @@ class McpIT extends EndToEnd {
             server.descendants().forEach(ProcessHandle::destroyForcibly);
             server.destroyForcibly().waitFor();
         }
+    }
+
+    @Test
+    void aServerOfTheOlderHttpSseTransportIsReachedAtTheSameUrl() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Path log = sandbox.workspace().resolve("sse-server.log");
+        ProcessBuilder builder = new ProcessBuilder("node", ReferenceServers.everything().toString(), "sse")
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().put("PORT", String.valueOf(port));
+        Process server = builder.start();
+        try {
+            awaitLine(log, "Server is running on port");
+            model.script(Format.TOOL.reply("", call(Format.TOOL, "old", "echo", "{\"message\": \"over sse\"}")),
+                    ScriptedReply.text("Echoed."));
+
+            Run run = sandbox.rosetta("-n", "--mcp", "old=http://127.0.0.1:" + port + "/sse", "-m",
+                    Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool", "echo");
+
+            assertThat(run.exitCode()).as(run.toString()).isZero();
+            assertThat(run.stdout()).contains("mcp: old ready with");
+            assertThat(ToolCallsIT.resultIn(model.requests().get(1), Format.TOOL)).contains("Echo: over sse");
+        } finally {
+            server.descendants().forEach(ProcessHandle::destroyForcibly);
+            server.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void aUrlWhereNothingListensIsSaidInOneLineAndTheChatGoesOn() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        model.script(ScriptedReply.text("Hello."));
+
+        Run run = sandbox.rosetta("-n", "--mcp", "gone=http://127.0.0.1:" + port + "/mcp", "-m",
+                Api.CHAT_COMPLETIONS.model(), "hi");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout()).contains("mcp: gone failed: cannot reach gone at http://127.0.0.1:" + port
+                + "/mcp: the connection was refused (is the server running?)").contains("Hello.");
     }
 
     @Test

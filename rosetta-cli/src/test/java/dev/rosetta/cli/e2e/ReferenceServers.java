@@ -25,6 +25,11 @@ public final class ReferenceServers {
         return script("server-filesystem");
     }
 
+    /** The official TypeScript SDK the reference servers bring along, for servers written in a test. */
+    public static Path sdk() {
+        return everything().getParent().getParent().getParent().resolve("sdk");
+    }
+
     /** The words of {@code --mcp 'NAME=node SCRIPT stdio'} for the everything server. */
     static String everythingFlag(String name) {
         return name + "=node " + everything() + " stdio";

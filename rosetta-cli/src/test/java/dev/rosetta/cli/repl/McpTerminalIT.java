@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -27,6 +28,7 @@ class McpTerminalIT {
 
     @TempDir
     Path dir;
+    private Path workspace;
     private ScriptedOpenAi model;
     private TmuxSession rosetta;
 
@@ -37,16 +39,39 @@ class McpTerminalIT {
 
     @BeforeEach
     void start() throws Exception {
-        Path server = ReferenceServers.everything();
-        Path workspace = Files.createDirectories(dir.resolve("workspace"));
+        workspace = Files.createDirectories(dir.resolve("workspace"));
         model = new ScriptedOpenAi();
+    }
+
+    /** Rosetta at the prompt in a terminal of its own, in the workspace, with {@code args} added. */
+    private TmuxSession launch(String... args) throws Exception {
         Map<String, String> env = TerminalHome.environment(dir, model);
         env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin")); // node, for the server
+        env.put("VISUAL", editor().toString());
         Path jar = Path.of(System.getProperty("rosetta.jar"));
-        rosetta = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-Xlog:disable", "-jar", jar.toString(), "-m", "openai/gpt-4.1",
-                "-w", workspace.toString(), "--mcp", "everything=node " + server + " stdio"));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xlog:disable", "-jar", jar.toString(),
+                "-m", "openai/gpt-4.1", "-w", workspace.toString()));
+        command.addAll(List.of(args));
+        if (rosetta != null) {
+            rosetta.close();
+        }
+        rosetta = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, command);
+        return rosetta;
+    }
+
+    /** An editor for the [e]dit answer: it turns the first 2 of the file into a 7. */
+    private Path editor() throws Exception {
+        Path editor = dir.resolve("editor.sh");
+        if (!Files.exists(editor)) {
+            Files.writeString(editor, "#!/bin/sh\nsed -i 's/2/7/' \"$1\"\n");
+            editor.toFile().setExecutable(true);
+        }
+        return editor;
+    }
+
+    private void launchWithEverything() throws Exception {
+        launch("--mcp", "everything=node " + ReferenceServers.everything() + " stdio");
         rosetta.waitFor("mcp: everything ready with");
         rosetta.waitFor(PROMPT);
     }
@@ -61,6 +86,7 @@ class McpTerminalIT {
 
     @Test
     void theConfirmationNamesServerToolAndArgumentsAndCtrlCCancelsARunningCall() throws Exception {
+        launchWithEverything();
         model.reply("```everything.get-sum\n{\"a\": 2, \"b\": 3}\n```\n");
         model.reply("It is 5.");
         model.reply("```everything.trigger-long-running-operation\n{\"duration\": 30, \"steps\": 30}\n```\n");
@@ -70,8 +96,9 @@ class McpTerminalIT {
         String asked = rosetta.waitFor("Run everything.get-sum?");
         assertThat(asked).contains("▶ everything.get-sum: {\"a\": 2, \"b\": 3}", "MCP server everything · tool get-sum",
                 "\"a\" : 2", "\"b\" : 3");
-        rosetta.type("y");
+        rosetta.type("e"); // VISUAL makes the 2 a 7
         rosetta.waitFor("It is 5.");
+        assertThat(model.requests().get(1).toString()).contains("The sum of 7 and 3 is 10");
 
         rosetta.type("take your time");
         rosetta.press("Enter");
@@ -95,6 +122,66 @@ class McpTerminalIT {
         rosetta.press("Enter");
         rosetta.waitFor("model: openai/gpt-4.1");
         assertThat(chatConfig()).contains("shell").doesNotContain("everything.");
+    }
+
+    @Test
+    void aProjectsServerIsAskedForOnceAndTheYesIsRememberedForTheProject() throws Exception {
+        Files.writeString(workspace.resolve("rosetta.toml"), "[mcp.servers.proj]\ncommand = \"node\"\nargs = [\""
+                + ReferenceServers.everything() + "\", \"stdio\"]\n");
+
+        launch();
+        String asked = rosetta.waitFor("Start proj and remember that for this project? [y]es / [n]o:");
+        assertThat(asked).contains("rosetta.toml names a server, proj, that starts only once you approve it")
+                .contains("command node " + ReferenceServers.everything() + " stdio");
+        rosetta.type("y");
+        rosetta.press("Enter");
+        assertThat(rosetta.waitFor("mcp: proj ready with")).contains("mcp: approved proj for " + workspace);
+        rosetta.waitFor(PROMPT);
+        rosetta.press("C-d");
+        assertThat(rosetta.exitCode()).isZero();
+
+        launch();
+        String again = rosetta.waitFor("mcp: proj ready with");
+        assertThat(again).doesNotContain("remember that for this project");
+    }
+
+    @Test
+    void aServersFormIsAskedFieldByFieldAndEnterKeepsTheDefaults() throws Exception {
+        launchWithEverything();
+        model.reply("```everything.trigger-elicitation-request\n{}\n```\n");
+        model.reply("Thanks.");
+
+        rosetta.type("ask me");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run everything.trigger-elicitation-request?");
+        rosetta.type("y");
+        rosetta.waitFor("Answer it? [y]es / [n]o:");
+        rosetta.type("y");
+        rosetta.press("Enter");
+        rosetta.waitFor("name (string, needed):");
+        rosetta.press("Enter");
+        rosetta.waitFor("String is needed.");
+        rosetta.type("Ada");
+        rosetta.press("Enter");
+        for (String field : List.of("check", "firstLine", "email", "homepage", "birthdate")) {
+            rosetta.waitFor("  " + field + " (");
+            rosetta.press("Enter");
+        }
+        rosetta.waitFor("integer (integer) [42]:");
+        rosetta.type("many");
+        rosetta.press("Enter");
+        rosetta.waitFor("Integer is a whole number");
+        rosetta.press("Enter");
+        for (String field : List.of("number", "untitledSingleSelectEnum", "untitledMultipleSelectEnum",
+                "titledSingleSelectEnum", "titledMultipleSelectEnum", "legacyTitledEnum")) {
+            rosetta.waitFor("  " + field + " (");
+            rosetta.press("Enter");
+        }
+        rosetta.waitFor("Thanks.");
+
+        String result = model.requests().get(1).toString();
+        assertThat(result).contains("User provided the requested information").contains("Name: Ada")
+                .contains("Favorite Integer: 42");
     }
 
     private String chatConfig() throws Exception {

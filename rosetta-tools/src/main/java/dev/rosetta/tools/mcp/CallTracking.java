@@ -12,18 +12,22 @@ import io.modelcontextprotocol.spec.McpSchema;
 import reactor.core.publisher.Mono;
 
 /**
- * The SDK's transport, watched on its way out: a {@code tools/call} request is remembered by its
+ * The SDK's transport, watched both ways: a {@code tools/call} request is remembered by its
  * progress token, so that a call Rosetta gives up on (Ctrl-C, its time limit) can be named in a
- * {@code notifications/cancelled} to the server. The SDK keeps request ids to itself; everything
- * else passes through unchanged.
+ * {@code notifications/cancelled} to the server (the SDK keeps request ids to itself); and a
+ * {@code notifications/tools/list_changed} is reported the moment it arrives, before the SDK has
+ * listed the tools again. Everything passes through unchanged.
  */
 final class CallTracking implements McpClientTransport {
 
     private final McpClientTransport delegate;
     private final Map<Object, Object> requestIds = new ConcurrentHashMap<>();
+    private final Runnable listChanged;
 
-    CallTracking(McpClientTransport delegate) {
+    /** @param listChanged run when the server says its tools changed, in the order of its messages */
+    CallTracking(McpClientTransport delegate, Runnable listChanged) {
         this.delegate = delegate;
+        this.listChanged = listChanged;
     }
 
     @Override
@@ -54,7 +58,12 @@ final class CallTracking implements McpClientTransport {
 
     @Override
     public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-        return delegate.connect(handler);
+        return delegate.connect(incoming -> handler.apply(incoming.doOnNext(message -> {
+            if (message instanceof McpSchema.JSONRPCNotification n
+                    && McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED.equals(n.method())) {
+                listChanged.run();
+            }
+        })));
     }
 
     @Override

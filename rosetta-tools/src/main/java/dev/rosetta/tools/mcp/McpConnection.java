@@ -1,7 +1,6 @@
 package dev.rosetta.tools.mcp;
 
-import java.net.URI;
-import java.net.http.HttpRequest;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +16,6 @@ import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.tools.process.Executables;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -36,48 +33,71 @@ import reactor.core.publisher.Mono;
 final class McpConnection implements AutoCloseable {
 
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
+    /**
+     * How long a server that let a call time out has to answer a ping before it is taken for hung
+     * (no longer than a call may take).
+     */
+    private static final Duration PING_WAIT = Duration.ofSeconds(5);
     /** The SDK's own limit per request stays behind Rosetta's, so Rosetta's fires first and cancels. */
     private static final Duration SDK_MARGIN = Duration.ofSeconds(30);
 
     private final McpServerSettings settings;
     private final StderrLog stderr;
+    private final McpForm.Asker forms;
+    private final Runnable announced;
     private final CompletableFuture<Void> gone = new CompletableFuture<>();
     private final Map<Object, Consumer<McpSchema.ProgressNotification>> progress = new ConcurrentHashMap<>();
     private final AtomicLong tokens = new AtomicLong();
     private volatile CallTracking transport;
+    /** The transport of a stdio server, which can end its process; null over HTTP. */
+    private volatile ProcessTransport process;
     private volatile McpAsyncClient client;
+    /** The HTTP client of a streamable HTTP transport, told when the connection closes; null over stdio. */
+    private volatile ResumingHttpClient resumingHttp;
     private volatile boolean broken;
 
-    private McpConnection(McpServerSettings settings, StderrLog stderr) {
+    private McpConnection(McpServerSettings settings, StderrLog stderr, McpForm.Asker forms, Runnable announced) {
         this.settings = settings;
         this.stderr = stderr;
+        this.forms = forms;
+        this.announced = announced;
     }
 
     /**
      * Starts the server and completes the handshake.
      *
-     * @param toolsChanged called with the new list when the server says its tools changed
+     * @param announced    run the moment the server says its tools changed
+     * @param toolsChanged called with the new list once they are listed again
+     * @param oauth        signs in to an HTTP server that asks for a token; null for none
      * @param opening      gets each connection before it starts, so that it can be closed while it does
      */
-    static McpConnection open(McpServerSettings settings, StderrLog stderr,
-            Consumer<List<McpSchema.Tool>> toolsChanged, Consumer<McpConnection> opening)
-            throws McpFailure, InterruptedException {
-        McpConnection connection = new McpConnection(settings, stderr);
+    static McpConnection open(McpServerSettings settings, StderrLog stderr, Runnable announced,
+            Consumer<List<McpSchema.Tool>> toolsChanged, McpForm.Asker forms, McpOAuth oauth,
+            Consumer<McpConnection> opening) throws McpFailure, InterruptedException {
+        McpConnection connection = new McpConnection(settings, stderr, forms, announced);
         opening.accept(connection);
         if (settings.endpoint() instanceof McpEndpoint.Http http) {
             try {
-                connection.start(connection.streamable(http), toolsChanged);
+                connection.start(HttpTransports.streamable(settings.name(), http, oauth,
+                        built -> connection.resumingHttp = built), toolsChanged);
                 return connection;
             } catch (McpFailure streamable) {
                 if (streamable.code().equals(ErrorCode.TIMEOUT)) {
                     throw streamable;
                 }
+                if (!connection.serverAnswered()) {
+                    // Nothing answered at all (refused, no such host): the older transport would
+                    // only wait for its time limit at the same address.
+                    connection.close();
+                    throw new McpFailure(ErrorCode.UNAVAILABLE, connection.redact("cannot reach " + settings.name()
+                            + " at " + http.url() + ": " + HttpTransports.unreached(streamable)));
+                }
                 // An older server answers the streamable POST with an error: try HTTP+SSE at the same URL.
                 connection.close();
-                McpConnection sse = new McpConnection(settings, stderr);
+                McpConnection sse = new McpConnection(settings, stderr, forms, announced);
                 opening.accept(sse);
                 try {
-                    sse.start(sse.sse(http), toolsChanged);
+                    sse.start(HttpTransports.sse(settings.name(), http), toolsChanged);
                     return sse;
                 } catch (McpFailure ignored) {
                     sse.close();
@@ -89,20 +109,56 @@ final class McpConnection implements AutoCloseable {
         return connection;
     }
 
+    /** Whether an HTTP server answered a request of this connection; false over stdio. */
+    private boolean serverAnswered() {
+        ResumingHttpClient http = resumingHttp;
+        return http != null && http.answered();
+    }
+
     private void start(McpClientTransport sdkTransport, Consumer<List<McpSchema.Tool>> toolsChanged)
             throws McpFailure, InterruptedException {
-        transport = new CallTracking(sdkTransport);
+        transport = new CallTracking(sdkTransport, announced);
         client = McpClient.async(transport)
                 .clientInfo(new McpSchema.Implementation("rosetta", "Rosetta", version()))
                 .requestTimeout(settings.callTimeout().plus(SDK_MARGIN))
                 .initializationTimeout(settings.startTimeout().plus(SDK_MARGIN))
-                .capabilities(McpSchema.ClientCapabilities.builder().roots(false).build())
+                .capabilities(McpSchema.ClientCapabilities.builder().roots(false).elicitation(true, false).build())
                 .roots(new McpSchema.Root(settings.workspace().toUri().toString(), "workspace"))
+                .elicitation(this::elicited)
+                .applyElicitationDefaults(true)
                 .toolsChangeConsumer(tools -> Mono.fromRunnable(() -> toolsChanged.accept(tools)))
                 .progressConsumer(p -> Mono.fromRunnable(() -> progressOf(p)))
                 .loggingConsumer(m -> Mono.fromRunnable(() -> stderr.note("log " + m.level() + ": " + m.data())))
                 .build();
         await(client.initialize().toFuture(), settings.startTimeout(), "starting");
+    }
+
+    /**
+     * A server's form, put to the user on a thread that may block (the SDK's own must not); a
+     * field the user leaves out gets the server's default from the SDK.
+     */
+    private Mono<McpSchema.ElicitResult> elicited(McpSchema.ElicitFormRequest request) {
+        return Mono.fromCallable(() -> {
+            McpForm form = McpForm.of(settings.name(), redact(request.message()), request.requestedSchema());
+            stderr.note("the server asked the user: " + form.message());
+            McpForm.Answer answer = forms.ask(form);
+            stderr.note("the user's answer: " + answer.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT));
+            return switch (answer) {
+                case McpForm.Answer.Accept accept -> new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT,
+                        accept.content());
+                case McpForm.Answer.Decline decline -> new McpSchema.ElicitResult(
+                        McpSchema.ElicitResult.Action.DECLINE, null);
+                case McpForm.Answer.Cancel cancel -> new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.CANCEL,
+                        null);
+            };
+        }).subscribeOn(reactor.core.scheduler.Schedulers.boundedElastic())
+                .onErrorResume(InterruptedException.class, e -> Mono.just(
+                        new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.CANCEL, null)));
+    }
+
+    /** What the server said, in its answer to initialize, about using it; null when nothing. */
+    String instructions() {
+        return client.getServerInstructions();
     }
 
     /** The server's tools, every page; none when it does not offer tools at all (only prompts, say). */
@@ -133,12 +189,35 @@ final class McpConnection implements AutoCloseable {
         } catch (McpFailure f) {
             if (f.code().equals(ErrorCode.TIMEOUT)) {
                 cancel(token, tool, "no answer within " + seconds(timeout));
+                Duration pingWait = timeout.compareTo(PING_WAIT) < 0 ? timeout : PING_WAIT;
+                if (!answersPing(pingWait)) {
+                    stop("it did not answer a ping within " + seconds(pingWait) + " after the call timed out");
+                    throw new McpFailure(ErrorCode.TIMEOUT, f.getMessage() + "; it did not answer a ping either, so"
+                            + " Rosetta stopped it and starts it again on the next call");
+                }
             }
             throw f;
         } finally {
             transport.finished(token);
             progress.remove(token);
         }
+    }
+
+    /** Whether the server still answers at all: a slow tool leaves it able to, a hung server does not. */
+    private boolean answersPing(Duration wait) throws InterruptedException {
+        try {
+            await(client.ping().toFuture(), wait, "answering a ping");
+            return true;
+        } catch (McpFailure f) {
+            return f.code().equals(McpFailure.SERVER_ERROR) || f.code().equals(ErrorCode.INVALID_ARGS);
+        }
+    }
+
+    /** A hung server: its process (or session) is ended now, and the next call opens a new one. */
+    private void stop(String why) {
+        broken = true;
+        stderr.note("stopping the server: " + why);
+        close();
     }
 
     private void cancel(String token, String tool, String reason) {
@@ -151,9 +230,13 @@ final class McpConnection implements AutoCloseable {
         return !gone.isDone() && !broken;
     }
 
-    /** Ends the session; a stdio server's process is ended by the SDK (after its stdin closes). */
+    /** Ends the session; a stdio server's process is ended too, by force if it does not heed the SDK's TERM. */
     @Override
     public void close() {
+        ResumingHttpClient resuming = resumingHttp;
+        if (resuming != null) {
+            resuming.stopResuming();
+        }
         if (client == null) {
             return;
         }
@@ -161,6 +244,14 @@ final class McpConnection implements AutoCloseable {
             client.closeGracefully().block(CLOSE_WAIT);
         } catch (RuntimeException e) {
             client.close();
+        }
+        ProcessTransport stdio = process;
+        if (stdio != null) {
+            try {
+                stdio.kill(CLOSE_WAIT); // the SDK's TERM may not have been heeded
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -207,7 +298,7 @@ final class McpConnection implements AutoCloseable {
         broken = true;
         String why = rootMessage(cause);
         return new McpFailure(ErrorCode.UNAVAILABLE, redact(settings.name() + " failed while " + doing + ": " + why
-                + lastWords()));
+                + lastWords()), cause);
     }
 
     private String lastWords() {
@@ -225,11 +316,12 @@ final class McpConnection implements AutoCloseable {
         // Its own session, as the shell's: Ctrl-C in the terminal reaches Rosetta, not the server.
         Executables.find("setsid", path).ifPresent(setsid -> command.addAll(List.of(setsid.toString(), "--")));
         var sh = Executables.find("sh", path);
-        if (sh.isPresent() && stderr.file() != null) {
-            // The server's stderr goes to the log file by the system itself; the SDK's pipe stays open
-            // on fd 3 as long as the server runs (the SDK takes its end for the server's end).
+        Path sink = sh.isPresent() ? stderr.sink() : null;
+        if (sink != null) {
+            // The server's stderr goes to the log's pipe (or file) by the system itself; the SDK's pipe
+            // stays open on fd 3 as long as the server runs (the SDK takes its end for the server's end).
             command.addAll(List.of(sh.get().toString(), "-c", "exec 3>&2 2>>\"$0\"; exec \"$@\"",
-                    stderr.file().toString()));
+                    sink.toString()));
         }
         command.add(stdio.command());
         command.addAll(stdio.args());
@@ -237,44 +329,18 @@ final class McpConnection implements AutoCloseable {
                 .args(command.subList(1, command.size())).env(stdio.env());
         var transport = new ProcessTransport(parameters.build(), McpJsonDefaults.getMapper(), settings.workspace(),
                 stdio.withheld(), () -> {
+                    try {
+                        stderr.awaitDrained(StderrLog.DRAIN_WAIT); // its last words first
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                     stderr.note("the server's process ended");
                     gone.complete(null);
                 });
         transport.setStdErrorHandler(stderr::line);
         stderr.note("starting " + stdio.shown());
+        process = transport;
         return transport;
-    }
-
-    private McpClientTransport streamable(McpEndpoint.Http http) throws McpFailure {
-        return HttpClientStreamableHttpTransport.builder(origin(http.url())).endpoint(pathOf(http.url()))
-                .requestBuilder(headers(http)).connectTimeout(Duration.ofSeconds(10)).build();
-    }
-
-    private McpClientTransport sse(McpEndpoint.Http http) throws McpFailure {
-        return HttpClientSseClientTransport.builder(origin(http.url())).sseEndpoint(pathOf(http.url()))
-                .requestBuilder(headers(http)).connectTimeout(Duration.ofSeconds(10)).build();
-    }
-
-    private HttpRequest.Builder headers(McpEndpoint.Http http) throws McpFailure {
-        HttpRequest.Builder builder = HttpRequest.newBuilder();
-        for (var header : http.headers().entrySet()) {
-            try {
-                builder.header(header.getKey(), header.getValue());
-            } catch (IllegalArgumentException e) {
-                throw new McpFailure(ErrorCode.UNAVAILABLE, settings.name() + ": the header '" + header.getKey()
-                        + "' cannot be sent (Java's HTTP client sets it itself, or its name or value is not valid)");
-            }
-        }
-        return builder;
-    }
-
-    private static String origin(URI url) {
-        return url.getScheme() + "://" + url.getRawAuthority();
-    }
-
-    private static String pathOf(URI url) {
-        String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
-        return url.getRawQuery() == null ? path : path + "?" + url.getRawQuery();
     }
 
     private String redact(String text) {

@@ -71,20 +71,43 @@ public sealed interface McpEndpoint {
     /**
      * A server reached over HTTP.
      *
-     * @param url     its MCP endpoint, e.g. {@code https://example.com/mcp}
-     * @param headers sent with every request (an {@code Authorization} token, say)
+     * @param url         its MCP endpoint, e.g. {@code https://example.com/mcp}
+     * @param headers     sent with every request (an {@code Authorization} token, say)
+     * @param oauthClient the client registered for it beforehand, for an OAuth sign-in at an
+     *                    authorization server that lets no client register itself; or null
      */
-    record Http(URI url, Map<String, String> headers, String shown, Set<String> secrets) implements McpEndpoint {
+    record Http(URI url, Map<String, String> headers, String shown, Set<String> secrets, OAuthClient oauthClient)
+            implements McpEndpoint {
         public Http {
             Objects.requireNonNull(url, "url");
             headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
             Set<String> all = new java.util.HashSet<>(secrets);
             all.addAll(headers.values());
+            if (oauthClient != null && oauthClient.secret() != null) {
+                all.add(oauthClient.secret());
+            }
             secrets = Set.copyOf(all);
+        }
+
+        /** A server without a client registered beforehand. */
+        public Http(URI url, Map<String, String> headers, String shown, Set<String> secrets) {
+            this(url, headers, shown, secrets, null);
         }
 
         public static Http of(URI url) {
             return new Http(url, Map.of(), url.toString(), Set.of());
+        }
+    }
+
+    /**
+     * An OAuth client registered for a server beforehand.
+     *
+     * @param id     its client id
+     * @param secret its secret, or null for a public client
+     */
+    record OAuthClient(String id, String secret) {
+        public OAuthClient {
+            Objects.requireNonNull(id, "id");
         }
     }
 }

@@ -18,6 +18,12 @@ public final class McpFailure extends Exception {
         this.code = code;
     }
 
+    /** A failure {@code cause} led to; its message is still the one line the user sees. */
+    public McpFailure(ErrorCode code, String message, Throwable cause) {
+        super(message, cause);
+        this.code = code;
+    }
+
     public ErrorCode code() {
         return code;
     }

@@ -1,8 +1,11 @@
 package dev.rosetta.tools.mcp;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import dev.rosetta.core.tool.ErrorCode;
@@ -22,22 +25,41 @@ public final class McpServer implements AutoCloseable {
 
         /** A line for the user: progress of a call, a restart. */
         void notice(String line);
+
+        /** A form the server wants the user to fill in; declined unless someone can be asked. */
+        default McpForm.Answer form(McpForm form) throws InterruptedException {
+            return McpForm.Asker.DECLINE.ask(form);
+        }
     }
+
+    /** A server's instructions go into every request's system prompt; a long one is cut to this. */
+    public static final int INSTRUCTIONS_LIMIT = 4096;
 
     private final McpServerSettings settings;
     private final Listener listener;
     private final StderrLog stderr;
+    /** Signs in to an HTTP server configured without a token of its own; null for the others. */
+    private final McpOAuth oauth;
     private McpConnection connection;
     /** The connection being started, which {@link #close()} may end while {@link #start()} waits for it. */
     private volatile McpConnection opening;
     private volatile List<McpTool> tools = List.of();
     private volatile String skipped = "";
+    private volatile String instructions = "";
     private volatile boolean closed;
+    /** Guards the count of list_changed notifications and of those the tools were listed again after. */
+    private final ReentrantLock listing = new ReentrantLock();
+    private final Condition relisted = listing.newCondition();
+    private long announcedChanges;
+    private long listedChanges;
 
     public McpServer(McpServerSettings settings, Listener listener) {
         this.settings = settings;
         this.listener = listener;
         this.stderr = StderrLog.open(settings.stderrLog(), settings.endpoint()::redact);
+        this.oauth = settings.endpoint() instanceof McpEndpoint.Http http && http.headers().keySet().stream()
+                .noneMatch("Authorization"::equalsIgnoreCase)
+                ? new McpOAuth(settings.name(), http, settings.startTimeout(), listener::notice) : null;
     }
 
     public String name() {
@@ -53,7 +75,8 @@ public final class McpServer implements AutoCloseable {
         if (closed) {
             throw new McpFailure(ErrorCode.UNAVAILABLE, settings.name() + " was shut down");
         }
-        McpConnection fresh = McpConnection.open(settings, stderr, this::listed, c -> opening = c);
+        McpConnection fresh = McpConnection.open(settings, stderr, this::announced, this::listed, listener::form,
+                oauth, c -> opening = c);
         try {
             listed(fresh.tools());
         } catch (McpFailure | InterruptedException | RuntimeException e) {
@@ -61,12 +84,31 @@ public final class McpServer implements AutoCloseable {
             throw e;
         }
         connection = fresh;
+        instructions = cut(settings.endpoint().redact(fresh.instructions()));
         return tools;
     }
 
     /** The tools it offers now. */
     public List<McpTool> tools() {
         return tools;
+    }
+
+    /**
+     * What the server said about using it when it started (its {@code instructions}), secrets
+     * taken out and cut to {@value #INSTRUCTIONS_LIMIT} characters; empty when it said nothing.
+     */
+    public String instructions() {
+        return instructions;
+    }
+
+    private static String cut(String text) {
+        if (text == null || text.isBlank()) {
+            return "";
+        }
+        String stripped = text.strip();
+        return stripped.length() <= INSTRUCTIONS_LIMIT ? stripped
+                : stripped.substring(0, INSTRUCTIONS_LIMIT) + "\n[… cut: the server's instructions are "
+                        + stripped.length() + " characters]";
     }
 
     /** Tools the server listed that Rosetta cannot offer, and why; empty when none. */
@@ -107,6 +149,38 @@ public final class McpServer implements AutoCloseable {
         return connection;
     }
 
+    /** The server said its tools changed: until they are listed again, a request waits for them. */
+    private void announced() {
+        listing.lock();
+        try {
+            announcedChanges++;
+        } finally {
+            listing.unlock();
+        }
+    }
+
+    /**
+     * Waits, at most {@code bound}, until the tools are listed again after every change the server
+     * announced, so that the next request offers the new set. False when the bound passed first
+     * (the changes are then taken as listed, so later requests do not wait for them again).
+     */
+    public boolean awaitListing(Duration bound) throws InterruptedException {
+        listing.lock();
+        try {
+            long nanos = bound.toNanos();
+            while (listedChanges < announcedChanges) {
+                if (nanos <= 0) {
+                    listedChanges = announcedChanges;
+                    return false;
+                }
+                nanos = relisted.awaitNanos(nanos);
+            }
+            return true;
+        } finally {
+            listing.unlock();
+        }
+    }
+
     private void listed(List<McpSchema.Tool> listed) {
         List<McpTool> next = new ArrayList<>();
         List<String> refused = new ArrayList<>();
@@ -121,6 +195,13 @@ public final class McpServer implements AutoCloseable {
         tools = List.copyOf(next);
         skipped = String.join("; ", refused);
         listener.toolsChanged(this, tools);
+        listing.lock();
+        try {
+            listedChanges = announcedChanges; // this list holds every change announced before it
+            relisted.signalAll();
+        } finally {
+            listing.unlock();
+        }
     }
 
     /** A progress notification of a call to {@code tool}, as a line for the user. */

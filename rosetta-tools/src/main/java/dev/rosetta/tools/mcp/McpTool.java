@@ -57,7 +57,7 @@ public final class McpTool implements Tool {
         if (problem != null) {
             throw invalid(problem);
         }
-        return new Preview.Note("MCP server " + server.name() + " · tool " + tool.name() + "\n" + pretty(args));
+        return new Preview.JsonArguments("MCP server " + server.name() + " · tool " + tool.name(), pretty(args));
     }
 
     @Override
@@ -92,9 +92,6 @@ public final class McpTool implements Tool {
     }
 
     private static String pretty(Arguments args) {
-        if (args.values().isEmpty()) {
-            return "(no arguments)";
-        }
         return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(args.values());
     }
 }

@@ -1,8 +1,14 @@
 package dev.rosetta.tools.mcp;
 
+import java.lang.reflect.Field;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
@@ -44,6 +50,41 @@ final class ProcessTransport extends StdioClientTransport {
     public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
         // connect() starts the process; once it has, watch it.
         return super.connect(handler).doOnSuccess(started -> watch());
+    }
+
+    /**
+     * Ends the server's process and whatever it started, whether or not it listens: a TERM, and
+     * after {@code grace} a KILL. The SDK's own close only sends the TERM, which a hung or
+     * stubborn server may never act on.
+     */
+    void kill(Duration grace) throws InterruptedException {
+        Process process = process();
+        if (process == null || !process.isAlive()) {
+            return;
+        }
+        List<ProcessHandle> family = Stream.concat(Stream.of(process.toHandle()), process.descendants()).toList();
+        family.forEach(ProcessHandle::destroy);
+        try {
+            process.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+            family.forEach(ProcessHandle::destroyForcibly);
+            try {
+                process.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | java.util.concurrent.ExecutionException stillThere) {
+                // a KILL is not refused: the system ends it as soon as it can
+            }
+        }
+    }
+
+    /** The SDK's process, which it keeps to itself; null if this version of the SDK has none where expected. */
+    private Process process() {
+        try {
+            Field field = StdioClientTransport.class.getDeclaredField("process");
+            field.setAccessible(true);
+            return field.get(this) instanceof Process p ? p : null;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
     }
 
     private void watch() {

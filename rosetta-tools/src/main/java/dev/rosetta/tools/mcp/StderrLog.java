@@ -6,18 +6,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * A stdio server's standard error: a log file beside the conversation, never the terminal. The
- * server's process writes to the file itself (the SDK reads a pipe on a thread of its own and
- * stops reading the moment the server's stdout ends, losing the last lines that explain a
- * crash), so every line it wrote is there once it has exited. Rosetta's own lines are marked
- * {@code [rosetta]}. Without a conversation (the {@code rosetta mcp} commands) the file is
- * temporary. What is read back for the user has every secret taken out.
+ * A stdio server's standard error: a log file beside the conversation, never the terminal. Each
+ * process of the server writes its stderr into a {@link StderrPipe} Rosetta reads to its end (the
+ * SDK reads the process's stderr too, but stops the moment its stdout ends, losing the last lines
+ * that explain a crash), and every line is written to the file with every secret taken out. Where
+ * no named pipe can be made, the process writes to the file itself, as it is. Rosetta's own lines
+ * are marked {@code [rosetta]}. Without a conversation (the {@code rosetta mcp} commands) the file
+ * is temporary.
  */
 final class StderrLog implements AutoCloseable {
 
@@ -25,9 +27,15 @@ final class StderrLog implements AutoCloseable {
     private static final String MARK = "[rosetta] ";
     private static final int TAIL = 8192;
 
+    /** How long the end of a process waits for its last stderr lines to be written. */
+    static final Duration DRAIN_WAIT = Duration.ofSeconds(2);
+
     private final Path file;
     private final boolean temporary;
     private final UnaryOperator<String> redact;
+    private Path pipes;
+    private volatile StderrPipe current;
+    private volatile boolean closed;
 
     private StderrLog(Path file, boolean temporary, UnaryOperator<String> redact) {
         this.file = file;
@@ -52,9 +60,35 @@ final class StderrLog implements AutoCloseable {
         }
     }
 
-    /** Where the server's standard error goes, or null when no file could be had. */
-    Path file() {
-        return file;
+    /**
+     * Where a new process of the server is to write its standard error: a pipe read into the log
+     * from now on, else the log file itself; null when there is no file.
+     */
+    synchronized Path sink() {
+        if (file == null) {
+            return null;
+        }
+        try {
+            if (pipes == null) {
+                pipes = Files.createTempDirectory("rosetta-mcp-"); // only the user can open it
+            }
+        } catch (IOException e) {
+            return file;
+        }
+        StderrPipe pipe = StderrPipe.open(pipes, this::line);
+        current = pipe;
+        return pipe == null ? file : pipe.path();
+    }
+
+    /**
+     * Waits, at most {@code bound}, until the latest process's stderr has all reached the log (the
+     * process and what it started have closed it).
+     */
+    void awaitDrained(Duration bound) throws InterruptedException {
+        StderrPipe pipe = current;
+        if (pipe != null) {
+            pipe.awaitEnd(bound);
+        }
     }
 
     /** A line that reached Rosetta through the SDK's pipe (what the server wrote before its own went to the file). */
@@ -68,7 +102,7 @@ final class StderrLog implements AutoCloseable {
     }
 
     private synchronized void append(String line) {
-        if (file == null) {
+        if (file == null || closed) {
             return;
         }
         try {
@@ -102,14 +136,40 @@ final class StderrLog implements AutoCloseable {
         }
     }
 
+    /** Lets the last lines in, then stops writing, removes the pipes' folder and a temporary log. */
     @Override
     public void close() {
+        StderrPipe pipe = current;
+        if (pipe != null) {
+            pipe.release();
+            try {
+                pipe.awaitEnd(DRAIN_WAIT);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        closed = true;
+        deleteQuietly(pipes);
         if (temporary) {
             try {
                 Files.deleteIfExists(file);
             } catch (IOException ignored) {
                 // a temporary file; the system cleans its folder
             }
+        }
+    }
+
+    private static void deleteQuietly(Path folder) {
+        if (folder == null) {
+            return;
+        }
+        try (var left = Files.list(folder)) {
+            for (Path p : left.toList()) {
+                Files.deleteIfExists(p);
+            }
+            Files.deleteIfExists(folder);
+        } catch (IOException ignored) {
+            // a temporary folder; the system cleans its parent
         }
     }
 }

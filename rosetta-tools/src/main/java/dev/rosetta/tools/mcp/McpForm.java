@@ -1,0 +1,106 @@
+package dev.rosetta.tools.mcp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A server's question for the user (MCP elicitation, form mode): a message and flat fields of
+ * strings, numbers, booleans or one of a list. Whoever can ask the user fills it in; without
+ * anyone to ask (a run with {@code -n}, no terminal) it is declined, so the server hears an
+ * answer at once rather than waiting.
+ *
+ * @param server  the server's name, for the user to know who asks
+ * @param message what the server says it wants
+ * @param fields  the fields, in the order the server gave them
+ */
+public record McpForm(String server, String message, List<Field> fields) {
+
+    public McpForm {
+        Objects.requireNonNull(server, "server");
+        message = message == null ? "" : message;
+        fields = List.copyOf(fields);
+    }
+
+    /**
+     * One field of the form.
+     *
+     * @param type     {@code string}, {@code integer}, {@code number}, {@code boolean}, or {@code array}
+     *                 (several of the choices)
+     * @param choices  the values allowed (an {@code enum}, the {@code const}s of a {@code oneOf}, an
+     *                 array's items'); empty when any
+     * @param fallback the server's default, or null
+     */
+    public record Field(String name, String title, String description, String type, boolean required,
+            Object fallback, List<String> choices) {
+        public Field {
+            choices = List.copyOf(choices);
+        }
+
+        /** What the user is shown as the field's name: its title, else its name. */
+        public String label() {
+            return title == null || title.isBlank() ? name : title;
+        }
+    }
+
+    /** The user's answer. */
+    public sealed interface Answer {
+        /** Filled in: the values given (a field left out takes the server's default). */
+        record Accept(Map<String, Object> content) implements Answer {}
+
+        /** The user said no. */
+        record Decline() implements Answer {}
+
+        /** The user did not answer (Ctrl-C, the input closed). */
+        record Cancel() implements Answer {}
+    }
+
+    /** Asks the user; called on a thread of its own while the call that led to it waits. */
+    @FunctionalInterface
+    public interface Asker {
+        Answer ask(McpForm form) throws InterruptedException;
+
+        /** For when no one can be asked: every form is declined. */
+        Asker DECLINE = form -> new Answer.Decline();
+    }
+
+    /** The form a server's {@code requestedSchema} describes (a flat object, as the protocol allows). */
+    @SuppressWarnings("unchecked")
+    static McpForm of(String server, String message, Map<String, Object> schema) {
+        List<Field> fields = new ArrayList<>();
+        Object properties = schema == null ? null : schema.get("properties");
+        List<?> required = schema != null && schema.get("required") instanceof List<?> r ? r : List.of();
+        if (properties instanceof Map<?, ?> map) {
+            for (var entry : ((Map<String, Object>) map).entrySet()) {
+                Map<String, Object> p = entry.getValue() instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+                fields.add(new Field(entry.getKey(), text(p.get("title")), text(p.get("description")),
+                        p.get("type") instanceof String t ? t : "string", required.contains(entry.getKey()),
+                        p.get("default"), choices(p)));
+            }
+        }
+        return new McpForm(server, message, fields);
+    }
+
+    /** {@code enum}, or the {@code const} of each {@code oneOf}/{@code anyOf} (a titled enum); an array's items' too. */
+    private static List<String> choices(Map<String, Object> property) {
+        if (property.get("items") instanceof Map<?, ?> items && "array".equals(property.get("type"))) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> each = (Map<String, Object>) items;
+            return choices(each);
+        }
+        if (property.get("enum") instanceof List<?> values) {
+            return values.stream().map(String::valueOf).toList();
+        }
+        Object options = property.containsKey("oneOf") ? property.get("oneOf") : property.get("anyOf");
+        if (options instanceof List<?> list) {
+            return list.stream().filter(o -> o instanceof Map<?, ?> m && m.containsKey("const"))
+                    .map(o -> String.valueOf(((Map<?, ?>) o).get("const"))).toList();
+        }
+        return List.of();
+    }
+
+    private static String text(Object value) {
+        return value instanceof String s && !s.isBlank() ? s.strip() : null;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.rosetta.tools.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A stdio server's stderr reaches its log through a pipe Rosetta reads: with the secrets of its
+ * definition taken out, and whole even when the server never ends a line.
+ */
+class StderrLogTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aSecretTheServerPrintsIsTakenOutOfItsLog() throws Exception {
+        String secret = "s3cr3t-token-7f1c";
+        var endpoint = new McpEndpoint.Stdio("sh", List.of("-c", "echo \"using token $TOKEN\" >&2; exec node \"$0\" stdio",
+                ReferenceServers.script("server-everything").toString()), Map.of("TOKEN", secret), Set.of(), "everything",
+                Set.of(secret));
+        Path log = dir.resolve("mcp-everything.log");
+        var settings = new McpServerSettings("everything", endpoint, Duration.ofSeconds(30), Duration.ofSeconds(30),
+                false, dir, log);
+        try (McpServer server = new McpServer(settings, new McpServer.Listener() {
+            @Override
+            public void toolsChanged(McpServer s, List<McpTool> tools) {}
+
+            @Override
+            public void notice(String line) {}
+        })) {
+            server.start();
+        }
+
+        String written = Files.readString(log);
+        assertThat(written).contains("using token ***").contains("Starting default (STDIO) server")
+                .doesNotContain(secret);
+    }
+
+    @Test
+    void aLineWithoutEndIsPassedOnInPiecesOfAtMostTheLongestLine() throws Exception {
+        List<String> lines = new CopyOnWriteArrayList<>();
+        StderrPipe pipe = StderrPipe.open(dir, lines::add);
+        assertThat(pipe).as("mkfifo is there").isNotNull();
+
+        try (OutputStream writer = Files.newOutputStream(pipe.path())) {
+            writer.write(("x".repeat(40 * 1024) + "\r\nlast words").getBytes(StandardCharsets.UTF_8));
+        }
+
+        assertThat(pipe.awaitEnd(Duration.ofSeconds(30))).isTrue();
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(0)).hasSize(StderrPipe.LONGEST_LINE);
+        assertThat(lines.get(1)).hasSize(StderrPipe.LONGEST_LINE);
+        assertThat(lines.get(2)).hasSize(40 * 1024 - 2 * StderrPipe.LONGEST_LINE);
+        assertThat(lines.get(3)).isEqualTo("last words");
+        assertThat(pipe.path()).doesNotExist();
+    }
+}

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import dev.rosetta.core.dialect.ToolFormat;
@@ -41,10 +42,15 @@ public final class Splitting {
 
     /** Batch segments, after checking every streamed chunking gives the same and nothing is lost. */
     public static List<Segment> split(String message, ToolFormat format, ToolCatalog tools) {
-        List<Segment> batch = StreamSplitter.split(message, format, tools);
+        return split(message, () -> format.readers(tools));
+    }
+
+    /** The same over exactly the readers {@code readers} makes ({@link ToolFormat#allReaders} for auto). */
+    public static List<Segment> split(String message, Supplier<List<Reader>> readers) {
+        List<Segment> batch = StreamSplitter.split(message, readers.get());
         checkCoverage(message, batch);
         for (List<String> chunks : chunkings(message)) {
-            assertThat(stream(chunks, format, tools))
+            assertThat(stream(chunks, new StreamSplitter(readers.get())))
                     .as("streamed in %d chunks %s", chunks.size(), preview(chunks))
                     .isEqualTo(batch);
         }
@@ -53,7 +59,10 @@ public final class Splitting {
 
     /** Streams the chunks; checks prose deltas add up to the prose segments; returns the segments. */
     public static List<Segment> stream(List<String> chunks, ToolFormat format, ToolCatalog tools) {
-        StreamSplitter splitter = new StreamSplitter(format, tools);
+        return stream(chunks, new StreamSplitter(format, tools));
+    }
+
+    private static List<Segment> stream(List<String> chunks, StreamSplitter splitter) {
         List<StreamEvent> events = new ArrayList<>();
         for (String chunk : chunks) {
             events.addAll(splitter.feed(chunk));

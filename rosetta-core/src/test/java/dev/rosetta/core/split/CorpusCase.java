@@ -2,11 +2,18 @@ package dev.rosetta.core.split;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Test support: one case of the model-output corpus ({@code src/test/resources/corpus/*.txt}), a
@@ -37,19 +44,52 @@ import java.util.List;
  * </pre>
  * Expected values are JSON. Blank prose is ignored and adjacent prose segments are one.
  */
-record CorpusCase(String file, String name, String from, String format, String tools, String differs,
+public record CorpusCase(String file, String name, String from, String format, String tools, String differs,
         String gap, String message, List<Expected> expected) {
 
     /** One expected segment: its kind, its main value (JSON), and refinements (key, JSON). */
-    record Expected(String kind, String value, List<String[]> details) {}
+    public record Expected(String kind, String value, List<String[]> details) {}
 
-    static List<CorpusCase> read(Path file) {
-        List<String> lines;
+    /** Every case of the corpus, by file name, files in name order (found on the class path). */
+    public static Map<String, List<CorpusCase>> all() {
+        return onClassPath(dir -> {
+            Map<String, List<CorpusCase>> out = new LinkedHashMap<>();
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".txt")).sorted().toList()) {
+                    out.put(f.getFileName().toString(), read(f.getFileName().toString(), Files.readAllLines(f, StandardCharsets.UTF_8)));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** The corpus's tools.json: the OpenAI-style tools array its messages call, as --tool-schemas takes it. */
+    public static String toolsJson() {
+        return onClassPath(dir -> Files.readString(dir.resolve("tools.json"), StandardCharsets.UTF_8));
+    }
+
+    private interface InDirectory<T> {
+        T read(Path dir) throws IOException;
+    }
+
+    /** Reads the corpus folder on the class path: test-classes, or the test jar another module depends on. */
+    private static <T> T onClassPath(InDirectory<T> reading) {
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            URI tools = CorpusCase.class.getResource("/corpus/tools.json").toURI();
+            if (!tools.getScheme().equals("jar")) {
+                return reading.read(Path.of(tools).getParent());
+            }
+            try (FileSystem jar = FileSystems.newFileSystem(tools, Map.of())) {
+                return reading.read(jar.getPath("/corpus"));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
         }
+    }
+
+    static List<CorpusCase> read(String fileName, List<String> lines) {
         List<CorpusCase> cases = new ArrayList<>();
         Builder b = null;
         for (String line : lines) {
@@ -57,7 +97,7 @@ record CorpusCase(String file, String name, String from, String format, String t
                 if (b != null) {
                     cases.add(b.build());
                 }
-                b = new Builder(file.getFileName().toString(), line.substring("=#= case ".length()).strip());
+                b = new Builder(fileName, line.substring("=#= case ".length()).strip());
             } else if (b == null) {
                 continue; // the file's heading comment
             } else {

@@ -150,6 +150,15 @@ class HermesReaderTest {
         assertThat(prose(s)).isEqualTo("\nok");
     }
 
+    /** ai-sdk: a wrong closer inside a well-formed span, the real one after it; no tag is left as prose. */
+    @Test
+    void ownCloserAfterTheWrongOneBelongsToTheCall() {
+        String msg = "<tool_call>{\"name\": \"shell\", \"arguments\": {\"command\": \"ls\"}}</think> </tool_call>\nok";
+        List<Segment> s = split(msg);
+        assertThat(onlyCall(s).raw()).endsWith("</think> </tool_call>");
+        assertThat(prose(s)).isEqualTo("\nok");
+    }
+
     /** vllm#45167: a literal </tool_call> inside a JSON string cut the call and dropped it. */
     @Test
     void closerInsideAJsonStringIsText() {

@@ -40,7 +40,7 @@ final class HermesBlock implements Block {
     private int objects;
     /** The object read last, not yet emitted: its segment ends where what follows it decides. */
     private HermesCall pending;
-    /** A {@code <tools>} block whose first object is not a call: the whole block is prose. */
+    /** A block whose first object does not make it a call ({@link HermesTag#proseWith}): the whole block is prose. */
     private boolean schemas;
 
     /** A block opened by {@code tag} at {@code start}; its JSON (an array with {@code array}) starts at {@code jsonStart}. */
@@ -141,7 +141,7 @@ final class HermesBlock implements Block {
         objects++;
         if (!schemas) {
             HermesCall call = HermesCall.read(in.slice(objectStart, objectEnd), tools, tag);
-            if (objects == 1 && tag.mayBeSchemas() && !call.callShaped()) {
+            if (objects == 1 && tag.proseWith(call)) {
                 schemas = true;
             } else {
                 pending = call;
@@ -229,7 +229,7 @@ final class HermesBlock implements Block {
     }
 
     private boolean isProse() {
-        return schemas || tag.mayBeSchemas() && objects == 0;
+        return schemas || tag.mayBeProse() && objects == 0;
     }
 
     private void emit(Input in, Output out, int end) {

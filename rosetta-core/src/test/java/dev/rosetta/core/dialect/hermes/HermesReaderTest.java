@@ -403,4 +403,23 @@ class HermesReaderTest {
                 + dev.rosetta.core.json.Json.write(code) + "}}\n</tool_call>";
         assertThat(onlyCall(split(msg)).use().kwargs()).containsEntry("content", code);
     }
+
+    /** llama.cpp's Hermes 2 Pro parser reads the call JSON in the generic wrappers small models write. */
+    @ParameterizedTest
+    @ValueSource(strings = {"tool", "response", "json", "JSON", "xml"})
+    void genericWrapperAtALineStartHoldingACallOfALoadedToolIsACall(String tag) {
+        Call call = onlyCall(split("<" + tag + ">\n  {\"name\": \"search\", \"arguments\": {\"q\": \"cats\"}}\n</" + tag + ">"));
+        assertThat(call.use().kwargs()).isEqualTo(Map.of("q", "cats"));
+        assertThat(call.raw()).endsWith("</" + tag + ">");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "<response>\n{\"name\": \"John\", \"age\": 3}\n</response>",
+        "<json>{\"status\": \"ok\"}</json>",
+        "The API answers <response>{\"name\": \"search\", \"arguments\": {}}</response> when it works.",
+        "<xml>\n<a>b</a>\n</xml>"})
+    void genericWrapperWithoutALoadedToolsCallOrAfterProseIsProse(String msg) {
+        assertThat(kinds(split(msg))).containsExactly("prose");
+    }
 }

@@ -23,7 +23,8 @@ public final class Splitting {
     /**
      * What may lie between two segments: whitespace, xml wrapper markup, and the special tokens
      * that wrap native calls (DeepSeek and Kimi sections, DSML wrappers, Llama's markers, harmony's
-     * message boundaries and the headers of messages that are prose) or end a turn, nothing else.
+     * message boundaries and the headers of messages that are prose, also one a reply starts inside)
+     * or end a turn, nothing else.
      */
     private static final Pattern GAP = Pattern.compile("(?:\\s|<tool-use>|</tool-use>"
             + "|<(?:[A-Za-z_][\\w.-]*:)?function_calls>|</(?:[A-Za-z_][\\w.-]*:)?function_calls>"
@@ -31,7 +32,8 @@ public final class Splitting {
             + "|<\\|tool_calls?_section_(?:begin|end)\\|>"
             + "|<\\|python_(?:start|end|tag)\\|>|<\\|(?:eot|eom)(?:_id)?\\|>|<\\|im_end\\|>|<\uFF5Cend\u2581of\u2581sentence\uFF5C>"
             + "|<\\|(?:end|return|call)\\|>"
-            + "|(?:<\\|start\\|>[^<\\n]*(?:<\\|channel\\|>[^<\\n]*)?|<\\|channel\\|>[^<\\n]*)(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
+            + "|(?:<\\|start\\|>[^<\\n]*(?:<\\|channel\\|>[^<\\n]*)?|<\\|channel\\|>[^<\\n]*"
+            + "|[ \\t]*to=[^<\\s]+[ \\t]*(?:<\\|channel\\|>[^<\\n]*)?)(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
             + ")*");
 
     private Splitting() {}

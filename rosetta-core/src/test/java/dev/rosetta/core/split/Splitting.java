@@ -30,7 +30,7 @@ public final class Splitting {
             + "|<(?:[A-Za-z_][\\w.-]*:)?function_calls>|</(?:[A-Za-z_][\\w.-]*:)?function_calls>"
             + "|<\uFF5Ctool\u2581calls(?:\u2581begin|\u2581end)?\uFF5C>|</?\uFF5CDSML\uFF5C(?:function_calls|tool_calls)>"
             + "|<\\|tool_calls?_section_(?:begin|end)\\|>"
-            + "|<\\|python_(?:start|end|tag)\\|>|<\\|(?:eot|eom)(?:_id)?\\|>|<\\|im_end\\|>|<\uFF5Cend\u2581of\u2581sentence\uFF5C>"
+            + "|<\\|python_(?:start|end|tag)\\|>|<\\|tool_call_(?:start|end)\\|>|<\\|(?:eot|eom)(?:_id)?\\|>|<\\|im_end\\|>|<\uFF5Cend\u2581of\u2581sentence\uFF5C>"
             + "|<\\|(?:end|return|call)\\|>"
             + "|(?:<\\|start\\|>[^<\\n]*(?:<\\|channel\\|>[^<\\n]*)?|<\\|channel\\|>[^<\\n]*"
             + "|[ \\t]*to=[^<\\s]+[ \\t]*(?:<\\|channel\\|>[^<\\n]*)?)(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"

@@ -9,7 +9,8 @@ import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
 
 /**
- * Claims {@code <|python_start|>} anywhere (the marker says calls follow), or a line that starts,
+ * Claims {@code <|python_start|>} (Llama 4) or {@code <|tool_call_start|>} (LFM2) anywhere (the
+ * marker says calls follow), or a line that starts,
  * after at most {@link #MAX_INDENT} spaces, with {@code [NAME(} where NAME is a loaded tool. A
  * bare bracket is common in prose ({@code [link](url)}, {@code [1, 2]}), so without the marker
  * the first call must name a tool that exists. End-of-turn tokens left in the text are markup.
@@ -20,6 +21,8 @@ final class PythonicReader implements Reader {
     private static final int MAX_LOOK = 160;
     /** Llama's end-of-turn and end-of-message tokens, when a server leaves them in the text. */
     private static final List<String> END_TOKENS = List.of("<|eot_id|>", "<|eom_id|>", "<|eot|>", "<|eom|>");
+
+    private static final List<PythonicBlock.Marker> MARKERS = List.of(PythonicBlock.Marker.values());
 
     private final ToolCatalog tools;
 
@@ -40,11 +43,17 @@ final class PythonicReader implements Reader {
     @Override
     public Opening open(Input in, int at) {
         if (in.charAt(at) == '<') {
-            return switch (in.match(at, PythonicBlock.START)) {
-                case YES -> Opening.of(PythonicBlock.marked(tools, at));
-                case PARTIAL -> Opening.NEED_MORE;
-                case NO -> MarkupToken.open(in, at, END_TOKENS);
-            };
+            boolean partial = false;
+            for (PythonicBlock.Marker marker : MARKERS) {
+                switch (in.match(at, marker.start)) {
+                    case YES -> {
+                        return Opening.of(PythonicBlock.marked(tools, at, marker));
+                    }
+                    case PARTIAL -> partial = true;
+                    case NO -> { }
+                }
+            }
+            return partial ? Opening.NEED_MORE : MarkupToken.open(in, at, END_TOKENS);
         }
         int i = at;
         while (in.has(i) && (in.charAt(i) == ' ' || in.charAt(i) == '\t') && i - at < MAX_INDENT) {

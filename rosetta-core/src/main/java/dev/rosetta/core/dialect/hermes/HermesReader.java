@@ -30,7 +30,7 @@ final class HermesReader implements Reader {
 
     @Override
     public String secondChars(char first) {
-        return "tfrjJx";
+        return "tfrjJx|";
     }
 
     @Override

@@ -14,6 +14,8 @@ enum HermesTag {
     FUNCTION_CALL("<function_call>", "</function_call>", Evidence.TAG),
     TOOL_CALLS("<tool_calls>", "</tool_calls>", Evidence.TAG),
     TOOLS("<tools>", "</tools>", Evidence.CALL_SHAPED),
+    /** Granite 3.0's token, before a JSON list and with no closer of its own; the end-of-text token may follow. */
+    GRANITE("<|tool_call|>", "<|end_of_text|>", Evidence.TAG),
     TOOL("<tool>", "</tool>", Evidence.LOADED_TOOL),
     RESPONSE("<response>", "</response>", Evidence.LOADED_TOOL),
     JSON("<json>", "</json>", Evidence.LOADED_TOOL),

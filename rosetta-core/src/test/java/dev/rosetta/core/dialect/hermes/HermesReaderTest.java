@@ -422,4 +422,14 @@ class HermesReaderTest {
     void genericWrapperWithoutALoadedToolsCallOrAfterProseIsProse(String msg) {
         assertThat(kinds(split(msg))).containsExactly("prose");
     }
+
+    /** vLLM's and llama.cpp's Granite tests: Granite 3.0 writes the token <|tool_call|> before a JSON list, with no closer. */
+    @Test
+    void graniteTokenBeforeAListIsOneCallPerElement() {
+        List<Segment> s = split("Let me check.\n<|tool_call|> [\n  {\"name\": \"search\", \"arguments\": {\"q\": \"a\"}},\n"
+                + "  {\"name\": \"search\", \"arguments\": {\"q\": \"b\"}}\n]\nDone.");
+        assertThat(kinds(s)).containsExactly("prose", "call", "call", "prose");
+        assertThat(calls(s)).allSatisfy(c -> assertThat(c.dialect()).isSameAs(HermesDialect.INSTANCE));
+        assertThat(prose(s)).isEqualTo("Let me check.\n\nDone.");
+    }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.rosetta.core.dialect.NativeCalls;
+import dev.rosetta.core.dialect.PythonCallStart;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Input.Match;
@@ -29,15 +30,19 @@ final class PythonicBlock implements Block {
 
     /** The tokens around marked calls: what opens them and what ends them. */
     enum Marker {
-        LLAMA4("<|python_start|>", "<|python_end|>"),
-        LFM2("<|tool_call_start|>", "<|tool_call_end|>");
+        LLAMA4("<|python_start|>", "<|python_end|>", false),
+        LFM2("<|tool_call_start|>", "<|tool_call_end|>", false),
+        /** Olmo 3: one call per line; the tag is also the xml wrapper, so a loaded tool's call must come first. */
+        OLMO3("<function_calls>", "</function_calls>", true);
 
         final String start;
         final String end;
+        final boolean needsLoadedTool;
 
-        Marker(String start, String end) {
+        Marker(String start, String end, boolean needsLoadedTool) {
             this.start = start;
             this.end = end;
+            this.needsLoadedTool = needsLoadedTool;
         }
     }
 
@@ -349,11 +354,11 @@ final class PythonicBlock implements Block {
     }
 
     static boolean isNameStart(char c) {
-        return c < 128 && (Character.isLetter(c) || c == '_');
+        return PythonCallStart.isNameStart(c);
     }
 
     static boolean isNameChar(char c) {
-        return c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '.');
+        return PythonCallStart.isNameChar(c);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.rosetta.core.dialect.pythonic;
 import java.util.List;
 
 import dev.rosetta.core.dialect.MarkupToken;
+import dev.rosetta.core.dialect.PythonCallStart;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Opening;
 import dev.rosetta.core.split.Reader;
@@ -10,7 +11,8 @@ import dev.rosetta.core.tool.ToolCatalog;
 
 /**
  * Claims {@code <|python_start|>} (Llama 4) or {@code <|tool_call_start|>} (LFM2) anywhere (the
- * marker says calls follow), or a line that starts,
+ * marker says calls follow), {@code <function_calls>} followed by a call of a loaded tool (Olmo 3),
+ * or a line that starts,
  * after at most {@link #MAX_INDENT} spaces, with {@code [NAME(} where NAME is a loaded tool. A
  * bare bracket is common in prose ({@code [link](url)}, {@code [1, 2]}), so without the marker
  * the first call must name a tool that exists. End-of-turn tokens left in the text are markup.
@@ -18,7 +20,6 @@ import dev.rosetta.core.tool.ToolCatalog;
 final class PythonicReader implements Reader {
 
     static final int MAX_INDENT = 8;
-    private static final int MAX_LOOK = 160;
     /** Llama's end-of-turn and end-of-message tokens, when a server leaves them in the text. */
     private static final List<String> END_TOKENS = List.of("<|eot_id|>", "<|eom_id|>", "<|eot|>", "<|eom|>");
 
@@ -37,7 +38,7 @@ final class PythonicReader implements Reader {
 
     @Override
     public String secondChars(char first) {
-        return first == '<' ? "|" : null;
+        return first == '<' ? "|f" : null;
     }
 
     @Override
@@ -47,7 +48,7 @@ final class PythonicReader implements Reader {
             for (PythonicBlock.Marker marker : MARKERS) {
                 switch (in.match(at, marker.start)) {
                     case YES -> {
-                        return Opening.of(PythonicBlock.marked(tools, at, marker));
+                        return marked(in, at, marker);
                     }
                     case PARTIAL -> partial = true;
                     case NO -> { }
@@ -65,31 +66,28 @@ final class PythonicReader implements Reader {
         return in.charAt(i) == '[' ? firstCall(in, i) : Opening.NONE;
     }
 
-    /** {@code [}, spaces, a loaded tool's name, spaces, {@code (}, all within {@link #MAX_LOOK} characters. */
+    /** {@code [}, spaces, a loaded tool's name, spaces, {@code (}, all within a bounded look. */
     private Opening firstCall(Input in, int bracket) {
-        int i = skipSpaces(in, bracket + 1, bracket);
-        int nameFrom = i;
-        while (in.has(i) && PythonicBlock.isNameChar(in.charAt(i)) && i - bracket < MAX_LOOK) {
-            i++;
-        }
-        int nameEnd = i;
-        i = skipSpaces(in, i, bracket);
-        if (!in.has(i) && i - bracket < MAX_LOOK) {
-            return undecided(in);
-        }
-        if (nameEnd == nameFrom || !PythonicBlock.isNameStart(in.charAt(nameFrom)) || !in.has(i) || in.charAt(i) != '(') {
-            return Opening.NONE;
-        }
-        return tools.resolve(in.slice(nameFrom, nameEnd)).isPresent()
-                ? Opening.of(PythonicBlock.bare(tools, bracket))
-                : Opening.NONE;
+        return switch (PythonCallStart.at(in, bracket + 1, tools)) {
+            case YES -> Opening.of(PythonicBlock.bare(tools, bracket));
+            case PARTIAL -> Opening.NEED_MORE;
+            case NO -> Opening.NONE;
+        };
     }
 
-    private static int skipSpaces(Input in, int i, int bracket) {
-        while (in.has(i) && Character.isWhitespace(in.charAt(i)) && i - bracket < MAX_LOOK) {
-            i++;
+    /**
+     * Calls after a marker. A token says calls follow; Olmo 3's {@code <function_calls>} is also
+     * the xml wrapper, so it holds Python calls only when a call of a loaded tool comes first.
+     */
+    private Opening marked(Input in, int at, PythonicBlock.Marker marker) {
+        if (!marker.needsLoadedTool) {
+            return Opening.of(PythonicBlock.marked(tools, at, marker));
         }
-        return i;
+        return switch (PythonCallStart.at(in, at + marker.start.length(), tools)) {
+            case YES -> Opening.of(PythonicBlock.marked(tools, at, marker));
+            case PARTIAL -> Opening.NEED_MORE;
+            case NO -> Opening.NONE;
+        };
     }
 
     private static Opening undecided(Input in) {

@@ -208,4 +208,21 @@ class PythonicReaderTest {
                 .containsExactly(Map.of("city", "Paris"), Map.of("city", "Rome"), Map.of());
         assertThat(onlyUnparsed(split("<|tool_call_start|>[get_weather(city=\"Pa")).problem()).startsWith("incomplete");
     }
+
+    /** Ollama's Olmo 3 parser: Python calls, one per line, inside <function_calls>. */
+    @Test
+    void olmo3PythonCallsInFunctionCallsAreCalls() {
+        List<Segment> s = split("<function_calls>get_weather(city=\"Paris\")\nget_weather(city=\"Rome\")</function_calls>");
+        assertThat(calls(s)).extracting(c -> c.use().kwargs()).containsExactly(Map.of("city", "Paris"), Map.of("city", "Rome"));
+        assertThat(calls(s)).allSatisfy(c -> assertThat(c.dialect()).isSameAs(PythonicDialect.INSTANCE));
+        assertThat(kinds(split("Let me check.<function_calls>get_weather(city=\"NYC\")</function_calls>")))
+                .containsExactly("prose", "call");
+    }
+
+    @Test
+    void functionCallsWrapperHoldingAnInvokeStaysXml() {
+        Segment.Call call = onlyCall(split("<function_calls>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Paris"
+                + "</parameter>\n</invoke>\n</function_calls>"));
+        assertThat(call.dialect().name()).isEqualTo("xml");
+    }
 }

@@ -186,12 +186,7 @@ public final class CallList implements Block {
 
     /** Not an element: reported from here to the end of its line. */
     private int broken(Input in, Output out) {
-        int nl = in.indexOf('\n', pos);
-        if (nl < 0) {
-            return -1;
-        }
-        out.segment(unreadable(in, nl));
-        return nl;
+        return NativeCalls.reportToLineEnd(in, out, pos, end -> unreadable(in, end));
     }
 
     private Unparsed unreadable(Input in, int end) {

@@ -186,12 +186,7 @@ final class MistralBlock implements Block {
 
     /** Neither shape: the marker and the rest of its line are reported. */
     private int broken(Input in, Output out) {
-        int nl = in.indexOf('\n', pos);
-        if (nl < 0) {
-            return -1;
-        }
-        out.segment(unreadable(in, nl));
-        return nl;
+        return NativeCalls.reportToLineEnd(in, out, pos, end -> unreadable(in, end));
     }
 
     private Unparsed unreadable(Input in, int end) {

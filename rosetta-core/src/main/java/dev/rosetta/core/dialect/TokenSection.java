@@ -74,6 +74,9 @@ public final class TokenSection implements Block {
     private int callStart;
     private int headerFrom;
     private String header;
+    /** A line break followed the header's text: more text before the separator makes it unreadable. */
+    private boolean brokenHeader;
+    private boolean headerText;
     private int nameFrom;
     private String name;
     private TokenArguments arguments;
@@ -146,14 +149,18 @@ public final class TokenSection implements Block {
         headerFrom = call == Match.YES ? pos + spelling.callBegin().length() : pos;
         pos = headerFrom;
         header = null;
+        brokenHeader = false;
+        headerText = false;
         name = null;
         state = State.HEADER;
         return CONTINUE;
     }
 
     /**
-     * The header, up to the separator. A header that meets a line break or another token first,
-     * or runs on too long, is unreadable: the call is read to its end and reported.
+     * The header, up to the separator. Whitespace around it, line breaks too, is layout (Kimi K2
+     * writes {@code <|tool_call_begin|>\nfunctions.NAME:0 <|tool_call_argument_begin|>}). A header
+     * broken over lines, one that meets another token first or one that runs on too long is
+     * unreadable: the call is read to its end and reported.
      */
     private int header(Input in) {
         while (in.has(pos)) {
@@ -167,11 +174,16 @@ public final class TokenSection implements Block {
             if (sep == Match.PARTIAL || end.partial()) {
                 return -1;
             }
-            if (end.yes() || in.charAt(pos) == '\n' || pos - headerFrom >= MAX_HEADER) {
+            char c = in.charAt(pos);
+            if (end.yes() || pos - headerFrom >= MAX_HEADER || brokenHeader && !Character.isWhitespace(c)) {
                 arguments = new TokenArguments(headerFrom, argumentEnds);
                 state = State.ARGUMENTS;
                 return CONTINUE;
             }
+            if (c == '\n' && headerText) {
+                brokenHeader = true;
+            }
+            headerText |= !Character.isWhitespace(c);
             pos++;
         }
         return -1;

@@ -6,13 +6,19 @@ import dev.rosetta.core.split.Input.Match;
 
 /**
  * The tags models put around their reasoning: {@code <think>} (DeepSeek-R1, Qwen3, MiniMax),
- * {@code <thinking>} (Claude, Gemini), {@code <reasoning>}. Any closer ends any opener: a model
- * that opens with one and closes with another still meant to stop reasoning.
+ * {@code <thinking>} (Claude, Gemini), {@code <reasoning>}, and Magistral's {@code [THINK]}
+ * tokens. Any closer ends any opener: a model that opens with one and closes with another still
+ * meant to stop reasoning.
  */
 public enum ReasoningTag {
     THINK("think"),
     THINKING("thinking"),
-    REASONING("reasoning");
+    REASONING("reasoning"),
+    /** Mistral's reasoning models (Magistral) write {@code [THINK]…[/THINK]}. */
+    BRACKET_THINK("THINK", "[THINK]", "[/THINK]");
+
+    /** The characters a tag may begin with. */
+    static final String FIRST_CHARS = "<[";
 
     /** {@link #values()} without the copy each call makes: the readers ask at every candidate '<'. */
     static final List<ReasoningTag> ALL = List.of(values());
@@ -22,9 +28,18 @@ public enum ReasoningTag {
     private final String closer;
 
     ReasoningTag(String word) {
+        this(word, "<" + word + ">", "</" + word + ">");
+    }
+
+    ReasoningTag(String word, String opener, String closer) {
         this.word = word;
-        this.opener = "<" + word + ">";
-        this.closer = "</" + word + ">";
+        this.opener = opener;
+        this.closer = closer;
+    }
+
+    /** Whether {@code c} may begin a reasoning tag. */
+    static boolean mayStart(char c) {
+        return c == '<' || c == '[';
     }
 
     /** The bare word: {@code think}, {@code thinking}, {@code reasoning}. */
@@ -45,7 +60,7 @@ public enum ReasoningTag {
      * (visible up to {@code limit}), or 0 when none does. Text that ends inside a tag is no tag.
      */
     public static int tagAt(CharSequence text, int at, int limit) {
-        if (at >= limit || text.charAt(at) != '<') {
+        if (at >= limit || !mayStart(text.charAt(at))) {
             return 0;
         }
         for (ReasoningTag t : ALL) {

@@ -56,7 +56,7 @@ final class ThinkingBlock implements Block, Output {
         int i = scan;
         while (i < in.limit()) {
             char c = in.charAt(i);
-            if (c == '<') {
+            if (ReasoningTag.mayStart(c)) {
                 int closer = ReasoningTag.closerAt(in, i);
                 if (closer > 0) {
                     readInner(i, true);

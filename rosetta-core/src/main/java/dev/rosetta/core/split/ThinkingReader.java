@@ -6,7 +6,7 @@ import java.util.Set;
 import dev.rosetta.core.split.Input.Match;
 
 /**
- * Reads reasoning: {@code <think>}, {@code <thinking>} or {@code <reasoning>} at a line start (or
+ * Reads reasoning: {@code <think>}, {@code <thinking>}, {@code <reasoning>} or {@code [THINK]} at a line start (or
  * right after a closing fence glued to it), and the pseudo-fences models write instead
  * ({@code ```thinking}, Gemini's {@code ```thinking>}), which a reasoning closer or a bare fence
  * of their length ends. Inside, the same readers run, so a call the model wrote while thinking
@@ -36,17 +36,21 @@ final class ThinkingReader implements Reader {
 
     @Override
     public String lineStarts() {
-        return "<`";
+        return ReasoningTag.FIRST_CHARS + "`";
     }
 
     @Override
     public String secondChars(char first) {
-        return first == '<' ? "tr" : "`";
+        return switch (first) {
+            case '<' -> "tr";
+            case '[' -> "T";
+            default -> "`";
+        };
     }
 
     @Override
     public String midLineStarts() {
-        return "<";
+        return ReasoningTag.FIRST_CHARS;
     }
 
     @Override
@@ -88,7 +92,7 @@ final class ThinkingReader implements Reader {
             if (c == '\n') {
                 return midLineText ? Match.NO : Match.YES;
             }
-            if (c == '<') {
+            if (ReasoningTag.mayStart(c)) {
                 int closer = ReasoningTag.closerAt(in, i);
                 if (closer > 0) {
                     return Match.YES;

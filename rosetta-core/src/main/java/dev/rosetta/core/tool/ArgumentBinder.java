@@ -191,9 +191,27 @@ final class ArgumentBinder {
         if (!(value instanceof String text)) {
             return null;
         }
+        Object v = json(text, shape);
+        // GLM-4.6 writes an array value escaped once more, as if inside a JSON string: [{\"id\": \"1\"}].
+        return v != null || !text.contains("\\\"") ? v : json(unescaped(text), shape);
+    }
+
+    private static Object json(String text, Class<?> shape) {
+        if (text == null) {
+            return null;
+        }
         try {
             Object v = Json.read(JsonRepair.repair(text));
             return shape.isInstance(v) ? v : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The text read as the body of a JSON string (escapes resolved), or null when it is not one. */
+    private static String unescaped(String text) {
+        try {
+            return Json.read("\"" + text + "\"") instanceof String s ? s : null;
         } catch (RuntimeException e) {
             return null;
         }

@@ -28,7 +28,26 @@ public record Parameter(String name, String type, String description, boolean re
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(slot, "slot");
+        type = jsonType(type);
         description = description == null ? "" : description;
+    }
+
+    /**
+     * The JSON Schema type a schema's loose spelling means: tools are declared by hand, and
+     * {@code "float"}, {@code "int"}, {@code "bool"}, {@code "dict"} or {@code "list"} (Python's
+     * names, which vLLM's and SGLang's tests use) mean number, integer, boolean, object and array.
+     * Any other name is kept.
+     */
+    static String jsonType(String type) {
+        return switch (type.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "float", "double", "decimal", "num", "real" -> "number";
+            case "int", "long", "short", "uint" -> "integer";
+            case "bool" -> "boolean";
+            case "dict", "map" -> "object";
+            case "list", "tuple", "arr" -> "array";
+            case "str", "text" -> "string";
+            default -> type;
+        };
     }
 
     public static Parameter argument(String name, String description) {

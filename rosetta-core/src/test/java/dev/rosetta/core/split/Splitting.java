@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import dev.rosetta.core.dialect.ToolFormat;
@@ -22,15 +23,17 @@ public final class Splitting {
     /**
      * What may lie between two segments: whitespace, xml wrapper markup, and the special tokens
      * that wrap native calls (DeepSeek and Kimi sections, DSML wrappers, Llama's markers, harmony's
-     * message boundaries and the headers of messages that are prose) or end a turn, nothing else.
+     * message boundaries and the headers of messages that are prose, also one a reply starts inside)
+     * or end a turn, nothing else.
      */
     private static final Pattern GAP = Pattern.compile("(?:\\s|<tool-use>|</tool-use>"
             + "|<(?:[A-Za-z_][\\w.-]*:)?function_calls>|</(?:[A-Za-z_][\\w.-]*:)?function_calls>"
             + "|<\uFF5Ctool\u2581calls(?:\u2581begin|\u2581end)?\uFF5C>|</?\uFF5CDSML\uFF5C(?:function_calls|tool_calls)>"
             + "|<\\|tool_calls?_section_(?:begin|end)\\|>"
-            + "|<\\|python_(?:start|end|tag)\\|>|<\\|(?:eot|eom)(?:_id)?\\|>|<\\|im_end\\|>|<\uFF5Cend\u2581of\u2581sentence\uFF5C>"
+            + "|<\\|python_(?:start|end|tag)\\|>|<\\|tool_call_(?:start|end)\\|>|<\\|(?:eot|eom)(?:_id)?\\|>|<\\|im_end\\|>|<\uFF5Cend\u2581of\u2581sentence\uFF5C>"
             + "|<\\|(?:end|return|call)\\|>"
-            + "|(?:<\\|start\\|>[^<\\n]*(?:<\\|channel\\|>[^<\\n]*)?|<\\|channel\\|>[^<\\n]*)(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
+            + "|(?:<\\|start\\|>[^<\\n]*(?:<\\|channel\\|>[^<\\n]*)?|<\\|channel\\|>[^<\\n]*"
+            + "|[ \\t]*to=[^<\\s]+[ \\t]*(?:<\\|channel\\|>[^<\\n]*)?)(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
             + ")*");
 
     private Splitting() {}
@@ -41,10 +44,15 @@ public final class Splitting {
 
     /** Batch segments, after checking every streamed chunking gives the same and nothing is lost. */
     public static List<Segment> split(String message, ToolFormat format, ToolCatalog tools) {
-        List<Segment> batch = StreamSplitter.split(message, format, tools);
+        return split(message, () -> format.readers(tools));
+    }
+
+    /** The same over exactly the readers {@code readers} makes ({@link ToolFormat#allReaders} for auto). */
+    public static List<Segment> split(String message, Supplier<List<Reader>> readers) {
+        List<Segment> batch = StreamSplitter.split(message, readers.get());
         checkCoverage(message, batch);
         for (List<String> chunks : chunkings(message)) {
-            assertThat(stream(chunks, format, tools))
+            assertThat(stream(chunks, new StreamSplitter(readers.get())))
                     .as("streamed in %d chunks %s", chunks.size(), preview(chunks))
                     .isEqualTo(batch);
         }
@@ -53,7 +61,10 @@ public final class Splitting {
 
     /** Streams the chunks; checks prose deltas add up to the prose segments; returns the segments. */
     public static List<Segment> stream(List<String> chunks, ToolFormat format, ToolCatalog tools) {
-        StreamSplitter splitter = new StreamSplitter(format, tools);
+        return stream(chunks, new StreamSplitter(format, tools));
+    }
+
+    private static List<Segment> stream(List<String> chunks, StreamSplitter splitter) {
         List<StreamEvent> events = new ArrayList<>();
         for (String chunk : chunks) {
             events.addAll(splitter.feed(chunk));

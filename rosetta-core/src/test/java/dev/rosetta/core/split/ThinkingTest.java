@@ -230,4 +230,15 @@ class ThinkingTest {
         assertThat(thinkingText(splitter.feed("plan\n"))).isEqualTo("plan\n");
         assertThat(splitter.feed("```\n")).containsExactly(new StreamEvent.Completed(new Thinking("plan\n", 0, 21, 12)));
     }
+
+    /** Ollama's Magistral parser: Mistral's reasoning models write [THINK]…[/THINK]. */
+    @Test
+    void magistralBracketTokensAreReasoning() {
+        List<Segment> s = split("content\n[THINK]I should list files.[/THINK]\n```shell\nls\n```");
+        assertThat(kinds(s)).containsExactly("prose", "thinking", "prose", "call");
+        assertThat(((Thinking) s.get(1)).text()).isEqualTo("I should list files.");
+        assertThat(kinds(split("Mid-line: x[THINK]y[/THINK]z"))).containsExactly("prose", "thinking", "prose");
+        assertThat(kinds(split("[THINK] is how Magistral starts reasoning."))).containsExactly("thinking");
+        assertThat(unparsed(split("[THINK]\n```shell\nls\n```\n[/THINK]"))).hasSize(1);
+    }
 }

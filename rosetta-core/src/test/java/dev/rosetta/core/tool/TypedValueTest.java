@@ -43,4 +43,30 @@ class TypedValueTest {
         assertThat(SPEC.typedValue("name", "42")).isEqualTo("42");
         assertThat(SPEC.typedValue("other", "42")).isEqualTo("42");
     }
+
+    /** vLLM's and SGLang's qwen3-coder tests declare a parameter {"type": "float"}. */
+    @Test
+    void pythonTypeNamesInASchemaTypeAsTheJsonTypeTheyMean() {
+        ToolSpec loose = new ToolSpec("t", "", "", List.of(
+                Parameter.named("f", "float", "", false),
+                Parameter.named("i", "int", "", false),
+                Parameter.named("b", "bool", "", false),
+                Parameter.named("d", "dict", "", false),
+                Parameter.named("l", "list", "", false)), List.of(), List.of(), List.of());
+        assertThat(loose.typedValue("f", "3.14")).isEqualTo(3.14);
+        assertThat(loose.typedValue("i", "42")).isEqualTo(42L);
+        assertThat(loose.typedValue("b", "true")).isEqualTo(true);
+        assertThat(loose.typedValue("d", "{\"k\": \"v\"}")).isEqualTo(Map.of("k", "v"));
+        assertThat(loose.typedValue("l", "[1]")).isEqualTo(List.of(1));
+        assertThat(loose.parameter("f").orElseThrow().type()).isEqualTo("number");
+    }
+
+    /** SGLang's GLM-4.6 case: the array written as if inside a JSON string, its quotes escaped. */
+    @Test
+    void aValueEscapedOnceMoreIsReadThrough() {
+        assertThat(SPEC.typedValue("paths", "[\\\"a\\\", \\\"b\\\"]")).isEqualTo(List.of("a", "b"));
+        assertThat(SPEC.typedValue("options", "{\\\"x\\\": 1}")).isEqualTo(Map.of("x", 1));
+        assertThat(SPEC.typedValue("name", "say \\\"hi\\\"")).as("a string keeps its backslashes")
+                .isEqualTo("say \\\"hi\\\"");
+    }
 }

@@ -50,12 +50,23 @@ final class HarmonyMessage implements Block {
     private int brokenAt = -1;
     private boolean channelSeen;
 
+    /** The header's text is the role part of one opened by {@code <|start|>} in the prompt. */
+    private boolean inRoleHeader;
+
     /** A message whose header starts at {@code start} with {@code <|start|>} or {@code <|channel|>}. */
     HarmonyMessage(ToolCatalog tools, int start, boolean atChannel) {
         this.tools = tools;
         this.start = start;
         this.pos = start + (atChannel ? HarmonyTokens.CHANNEL : HarmonyTokens.START).length();
         this.channelSeen = atChannel;
+    }
+
+    /** A message whose header starts at {@code start} inside its role part ({@code  to=functions.NAME<|channel|>…}). */
+    static HarmonyMessage inRoleHeader(ToolCatalog tools, int start) {
+        HarmonyMessage m = new HarmonyMessage(tools, start, false);
+        m.pos = start;
+        m.inRoleHeader = true;
+        return m;
     }
 
     @Override
@@ -75,7 +86,8 @@ final class HarmonyMessage implements Block {
             if (in.charAt(pos) == '<') {
                 Match message = in.match(pos, HarmonyTokens.MESSAGE);
                 if (message == Match.YES) {
-                    startContent(in.slice(start, pos), pos + HarmonyTokens.MESSAGE.length(), out);
+                    String text = in.slice(start, pos);
+                    startContent(inRoleHeader ? HarmonyTokens.START + text : text, pos + HarmonyTokens.MESSAGE.length(), out);
                     return true;
                 }
                 Match channel = channelSeen ? Match.NO : in.match(pos, HarmonyTokens.CHANNEL);

@@ -40,7 +40,7 @@ final class HermesBlock implements Block {
     private int objects;
     /** The object read last, not yet emitted: its segment ends where what follows it decides. */
     private HermesCall pending;
-    /** A {@code <tools>} block whose first object is not a call: the whole block is prose. */
+    /** A block whose first object does not make it a call ({@link HermesTag#proseWith}): the whole block is prose. */
     private boolean schemas;
 
     /** A block opened by {@code tag} at {@code start}; its JSON (an array with {@code array}) starts at {@code jsonStart}. */
@@ -141,7 +141,7 @@ final class HermesBlock implements Block {
         objects++;
         if (!schemas) {
             HermesCall call = HermesCall.read(in.slice(objectStart, objectEnd), tools, tag);
-            if (objects == 1 && tag.mayBeSchemas() && !call.callShaped()) {
+            if (objects == 1 && tag.proseWith(call)) {
                 schemas = true;
             } else {
                 pending = call;
@@ -182,10 +182,31 @@ final class HermesBlock implements Block {
     private int closerAt(Input in, int at) {
         int own = closerLength(in, at, tag.closer());
         int wrong = closerLength(in, at, HermesTag.WRONG_CLOSER);
-        if (own > 0 || wrong > 0) {
-            return Math.max(own, wrong);
+        if (own > 0) {
+            return own;
+        }
+        if (wrong > 0) {
+            int after = ownCloserAfter(in, at + wrong);
+            return after < 0 ? -1 : wrong + after;
         }
         return own < 0 || wrong < 0 ? -1 : 0;
+    }
+
+    /**
+     * After a {@code </think>} taken as the closer, the block's own closer that still follows
+     * (after whitespace) belongs to it too: {@code …}</think></tool_call>} leaves no stray tag.
+     * Returns the length to add, or -1 while the next character is not there yet.
+     */
+    private int ownCloserAfter(Input in, int from) {
+        int j = from;
+        while (in.has(j) && Character.isWhitespace(in.charAt(j))) {
+            j++;
+        }
+        if (!in.has(j)) {
+            return in.complete() ? 0 : -1;
+        }
+        int own = closerLength(in, j, tag.closer());
+        return own < 0 ? -1 : own == 0 ? 0 : j + own - from;
     }
 
     /** Ends the block at {@code end}, emitting the call still pending. */
@@ -208,7 +229,7 @@ final class HermesBlock implements Block {
     }
 
     private boolean isProse() {
-        return schemas || tag.mayBeSchemas() && objects == 0;
+        return schemas || tag.mayBeProse() && objects == 0;
     }
 
     private void emit(Input in, Output out, int end) {

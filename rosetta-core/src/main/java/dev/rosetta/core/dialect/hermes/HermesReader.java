@@ -30,7 +30,7 @@ final class HermesReader implements Reader {
 
     @Override
     public String secondChars(char first) {
-        return "tf";
+        return "tfrjJx|";
     }
 
     @Override
@@ -40,11 +40,23 @@ final class HermesReader implements Reader {
 
     @Override
     public Opening open(Input in, int at) {
+        return open(in, at, true);
+    }
+
+    @Override
+    public Opening openMidLine(Input in, int at) {
+        return open(in, at, false);
+    }
+
+    private Opening open(Input in, int at, boolean lineStart) {
         if (in.charAt(at) != '<') {
             return Opening.NONE;
         }
         boolean partial = false;
         for (HermesTag tag : HermesTag.ALL) {
+            if (!lineStart && !tag.opensMidLine()) {
+                continue;
+            }
             Match m = in.match(at, tag.opener());
             if (m == Match.YES) {
                 return afterTag(in, at, tag);
@@ -67,7 +79,7 @@ final class HermesReader implements Reader {
                 return Opening.NEED_MORE;
             }
             // The reply ends right after the tag: a call cut off before its JSON.
-            return tag.mayBeSchemas() ? Opening.NONE : Opening.of(new HermesBlock(tools, tag, at, i, false));
+            return tag.mayBeProse() ? Opening.NONE : Opening.of(new HermesBlock(tools, tag, at, i, false));
         }
         char c = in.charAt(i);
         return c == '{' || c == '[' ? Opening.of(new HermesBlock(tools, tag, at, i, c == '[')) : Opening.NONE;

@@ -121,12 +121,7 @@ final class Llama3Block implements Block {
     }
 
     private int broken(Input in, Output out) {
-        int nl = in.indexOf('\n', pos);
-        if (nl < 0) {
-            return -1;
-        }
-        out.segment(unreadable(in, nl));
-        return nl;
+        return NativeCalls.reportToLineEnd(in, out, pos, end -> unreadable(in, end));
     }
 
     private Unparsed unreadable(Input in, int end) {

@@ -1,13 +1,12 @@
 package dev.rosetta.core.dialect.mistral;
 
+import dev.rosetta.core.dialect.CallList;
 import dev.rosetta.core.dialect.NativeCalls;
 import dev.rosetta.core.dialect.attool.JsonExtent;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Output;
-import dev.rosetta.core.split.Segment;
-import dev.rosetta.core.split.Segment.Call;
 import dev.rosetta.core.split.Segment.Unparsed;
 import dev.rosetta.core.split.StreamEvent.CallStarted;
 import dev.rosetta.core.tool.ToolCatalog;
@@ -27,7 +26,10 @@ final class MistralBlock implements Block {
     static final String CALL_ID = "[CALL_ID]";
     private static final int MAX_NAME = 128;
 
-    private enum State { LEAD, NAME, AFTER_NAME, CALL_ID, ARGUMENTS, ELEMENT_LEAD, ELEMENT, ELEMENT_TAIL, AFTER_COMMA, BROKEN }
+    private enum State { LEAD, NAME, AFTER_NAME, CALL_ID, ARGUMENTS, LIST, BROKEN }
+
+    private static final CallList.Reports LIST_REPORTS = new CallList.Reports(MARKER + " with an empty list calls nothing",
+            "the call after " + MARKER, unreadableProblem());
 
     private final ToolCatalog tools;
     private final int start;
@@ -38,18 +40,13 @@ final class MistralBlock implements Block {
     private String callId;
     private int argumentsFrom;
     private JsonExtent json;
-    private boolean list;
-    private int elementStart;
-    private int elementBrace;
-    private int balancedAt;
-    private int commaEnd;
-    private boolean emitted;
+    /** The JSON list (or lone object) after the marker, before v11: it reads the rest. */
+    private CallList list;
 
     MistralBlock(ToolCatalog tools, int start) {
         this.tools = tools;
         this.start = start;
         this.pos = start + MARKER.length();
-        this.elementStart = start;
     }
 
     @Override
@@ -61,10 +58,7 @@ final class MistralBlock implements Block {
                 case AFTER_NAME -> afterName(in);
                 case CALL_ID -> callId(in);
                 case ARGUMENTS -> arguments(in, out);
-                case ELEMENT_LEAD -> elementLead(in, out);
-                case ELEMENT -> element(in, out);
-                case ELEMENT_TAIL -> elementTail(in, out);
-                case AFTER_COMMA -> afterComma(in, out);
+                case LIST -> list.advance(in, out);
                 case BROKEN -> broken(in, out);
             };
             if (step != CONTINUE) {
@@ -84,11 +78,11 @@ final class MistralBlock implements Block {
         }
         char c = in.charAt(pos);
         if (c == '[') {
-            list = true;
-            pos++;
-            state = State.ELEMENT_LEAD;
+            list = CallList.list(MistralDialect.INSTANCE, tools, start, pos, LIST_REPORTS);
+            state = State.LIST;
         } else if (c == '{') {
-            startElement();
+            list = CallList.single(MistralDialect.INSTANCE, tools, start, pos, LIST_REPORTS);
+            state = State.LIST;
         } else if (isNameChar(c)) {
             nameFrom = pos;
             state = State.NAME;
@@ -96,14 +90,6 @@ final class MistralBlock implements Block {
             state = State.BROKEN;
         }
         return CONTINUE;
-    }
-
-    /** Text in the list that is not an element: reported from here to the end of its line. */
-    private void broke() {
-        if (emitted) {
-            elementStart = pos;
-        }
-        state = State.BROKEN;
     }
 
     private int name(Input in, Output out) {
@@ -198,135 +184,30 @@ final class MistralBlock implements Block {
         return end;
     }
 
-    /** In the list: spaces between elements are markup; {@code ]} ends it; an element starts at '{'. */
-    private int elementLead(Input in, Output out) {
-        while (in.has(pos) && Character.isWhitespace(in.charAt(pos))) {
-            pos++;
-        }
-        if (!in.has(pos)) {
-            return -1;
-        }
-        char c = in.charAt(pos);
-        if (c == '{') {
-            startElement();
-        } else if (c == ']' && !emitted) {
-            pos++;
-            out.segment(new Unparsed(in.slice(start, pos), MistralDialect.INSTANCE,
-                    MARKER + " with an empty list calls nothing", start, pos));
-            return pos;
-        } else {
-            broke();
-        }
-        return CONTINUE;
-    }
-
-    private void startElement() {
-        if (emitted) {
-            elementStart = pos;
-        }
-        elementBrace = pos;
-        json = new JsonExtent(pos);
-        state = State.ELEMENT;
-    }
-
-    private int element(Input in, Output out) {
-        int end = json.scan(in);
-        if (end < 0) {
-            return -1;
-        }
-        pos = end;
-        balancedAt = end;
-        if (!list) {
-            emitElement(in, out, end);
-            return end;
-        }
-        state = State.ELEMENT_TAIL;
-        return CONTINUE;
-    }
-
-    /** After an element: a comma or the closing bracket is its own; anything else ends the list. */
-    private int elementTail(Input in, Output out) {
-        while (in.has(pos) && Character.isWhitespace(in.charAt(pos))) {
-            pos++;
-        }
-        if (!in.has(pos)) {
-            return -1;
-        }
-        char c = in.charAt(pos);
-        if (c == ',') {
-            commaEnd = ++pos;
-            state = State.AFTER_COMMA;
-            return CONTINUE;
-        }
-        if (c == ']') {
-            emitElement(in, out, ++pos);
-            return pos;
-        }
-        emitElement(in, out, balancedAt);
-        return balancedAt;
-    }
-
-    /** A comma before the closing bracket ({@code [{…},]}) is the last element's, with the bracket. */
-    private int afterComma(Input in, Output out) {
-        while (in.has(pos) && Character.isWhitespace(in.charAt(pos))) {
-            pos++;
-        }
-        if (!in.has(pos)) {
-            return -1;
-        }
-        if (in.charAt(pos) == ']') {
-            emitElement(in, out, ++pos);
-            return pos;
-        }
-        emitElement(in, out, commaEnd);
-        state = State.ELEMENT_LEAD;
-        return CONTINUE;
-    }
-
-    private void emitElement(Input in, Output out, int end) {
-        Segment segment = NativeCalls.fromObject(MistralDialect.INSTANCE, tools, in.slice(elementBrace, balancedAt),
-                in.slice(elementStart, end), elementStart, end);
-        if (segment instanceof Call call) {
-            out.event(new CallStarted(call.use().tool(), MistralDialect.INSTANCE, elementStart));
-        }
-        out.segment(segment);
-        emitted = true;
-    }
-
     /** Neither shape: the marker and the rest of its line are reported. */
     private int broken(Input in, Output out) {
-        int nl = in.indexOf('\n', pos);
-        if (nl < 0) {
-            return -1;
-        }
-        out.segment(unreadable(in, nl));
-        return nl;
+        return NativeCalls.reportToLineEnd(in, out, pos, end -> unreadable(in, end));
     }
 
     private Unparsed unreadable(Input in, int end) {
-        return new Unparsed(in.slice(elementStart, end), MistralDialect.INSTANCE, "after " + MARKER
-                + " comes NAME[ARGS]{json arguments} or a JSON list of calls, so this was not run", elementStart, end);
+        return new Unparsed(in.slice(start, end), MistralDialect.INSTANCE, unreadableProblem(), start, end);
+    }
+
+    private static String unreadableProblem() {
+        return "after " + MARKER + " comes NAME[ARGS]{json arguments} or a JSON list of calls, so this was not run";
     }
 
     @Override
     public void endOfInput(Input in, Output out) {
         switch (state) {
-            case ELEMENT_TAIL -> emitElement(in, out, balancedAt);
-            case AFTER_COMMA -> emitElement(in, out, commaEnd);
-            case ELEMENT_LEAD -> {
-                if (!emitted) {
-                    incomplete(in, out);
-                }
-            }
+            case LIST -> list.endOfInput(in, out);
             case BROKEN -> out.segment(unreadable(in, in.limit()));
-            default -> incomplete(in, out);
+            default -> {
+                String what = name != null ? "the call to " + name : "the call after " + MARKER;
+                out.segment(NativeCalls.incomplete(MistralDialect.INSTANCE, what, in.slice(start, in.limit()),
+                        start, in.limit()));
+            }
         }
-    }
-
-    private void incomplete(Input in, Output out) {
-        String what = name != null ? "the call to " + name : "the call after " + MARKER;
-        out.segment(NativeCalls.incomplete(MistralDialect.INSTANCE, what, in.slice(elementStart, in.limit()),
-                elementStart, in.limit()));
     }
 
     static boolean isNameChar(char c) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.rosetta.core.dialect.NativeCalls;
+import dev.rosetta.core.dialect.PythonCallStart;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Input.Match;
@@ -18,16 +19,33 @@ import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolSpec;
 
 /**
- * A list of Python calls, {@code [f(a='x', b=1), g()]}, bare or inside
- * {@code <|python_start|>…<|python_end|>} (where the brackets may be left out). Each call is a
+ * A list of Python calls, {@code [f(a='x', b=1), g()]}, bare or between markers: Llama 4's
+ * {@code <|python_start|>…<|python_end|>} or LFM2's {@code <|tool_call_start|>…<|tool_call_end|>}
+ * (where the brackets may be left out). Each call is a
  * segment that takes the comma or bracket after it (the first one also the opening bracket), so
  * the list's punctuation lies inside segments; the two tokens are markup. A call still open at
  * the end of the message is incomplete; {@code <|python_end|>} may be missing.
  */
 final class PythonicBlock implements Block {
 
-    static final String START = "<|python_start|>";
-    static final String END = "<|python_end|>";
+    /** The tokens around marked calls: what opens them and what ends them. */
+    enum Marker {
+        LLAMA4("<|python_start|>", "<|python_end|>", false),
+        LFM2("<|tool_call_start|>", "<|tool_call_end|>", false),
+        /** Olmo 3: one call per line; the tag is also the xml wrapper, so a loaded tool's call must come first. */
+        OLMO3("<function_calls>", "</function_calls>", true);
+
+        final String start;
+        final String end;
+        final boolean needsLoadedTool;
+
+        Marker(String start, String end, boolean needsLoadedTool) {
+            this.start = start;
+            this.end = end;
+            this.needsLoadedTool = needsLoadedTool;
+        }
+    }
+
     private static final int MAX_NAME = 128;
 
     private enum State { MARKER, LIST_LEAD, NAME, ARGUMENTS, TAIL, AFTER_COMMA, END_MARK, BROKEN }
@@ -35,6 +53,8 @@ final class PythonicBlock implements Block {
     private final ToolCatalog tools;
     private final int start;
     private final boolean marked;
+    /** The marker that opened the calls, or null for a bare list. */
+    private final Marker marker;
     private State state;
     private boolean list;
     private int pos;
@@ -49,24 +69,25 @@ final class PythonicBlock implements Block {
 
     /** A list opened by the bracket at {@code bracket}. */
     static PythonicBlock bare(ToolCatalog tools, int bracket) {
-        PythonicBlock block = new PythonicBlock(tools, bracket, false, bracket + 1);
+        PythonicBlock block = new PythonicBlock(tools, bracket, null, bracket + 1);
         block.list = true;
         block.callStart = bracket;
         block.state = State.LIST_LEAD;
         return block;
     }
 
-    /** What follows {@code <|python_start|>} at {@code token}. */
-    static PythonicBlock marked(ToolCatalog tools, int token) {
-        PythonicBlock block = new PythonicBlock(tools, token, true, token + START.length());
+    /** What follows the start token of {@code marker} at {@code token}. */
+    static PythonicBlock marked(ToolCatalog tools, int token, Marker marker) {
+        PythonicBlock block = new PythonicBlock(tools, token, marker, token + marker.start.length());
         block.state = State.MARKER;
         return block;
     }
 
-    private PythonicBlock(ToolCatalog tools, int start, boolean marked, int pos) {
+    private PythonicBlock(ToolCatalog tools, int start, Marker marker, int pos) {
         this.tools = tools;
         this.start = start;
-        this.marked = marked;
+        this.marker = marker;
+        this.marked = marker != null;
         this.pos = pos;
     }
 
@@ -203,12 +224,12 @@ final class PythonicBlock implements Block {
             return CONTINUE;
         }
         if (!list && marked && c == '<') {
-            Match end = in.match(pos, END);
+            Match end = in.match(pos, marker.end);
             if (end == Match.PARTIAL) {
                 return -1;
             }
             emit(in, out, closeAt);
-            return end == Match.YES ? pos + END.length() : closeAt;
+            return end == Match.YES ? pos + marker.end.length() : closeAt;
         }
         emit(in, out, closeAt);
         return closeAt;
@@ -240,20 +261,15 @@ final class PythonicBlock implements Block {
         if (!marked) {
             return pos;
         }
-        return switch (in.match(pos, END)) {
-            case YES -> pos + END.length();
+        return switch (in.match(pos, marker.end)) {
+            case YES -> pos + marker.end.length();
             case PARTIAL -> -1;
             case NO -> pos;
         };
     }
 
     private int broken(Input in, Output out) {
-        int nl = in.indexOf('\n', pos);
-        if (nl < 0) {
-            return -1;
-        }
-        out.segment(unreadable(in, nl));
-        return nl;
+        return NativeCalls.reportToLineEnd(in, out, pos, end -> unreadable(in, end));
     }
 
     private Unparsed unreadable(Input in, int end) {
@@ -315,7 +331,7 @@ final class PythonicBlock implements Block {
             case BROKEN -> out.segment(unreadable(in, in.limit()));
             case MARKER -> {
                 callStart = start;
-                incomplete(in, out, "the call after " + START);
+                incomplete(in, out, "the call after " + marker.start);
             }
             default -> incomplete(in, out, name != null ? "the call to " + name : "this call");
         }
@@ -333,11 +349,11 @@ final class PythonicBlock implements Block {
     }
 
     static boolean isNameStart(char c) {
-        return c < 128 && (Character.isLetter(c) || c == '_');
+        return PythonCallStart.isNameStart(c);
     }
 
     static boolean isNameChar(char c) {
-        return c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '.');
+        return PythonCallStart.isNameChar(c);
     }
 
     @Override

@@ -5,9 +5,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import dev.rosetta.core.dialect.NativeCalls;
 import dev.rosetta.core.dialect.UnknownTool;
 import dev.rosetta.core.dialect.UntypedValue;
 import dev.rosetta.core.dialect.attool.CallIds;
+import dev.rosetta.core.json.JsonRepairException;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Segment.Call;
@@ -23,9 +25,11 @@ import dev.rosetta.core.tool.ToolUse;
  */
 final class Function {
 
-    /** The two spellings of a function and the closer each takes. */
+    /** The spellings of a function and the closer each takes. */
     enum Kind {
         FUNCTION("<function=", "</function>"),
+        /** {@code <function name="NAME">}, as llama.cpp reads Hermes 2 Pro's and Functionary's calls. */
+        FUNCTION_NAMED("<function ", "</function>"),
         INVOKE("<invoke", "</invoke>");
 
         final String opener;
@@ -38,7 +42,21 @@ final class Function {
 
         /** The function header at {@code at}, if one of this kind is there. */
         Header header(Input in, int at) {
-            return this == FUNCTION ? Header.equalsForm(in, at, opener) : Header.nameForm(in, at, opener);
+            return switch (this) {
+                case FUNCTION -> Header.equalsForm(in, at, opener);
+                case FUNCTION_NAMED -> Header.nameForm(in, at, "<function");
+                case INVOKE -> Header.nameForm(in, at, opener);
+            };
+        }
+
+        /** The kind whose opener is {@code tag}. */
+        static Kind ofOpener(String tag) {
+            for (Kind k : values()) {
+                if (k.opener.equals(tag)) {
+                    return k;
+                }
+            }
+            throw new IllegalArgumentException(tag);
         }
     }
 
@@ -93,14 +111,41 @@ final class Function {
             return new Unparsed(raw, Qwen3CoderDialect.INSTANCE, problem, start, end);
         }
         String id = CallIds.generate(spec.name(), start, raw);
-        ToolUse use = arguments.isEmpty() && !text.isEmpty()
-                ? new ToolUse(spec.name(), List.of(), UntypedValue.unframed(text.toString()), Map.of(), id)
-                : ToolUse.named(spec.name(), arguments, id);
+        if (!arguments.isEmpty() || text.isEmpty()) {
+            return new Call(ToolUse.named(spec.name(), arguments, id), Qwen3CoderDialect.INSTANCE, raw, start, end);
+        }
+        Map<String, Object> json = jsonArguments(text.toString().strip());
+        ToolUse use = json != null ? ToolUse.named(spec.name(), json, id)
+                : new ToolUse(spec.name(), List.of(), UntypedValue.unframed(text.toString()), Map.of(), id);
         return new Call(use, Qwen3CoderDialect.INSTANCE, raw, start, end);
     }
 
+    /**
+     * A body that is a JSON object of the tool's arguments, as Functionary and llama.cpp's Hermes
+     * 2 Pro write {@code <function=NAME>{"arg1": 1}</function>}: when the tool takes no body, or
+     * every key is one of its parameters. Else null, and the body is the tool's body as written
+     * ({@code <function=shell>ls</function>}).
+     */
+    private Map<String, Object> jsonArguments(String body) {
+        if (!body.startsWith("{") || !body.endsWith("}")) {
+            return null;
+        }
+        try {
+            Map<String, Object> json = NativeCalls.arguments(body);
+            boolean named = spec.bodyParameter().isEmpty()
+                    || json.keySet().stream().allMatch(k -> spec.parameter(k).isPresent());
+            return named ? json : null;
+        } catch (JsonRepairException e) {
+            return null;
+        }
+    }
+
     private String problem(ToolCatalog tools) {
-        String where = "this " + (kind == Kind.FUNCTION ? "<function=" + name + ">" : "<invoke name=\"" + name + "\">");
+        String where = "this " + switch (kind) {
+            case FUNCTION -> "<function=" + name + ">";
+            case FUNCTION_NAMED -> "<function name=\"" + name + "\">";
+            case INVOKE -> "<invoke name=\"" + name + "\">";
+        };
         if (spec == null) {
             return UnknownTool.problem(name, where, tools);
         }

@@ -8,16 +8,21 @@ import dev.rosetta.core.split.Input.Match;
  * (Qwen3-Coder), or {@code <invoke name="NAME">} and {@code <parameter name="KEY">} (MiniMax-M2).
  * The name is stripped, and one pair of quotes around it removed.
  *
- * @param name the name, or null when there is no such tag here (yet)
- * @param end  the index after the tag's {@code >}; {@link #NEED} or {@link #NONE} when {@code name} is null
+ * @param name        the name, or null when there is no such tag here (yet)
+ * @param end         the index after the tag's {@code >}; {@link #NEED} or {@link #NONE} when {@code name} is null
+ * @param selfClosing the tag ends in {@code />}: an element with nothing in it
  */
-record Header(String name, int end) {
+record Header(String name, int end, boolean selfClosing) {
 
     /** Longer names are not tags: a stray {@code <function=} must not hold text back for long. */
     static final int MAX_NAME = 256;
 
-    static final Header NEED = new Header(null, -1);
-    static final Header NONE = new Header(null, -2);
+    static final Header NEED = new Header(null, -1, false);
+    static final Header NONE = new Header(null, -2, false);
+
+    Header(String name, int end) {
+        this(name, end, false);
+    }
 
     boolean found() {
         return name != null;
@@ -36,8 +41,10 @@ record Header(String name, int end) {
             }
             char c = in.charAt(i);
             if (c == '>') {
-                String name = unquote(in.slice(from, i).strip());
-                return name.isEmpty() ? NONE : new Header(name, i + 1);
+                String raw = in.slice(from, i).strip();
+                boolean selfClosing = raw.endsWith("/");
+                String name = unquote(selfClosing ? raw.substring(0, raw.length() - 1).strip() : raw);
+                return name.isEmpty() ? NONE : new Header(name, i + 1, selfClosing);
             }
             if (c == '\n' || c == '<' || i - from >= MAX_NAME) {
                 return NONE;
@@ -95,7 +102,11 @@ record Header(String name, int end) {
         if (!in.has(i)) {
             return in.complete() ? NONE : NEED;
         }
-        return in.charAt(i) == '>' && !name.isEmpty() ? new Header(name, i + 1) : NONE;
+        boolean selfClosing = in.charAt(i) == '/';
+        if (selfClosing && !in.has(++i)) {
+            return in.complete() ? NONE : NEED;
+        }
+        return in.charAt(i) == '>' && !name.isEmpty() ? new Header(name, i + 1, selfClosing) : NONE;
     }
 
     private static boolean isBlank(char c) {

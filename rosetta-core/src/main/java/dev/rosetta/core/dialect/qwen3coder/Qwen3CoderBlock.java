@@ -134,8 +134,16 @@ final class Qwen3CoderBlock implements Block {
         }
         scan = header.end();
         state = State.BODY;
-        search = new TagSearch(scan, PARAMETER, kind.closer, wrapperCloser,
-                Function.Kind.FUNCTION.opener, Function.Kind.INVOKE.opener);
+        search = bodySearch(scan, kind);
+        if (header.selfClosing()) {
+            closeFunction(scan);
+        }
+    }
+
+    /** What ends a stretch of a function's body: a parameter, a closer, or the next function. */
+    private TagSearch bodySearch(int from, Function.Kind kind) {
+        return new TagSearch(from, PARAMETER, kind.closer, wrapperCloser, Function.Kind.FUNCTION.opener,
+                Function.Kind.FUNCTION_NAMED.opener, Function.Kind.INVOKE.opener);
     }
 
     /** Inside a function: the next parameter, its closer, or a tag that ends it without one. */
@@ -145,10 +153,9 @@ final class Qwen3CoderBlock implements Block {
             return false;
         }
         String tag = search.foundTag();
-        boolean opener = tag.equals(PARAMETER) || tag.equals(Function.Kind.FUNCTION.opener)
-                || tag.equals(Function.Kind.INVOKE.opener);
+        boolean opener = !tag.equals(function.kind().closer) && !tag.equals(wrapperCloser);
         if (opener) {
-            Header h = tag.equals(PARAMETER) ? parameterHeader(in, i) : kindOf(tag).header(in, i);
+            Header h = tag.equals(PARAMETER) ? parameterHeader(in, i) : Function.Kind.ofOpener(tag).header(in, i);
             if (h == Header.NEED) {
                 return false;
             }
@@ -192,8 +199,7 @@ final class Qwen3CoderBlock implements Block {
         function.parameter(key, in.slice(valueStart, i), tag.equals(PARAMETER_CLOSER));
         scan = tag.equals(PARAMETER_CLOSER) ? i + tag.length() : i;
         state = State.BODY;
-        search = new TagSearch(scan, PARAMETER, function.kind().closer, wrapperCloser,
-                Function.Kind.FUNCTION.opener, Function.Kind.INVOKE.opener);
+        search = bodySearch(scan, function.kind());
         return true;
     }
 
@@ -207,10 +213,6 @@ final class Qwen3CoderBlock implements Block {
             return named;
         }
         return equals == Header.NEED || named == Header.NEED ? Header.NEED : Header.NONE;
-    }
-
-    private static Function.Kind kindOf(String opener) {
-        return opener.equals(Function.Kind.FUNCTION.opener) ? Function.Kind.FUNCTION : Function.Kind.INVOKE;
     }
 
     private void closeFunction(int end) {

@@ -8,14 +8,18 @@ import dev.rosetta.core.tool.ToolCatalog;
 
 /**
  * Claims {@code <tool_call>} or {@code <minimax:tool_call>} followed, after optional whitespace,
- * by {@code <function=} or {@code <invoke }, and a bare {@code <function=NAME>} followed by a
- * parameter, {@code </function>} or a JSON body — at a line start or right after prose on a line.
+ * by {@code <function=}, {@code <function } or {@code <invoke }, and a bare {@code <function=NAME>}
+ * or {@code <function name="NAME">} followed by a parameter, {@code </function>} or a JSON body, or
+ * self-closing — at a line start or right after prose on a line.
  */
 final class Qwen3CoderReader implements Reader {
 
     /** More whitespace than this after the wrapper is not a call: a stray tag must not hold text back. */
     private static final int MAX_GAP = 256;
     private static final String INVOKE = Function.Kind.INVOKE.opener + " ";
+    /** The functions read without a wrapper: {@code <function=NAME>} and {@code <function name="NAME">}. */
+    private static final java.util.List<Function.Kind> BARE = java.util.List.of(Function.Kind.FUNCTION,
+            Function.Kind.FUNCTION_NAMED);
 
     /** {@link Wrapper#values()} without a copy per '<' asked about. */
     private static final java.util.List<Wrapper> WRAPPERS = java.util.List.of(Wrapper.values());
@@ -54,11 +58,15 @@ final class Qwen3CoderReader implements Reader {
             }
             partial |= m == Match.PARTIAL;
         }
-        Header bare = Header.equalsForm(in, at, Function.Kind.FUNCTION.opener);
-        if (bare.found()) {
-            return bareFunction(in, at, bare.end());
+        for (Function.Kind kind : BARE) {
+            Header bare = kind.header(in, at);
+            if (bare.found()) {
+                return bare.selfClosing() ? Opening.of(new Qwen3CoderBlock(tools, null, at, at))
+                        : bareFunction(in, at, bare.end());
+            }
+            partial |= bare == Header.NEED;
         }
-        return partial || bare == Header.NEED ? Opening.NEED_MORE : Opening.NONE;
+        return partial ? Opening.NEED_MORE : Opening.NONE;
     }
 
     /**
@@ -100,10 +108,12 @@ final class Qwen3CoderReader implements Reader {
             return in.complete() ? Opening.of(new Qwen3CoderBlock(tools, wrapper, at, i)) : Opening.NEED_MORE;
         }
         Match function = in.match(i, Function.Kind.FUNCTION.opener);
+        Match named = in.match(i, Function.Kind.FUNCTION_NAMED.opener);
         Match invoke = in.match(i, INVOKE);
-        if (function == Match.YES || invoke == Match.YES) {
+        if (function == Match.YES || named == Match.YES || invoke == Match.YES) {
             return Opening.of(new Qwen3CoderBlock(tools, wrapper, at, i));
         }
-        return function == Match.PARTIAL || invoke == Match.PARTIAL ? Opening.NEED_MORE : Opening.NONE;
+        return function == Match.PARTIAL || named == Match.PARTIAL || invoke == Match.PARTIAL
+                ? Opening.NEED_MORE : Opening.NONE;
     }
 }

@@ -1,5 +1,6 @@
 package dev.rosetta.core.dialect.xml;
 
+import dev.rosetta.core.dialect.PythonCallStart;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Opening;
@@ -53,7 +54,19 @@ final class XmlReader implements Reader {
         if (opener == UNDECIDED) {
             return Opening.NEED_MORE;
         }
-        return opener < 0 ? Opening.NONE : Opening.of(new Wrapper(tools, i, in.slice(i, opener)));
+        if (opener < 0) {
+            return Opening.NONE;
+        }
+        return switch (pythonCalls(in, i, opener)) {
+            case YES -> Opening.NONE;
+            case PARTIAL -> Opening.NEED_MORE;
+            case NO -> Opening.of(new Wrapper(tools, i, in.slice(i, opener)));
+        };
+    }
+
+    /** Olmo 3 writes Python calls in {@code <function_calls>}: that wrapper is the pythonic reader's. */
+    private Match pythonCalls(Input in, int at, int opener) {
+        return in.charAt(at + 1) == 'f' ? PythonCallStart.at(in, opener, tools) : Match.NO;
     }
 
     /**

@@ -256,4 +256,20 @@ class HarmonyReaderTest {
                 "namespace functions {", "// Test tool get_weather.\ntype get_weather = (_: {\n// the city\ncity: string,\nstate?: string,",
                 "} // namespace functions");
     }
+
+    /** llama.cpp: the prompt ends with <|start|>assistant, so the reply may begin with the recipient. */
+    @Test
+    void replyStartingInsideTheRoleHeaderIsACall() {
+        Call call = onlyCall(split(" to=functions.get_weather<|channel|>commentary <|constrain|>json<|message|>{\"city\": \"Paris\"}"));
+        assertThat(call.use().kwargs()).isEqualTo(Map.of("city", "Paris"));
+        assertThat(call.raw()).startsWith(" to=functions.get_weather");
+        assertThat(onlyCall(split("to=functions.get_weather<|channel|>analysis<|message|>{\"city\": \"Paris\"}<|call|>"))
+                .use().tool()).isEqualTo("get_weather");
+    }
+
+    @Test
+    void lineStartingWithToEqualsAndNoHeaderTokenIsProse() {
+        assertThat(kinds(split("to=functions.get_weather is how gpt-oss names a recipient"))).containsExactly("prose");
+        assertThat(kinds(split(" to=x <b>bold</b>"))).containsExactly("prose");
+    }
 }

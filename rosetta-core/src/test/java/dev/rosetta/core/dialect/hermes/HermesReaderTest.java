@@ -150,6 +150,15 @@ class HermesReaderTest {
         assertThat(prose(s)).isEqualTo("\nok");
     }
 
+    /** ai-sdk: a wrong closer inside a well-formed span, the real one after it; no tag is left as prose. */
+    @Test
+    void ownCloserAfterTheWrongOneBelongsToTheCall() {
+        String msg = "<tool_call>{\"name\": \"shell\", \"arguments\": {\"command\": \"ls\"}}</think> </tool_call>\nok";
+        List<Segment> s = split(msg);
+        assertThat(onlyCall(s).raw()).endsWith("</think> </tool_call>");
+        assertThat(prose(s)).isEqualTo("\nok");
+    }
+
     /** vllm#45167: a literal </tool_call> inside a JSON string cut the call and dropped it. */
     @Test
     void closerInsideAJsonStringIsText() {
@@ -393,5 +402,34 @@ class HermesReaderTest {
         String msg = "<tool_call>\n{\"name\": \"save\", \"arguments\": {\"path\": \"f.py\", \"content\": "
                 + dev.rosetta.core.json.Json.write(code) + "}}\n</tool_call>";
         assertThat(onlyCall(split(msg)).use().kwargs()).containsEntry("content", code);
+    }
+
+    /** llama.cpp's Hermes 2 Pro parser reads the call JSON in the generic wrappers small models write. */
+    @ParameterizedTest
+    @ValueSource(strings = {"tool", "response", "json", "JSON", "xml"})
+    void genericWrapperAtALineStartHoldingACallOfALoadedToolIsACall(String tag) {
+        Call call = onlyCall(split("<" + tag + ">\n  {\"name\": \"search\", \"arguments\": {\"q\": \"cats\"}}\n</" + tag + ">"));
+        assertThat(call.use().kwargs()).isEqualTo(Map.of("q", "cats"));
+        assertThat(call.raw()).endsWith("</" + tag + ">");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "<response>\n{\"name\": \"John\", \"age\": 3}\n</response>",
+        "<json>{\"status\": \"ok\"}</json>",
+        "The API answers <response>{\"name\": \"search\", \"arguments\": {}}</response> when it works.",
+        "<xml>\n<a>b</a>\n</xml>"})
+    void genericWrapperWithoutALoadedToolsCallOrAfterProseIsProse(String msg) {
+        assertThat(kinds(split(msg))).containsExactly("prose");
+    }
+
+    /** vLLM's and llama.cpp's Granite tests: Granite 3.0 writes the token <|tool_call|> before a JSON list, with no closer. */
+    @Test
+    void graniteTokenBeforeAListIsOneCallPerElement() {
+        List<Segment> s = split("Let me check.\n<|tool_call|> [\n  {\"name\": \"search\", \"arguments\": {\"q\": \"a\"}},\n"
+                + "  {\"name\": \"search\", \"arguments\": {\"q\": \"b\"}}\n]\nDone.");
+        assertThat(kinds(s)).containsExactly("prose", "call", "call", "prose");
+        assertThat(calls(s)).allSatisfy(c -> assertThat(c.dialect()).isSameAs(HermesDialect.INSTANCE));
+        assertThat(prose(s)).isEqualTo("Let me check.\n\nDone.");
     }
 }

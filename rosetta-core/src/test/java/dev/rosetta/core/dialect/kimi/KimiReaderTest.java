@@ -55,6 +55,22 @@ class KimiReaderTest {
         assertThat(call.dialect()).isSameAs(KimiDialect.INSTANCE);
     }
 
+    /** vLLM's Kimi K2 test writes the header on its own line with spaces around the tokens. */
+    @Test
+    void headerOnItsOwnLineWithSpacesAroundIsRead() {
+        List<Segment> s = split("I'll check. " + BEGIN + " <|tool_call_begin|>\nfunctions.get_weather:0 "
+                + "<|tool_call_argument_begin|> {\"city\": \"Beijing\"} <|tool_call_end|> " + END);
+        assertThat(onlyCall(s).use()).isEqualTo(ToolUse.named("get_weather", Map.of("city", "Beijing"),
+                "functions.get_weather:0"));
+    }
+
+    @Test
+    void headerBrokenOverLinesIsReported() {
+        List<Segment> s = split(BEGIN + "<|tool_call_begin|>functions.get\n_weather:0<|tool_call_argument_begin|>"
+                + "{\"city\": \"Beijing\"}<|tool_call_end|>" + END);
+        assertThat(onlyUnparsed(s).problem()).contains("<|tool_call_argument_begin|>");
+    }
+
     @Test
     void parallelCallsAreSeparateSegmentsInOrder() {
         List<Call> calls = calls(split(BEGIN + call("functions.get_weather:0", "{\"city\": \"Beijing\"}")

@@ -202,4 +202,38 @@ class Llama3ReaderTest {
         assertThat(text).isEqualTo("{\"name\": \"get_weather\", \"parameters\": {\"city\":\"Lima\"}}");
         assertThat(onlyCall(split(text)).use().kwargs()).isEqualTo(use.kwargs());
     }
+
+    /** SGLang's JSON array parser; also Mistral's list when a server dropped [TOOL_CALLS]. */
+    @Test
+    void bareListOfCallObjectsIsOneCallPerElement() {
+        String msg = "[\n  {\"name\": \"search\", \"parameters\": {\"query\": \"a\"}},\n"
+                + "  {\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n]\nDone.";
+        List<Segment> s = split(msg);
+        assertThat(kinds(s)).containsExactly("call", "call", "prose");
+        assertThat(calls(s)).extracting(c -> c.use().kwargs())
+                .containsExactly(Map.of("query", "a"), Map.of("city", "Paris"));
+        assertThat(calls(s)).allSatisfy(c -> assertThat(c.dialect()).isSameAs(Llama3Dialect.INSTANCE));
+        assertThat(calls(s).getLast().raw()).endsWith("]");
+    }
+
+    @Test
+    void listWhoseFirstObjectCallsNoLoadedToolIsProse() {
+        assertThat(kinds(split("[{\"name\": \"John\", \"age\": 3}, {\"name\": \"search\"}]"))).containsExactly("prose");
+        assertThat(kinds(split("[1, 2, 3]"))).containsExactly("prose");
+        assertThat(kinds(split("Results: [{\"name\": \"search\", \"parameters\": {}}]"))).containsExactly("prose");
+    }
+
+    @Test
+    void listCutOffIsIncompleteAndItsFinishedElementsRun() {
+        List<Segment> s = split("[{\"name\": \"search\", \"parameters\": {\"query\": \"a\"}}, {\"name\": \"search\", \"par");
+        assertThat(kinds(s)).containsExactly("call", "unparsed");
+        assertThat(onlyUnparsed(s).problem()).startsWith("incomplete");
+    }
+
+    @Test
+    void bareListInAnotherFormatIsReportedNotRun() {
+        List<Segment> s = Splitting.split("[{\"name\": \"search\", \"parameters\": {\"query\": \"a\"}}]",
+                ToolFormat.HERMES, TOOLS);
+        assertThat(onlyUnparsed(s).problem()).contains("llama3 format");
+    }
 }

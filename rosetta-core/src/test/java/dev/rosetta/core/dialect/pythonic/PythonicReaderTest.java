@@ -197,4 +197,32 @@ class PythonicReaderTest {
         ToolUse typed = ToolUse.named("toggle", Map.of("enabled", true, "tags", List.of("a", 1L), "meta", Map.of("k", 2.5)), null);
         assertThat(onlyCall(split(PythonicDialect.INSTANCE.write(typed, NativeTools.TOGGLE))).use().kwargs()).isEqualTo(typed.kwargs());
     }
+
+    /** Ollama's LFM2 parser: Liquid's models put the same Python list between their own tokens. */
+    @Test
+    void lfm2TokensHoldPythonCallsAsLlama4sDo() {
+        List<Segment> s = split("I'll check.<|tool_call_start|>[get_weather(city=\"Paris\"),get_weather(city='Rome')]"
+                + "<|tool_call_end|><|tool_call_start|>[get_time()]<|tool_call_end|>");
+        assertThat(kinds(s)).containsExactly("prose", "call", "call", "call");
+        assertThat(calls(s)).extracting(c -> c.use().kwargs())
+                .containsExactly(Map.of("city", "Paris"), Map.of("city", "Rome"), Map.of());
+        assertThat(onlyUnparsed(split("<|tool_call_start|>[get_weather(city=\"Pa")).problem()).startsWith("incomplete");
+    }
+
+    /** Ollama's Olmo 3 parser: Python calls, one per line, inside <function_calls>. */
+    @Test
+    void olmo3PythonCallsInFunctionCallsAreCalls() {
+        List<Segment> s = split("<function_calls>get_weather(city=\"Paris\")\nget_weather(city=\"Rome\")</function_calls>");
+        assertThat(calls(s)).extracting(c -> c.use().kwargs()).containsExactly(Map.of("city", "Paris"), Map.of("city", "Rome"));
+        assertThat(calls(s)).allSatisfy(c -> assertThat(c.dialect()).isSameAs(PythonicDialect.INSTANCE));
+        assertThat(kinds(split("Let me check.<function_calls>get_weather(city=\"NYC\")</function_calls>")))
+                .containsExactly("prose", "call");
+    }
+
+    @Test
+    void functionCallsWrapperHoldingAnInvokeStaysXml() {
+        Segment.Call call = onlyCall(split("<function_calls>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Paris"
+                + "</parameter>\n</invoke>\n</function_calls>"));
+        assertThat(call.dialect().name()).isEqualTo("xml");
+    }
 }

@@ -335,4 +335,44 @@ class Qwen3CoderReaderTest {
         assertThat(prose(s)).isEqualTo("A.B.\n\nC.");
         assertThat(calls(s)).hasSize(2);
     }
+
+    /** @ai-sdk-tool/parser reads a self-closing function as a call with no arguments. */
+    @Test
+    void selfClosingFunctionIsACallWithNoArguments() {
+        Call call = onlyCall(split("<tool_call><function=get_weather/></tool_call>"));
+        assertThat(call.use().tool()).isEqualTo("get_weather");
+        assertThat(call.use().kwargs()).isEmpty();
+        assertThat(call.raw()).isEqualTo("<tool_call><function=get_weather/></tool_call>");
+        assertThat(kinds(split("<invoke name=\"get_weather\"/>")))
+                .as("MiniMax's invoke is read inside its wrapper only").containsExactly("prose");
+    }
+
+    /** llama.cpp (Hermes 2 Pro, Functionary 3.1): a JSON object as the body is the arguments. */
+    @Test
+    void jsonBodyIsTheArgumentsOfAToolThatTakesNoBody() {
+        List<Call> c = calls(split("<function=calculate>{\"x\": 1.5, \"y\": 2}</function>\n"
+                + "<function=get_weather>{\"city\": \"Paris\"}</function>"));
+        assertThat(c).extracting(x -> x.use().kwargs())
+                .containsExactly(Map.of("x", 1.5, "y", 2), Map.of("city", "Paris"));
+        assertThat(c).allSatisfy(x -> assertThat(x.use().content()).isNull());
+    }
+
+    @Test
+    void jsonBodyOfAToolWithABodyIsItsArgumentsOnlyWhenItsKeysAreParameters() {
+        assertThat(onlyCall(split("<function=shell>{\"command\": \"ls\"}</function>")).use().kwargs())
+                .isEqualTo(Map.of("command", "ls"));
+        Call body = onlyCall(split("<function=shell>{\"ls\": 1}</function>"));
+        assertThat(body.use().content()).isEqualTo("{\"ls\": 1}");
+        assertThat(body.use().kwargs()).isEmpty();
+    }
+
+    /** llama.cpp's Hermes 2 Pro parser reads <function name="NAME">; so does Rosetta, wrapped or bare. */
+    @Test
+    void functionWithANameAttributeIsACall() {
+        assertThat(onlyCall(split("<function name=\"get_weather\">\n{\"city\": \"Paris\"}\n</function>")).use().kwargs())
+                .isEqualTo(Map.of("city", "Paris"));
+        assertThat(onlyCall(split("<tool_call>\n<function name=\"get_weather\">\n<parameter name=\"city\">\nParis\n"
+                + "</parameter>\n</function>\n</tool_call>")).use().kwargs()).isEqualTo(Map.of("city", "Paris"));
+        assertThat(kinds(split("Qwen writes <function name=\"x\"> tags."))).containsExactly("prose");
+    }
 }

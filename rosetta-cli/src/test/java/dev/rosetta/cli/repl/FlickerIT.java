@@ -30,7 +30,7 @@ import dev.rosetta.agent.tokens.TokenEstimator;
  * streamed token, synchronized frames, and full-screen redraws (clearing the screen, homing and
  * erasing it, the alternate screen). The UI must draw no full redraw while streaming. The table
  * goes to {@code target/flicker-report.md}; {@code -Drosetta.flicker.cps=N} sets the pace in
- * characters a second (default 1,000, about 250 tokens a second, so the test stays short; the
+ * characters a second (default 2,500, about 600 tokens a second, so the test stays short; the
  * numbers in BENCHMARKS.md are at 400).
  */
 class FlickerIT {
@@ -88,7 +88,7 @@ class FlickerIT {
 
     @Test
     void aLongReplyWithCallsIsStreamedWithoutAFullRedraw() throws Exception {
-        int pace = Integer.getInteger("rosetta.flicker.cps", 1_000);
+        int pace = Integer.getInteger("rosetta.flicker.cps", 2_500);
         String reply = reply();
         int tokens = TokenEstimator.shared().count(reply);
         List<Run> runs = new ArrayList<>();

@@ -112,7 +112,8 @@ class McpTerminalIT {
         rosetta.waitForTurnEnd(PROMPT, 3);
         rosetta.type("/mcp");
         rosetta.press("Enter");
-        assertThat(rosetta.waitFor("everything  ready")).contains("everything.echo");
+        // the tools are listed under the status line, each a line of its own: wait for the one looked for
+        assertThat(rosetta.waitFor("everything.echo")).contains("everything  ready");
         assertThat(serverLog()).contains("sent notifications/cancelled for the call of trigger-long-running-operation");
         assertThat(model.requests()).hasSize(3);
 

@@ -52,7 +52,11 @@ public final class ChatSession {
     private final SessionOptions options;
     private final ContextMeter meter = new ContextMeter(TokenEstimator.shared());
     /** The estimate of the last request sent, to learn from its reported usage. */
-    private long lastEstimate;
+    /** The last request, and what the provider said it took: the estimates learn from it once they are needed. */
+    private ChatRequest lastRequest;
+    private Calibration calibration;
+
+    private record Calibration(ChatRequest request, long reported) {}
 
     /**
      * @param log the conversation's log: its messages are the history, and every message added is
@@ -184,14 +188,19 @@ public final class ChatSession {
     /** The next request: the system prompt in the active dialect, the compacted history as this format shows it. */
     public ChatRequest request(Path workspace, LocalDate today) {
         // The prompt and the native tool list offer what can run here; history is spelled with every tool loaded.
+        ChatRequest request = new ChatRequest(model.id(), sentMessages(workspace, today), nativeTools(), maxTokens(), null, List.of(),
+                settings.thinking(), settings.stream());
+        meter.nextRequest();
+        lastRequest = request;
+        return request;
+    }
+
+    /** The messages the next request carries: the system prompt, then the history as it is sent. */
+    private List<Message> sentMessages(Path workspace, LocalDate today) {
         List<Message> out = new ArrayList<>();
         out.add(Message.system(systemPrompt(workspace, today)));
         out.addAll(historyView().messages(history().messages()));
-        ChatRequest request = new ChatRequest(model.id(), out, nativeTools(), maxTokens(), null, List.of(),
-                settings.thinking(), settings.stream());
-        meter.nextRequest();
-        lastEstimate = estimate(request);
-        return request;
+        return out;
     }
 
     /** The system prompt: role, project instructions, tools. */
@@ -216,10 +225,22 @@ public final class ChatSession {
         return tokens;
     }
 
-    /** Learns from the usage the provider reported for the last request how far off the estimates are. */
+    /**
+     * Learns from the usage the provider reported for the last request how far off the estimates
+     * are — when an estimate is next made: a conversation that never comes near its budget never
+     * counts tokens.
+     */
     public void reported(Usage usage) {
-        if (usage != null) {
-            meter.calibrate(lastEstimate, usage.inputTokens() + usage.cacheReadTokens() + usage.cacheWriteTokens());
+        if (usage != null && lastRequest != null) {
+            calibration = new Calibration(lastRequest,
+                    usage.inputTokens() + usage.cacheReadTokens() + usage.cacheWriteTokens());
+        }
+    }
+
+    private void calibrate() {
+        if (calibration != null) {
+            meter.calibrate(estimate(calibration.request()), calibration.reported());
+            calibration = null;
         }
     }
 
@@ -233,6 +254,11 @@ public final class ChatSession {
     public CompactionResult compact(Path workspace, LocalDate today, Compaction.Trigger trigger, String keep,
             Summarizer.Model model) {
         ContextBudget budget = budget();
+        if (trigger == Compaction.Trigger.AUTO && ContextMeter.upperBound(sentMessages(workspace, today),
+                nativeTools()) <= budget.limit()) {
+            return CompactionResult.notNeeded(0);
+        }
+        calibrate();
         long fixed = meter.message(Message.system(systemPrompt(workspace, today))) + meter.tools(nativeTools());
         int summaryTokens = (int) Math.clamp(budget.tokens() / 8, 256, 4_096);
         Summarizer summarizer = model == null ? null : new Summarizer(model, this.model.id(), meter,
@@ -261,6 +287,7 @@ public final class ChatSession {
 
     /** What fills the window now, part by part, as the next request would carry it. */
     public ContextUsage usage(Path workspace, LocalDate today) {
+        calibrate();
         String instructions = options.instructions().prompt();
         long instructionTokens = instructions.isEmpty() ? 0 : meter.text(instructions);
         long system = meter.message(Message.system(systemPrompt(workspace, today))) - instructionTokens;

@@ -18,7 +18,8 @@ import dev.rosetta.agent.log.Compaction;
 public record CompactionResult(Compaction compaction, int summarizedFrom, String problem, boolean stillOver,
         long keptTokens) {
 
-    static CompactionResult notNeeded(long tokens) {
+    /** Nothing to compact: the request, about {@code tokens} (0 when not counted), is within the budget. */
+    public static CompactionResult notNeeded(long tokens) {
         return new CompactionResult(null, 0, null, false, tokens);
     }
 

@@ -89,6 +89,42 @@ public final class ContextMeter {
         return tokens;
     }
 
+    /**
+     * At least as many tokens as the estimate of these messages and tools could ever be, found
+     * without counting (counting loads a vocabulary, a third of a second): every token is at least
+     * one byte of UTF-8, and estimates are scaled by at most {@link #MAX_SCALE}. So a request whose
+     * bound is under a budget is under it, and a short conversation never loads the vocabulary.
+     */
+    public static long upperBound(List<Message> messages, List<ToolSpec> tools) {
+        long bound = 0;
+        for (Message m : messages) {
+            bound += PER_MESSAGE + utf8(m.content());
+            for (ToolUse use : m.calls()) {
+                bound += PER_MESSAGE + utf8(use.tool()) + utf8(String.join(" ", use.args())) + utf8(use.content())
+                        + (use.kwargs().isEmpty() ? 0 : utf8(Json.write(use.kwargs())));
+            }
+            for (Reasoning r : m.reasoning()) {
+                bound += utf8(r.text()) + (r.redacted() == null ? 0 : r.redacted().length());
+            }
+        }
+        for (ToolSpec spec : tools) {
+            bound += PER_MESSAGE + utf8(spec.name()) + utf8(spec.description()) + utf8(Json.write(spec.jsonSchema()));
+        }
+        return (long) Math.ceil(bound * MAX_SCALE);
+    }
+
+    private static long utf8(String text) {
+        if (text == null) {
+            return 0;
+        }
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3; // a pair is 4
+        }
+        return bytes;
+    }
+
     /** Learns from a provider's report of what a request estimated at {@code estimated} took. */
     public synchronized void calibrate(long estimated, long reported) {
         if (estimated > 0 && reported > 0) {

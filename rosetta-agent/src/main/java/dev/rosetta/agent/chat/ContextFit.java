@@ -3,6 +3,7 @@ package dev.rosetta.agent.chat;
 import java.util.Locale;
 import java.util.Optional;
 
+import dev.rosetta.agent.context.ContextMeter;
 import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
@@ -18,7 +19,8 @@ import dev.rosetta.llm.model.ModelInfo;
  * callers.
  *
  * <p>Counting tokens loads a vocabulary (a third of a second), so the text is counted only when
- * its length in characters could outgrow the window: a token is rarely shorter than a character.
+ * the bound that needs no counting ({@link ContextMeter#upperBound}, the rule the budget uses too)
+ * could outgrow the window.
  */
 public final class ContextFit {
 
@@ -36,11 +38,10 @@ public final class ContextFit {
     /** A line saying that {@code request} outgrows {@code model}'s context, or empty when it fits. */
     public Optional<String> overflow(ChatRequest request, ModelInfo model) {
         int window = model.contextWindowOrDefault();
-        String text = text(request);
-        if (text.length() < window) {
+        if (ContextMeter.upperBound(request.messages(), request.tools()) < window) {
             return Optional.empty();
         }
-        long tokens = estimator.count(text);
+        long tokens = estimator.count(text(request));
         if (tokens < window) {
             return Optional.empty();
         }

@@ -2,7 +2,6 @@ package dev.rosetta.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.rosetta.core.testing.MachineRequirement;
 
 /**
  * The official MCP conformance suite ({@code @modelcontextprotocol/conformance}, installed by
@@ -66,11 +67,8 @@ class McpConformanceIT {
         Path suite = dir == null || dir.isBlank() ? null : Path.of(dir);
         boolean found = suite != null
                 && Files.isRegularFile(suite.resolve("node_modules/@modelcontextprotocol/conformance/package.json"));
-        if (!found && System.getenv("CI") != null) {
-            fail("the MCP conformance suite is not installed: run .ci/mcp-servers and set ROSETTA_MCP_SERVERS to"
-                    + " the folder it prints");
-        }
-        assumeTrue(found, "MCP conformance suite not installed (.ci/mcp-servers; ROSETTA_MCP_SERVERS)");
+        MachineRequirement.require(found, "the MCP conformance suite is not installed: run .ci/mcp-servers and set"
+                + " ROSETTA_MCP_SERVERS to the folder it prints");
         return suite;
     }
 

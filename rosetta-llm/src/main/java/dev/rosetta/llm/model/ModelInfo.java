@@ -122,6 +122,18 @@ public record ModelInfo(String provider, String id, Integer contextWindow, Integ
     /** The dialect a model of no known family is asked in by {@code --tool-format native}: the most widely trained one. */
     public static final String NATIVE_FALLBACK = "hermes";
 
+    /**
+     * A word for where the native dialect came from ({@code template}, {@code name}, {@code
+     * registry}), for lists and the status line; null when nothing said.
+     */
+    public String dialectSourceWord() {
+        return dialectOrigin == null ? null : switch (dialectOrigin.source()) {
+            case REGISTRY -> "registry";
+            case CHAT_TEMPLATE -> "template";
+            case NAME -> "name";
+        };
+    }
+
     /** The format of the model's native dialect: {@link #NATIVE_FALLBACK} when it is not known. */
     public ToolFormat nativeFormat() {
         return ToolFormat.of(nativeDialect != null ? nativeDialect : NATIVE_FALLBACK);

@@ -70,13 +70,15 @@ public final class CompatibleServer {
 
     /** The chat template the server renders {@code model}'s requests with tools in, or null when it shows none. */
     public String chatTemplate() {
-        for (JsonNode candidate : List.of(props().path("chat_template_tool_use"), props().path("chat_template"),
-                tokenizerInfo().path("chat_template"))) {
-            if (candidate.isString() && !candidate.stringValue().isBlank()) {
-                return candidate.stringValue();
-            }
+        String fromProps = text(props().path("chat_template_tool_use"));
+        if (fromProps == null) {
+            fromProps = text(props().path("chat_template"));
         }
-        return null;
+        return fromProps != null ? fromProps : text(tokenizerInfo().path("chat_template"));
+    }
+
+    private static String text(JsonNode n) {
+        return n.isString() && !n.stringValue().isBlank() ? n.stringValue() : null;
     }
 
     /** The models {@code GET /v1/models} lists, as {@code provider/id}. */

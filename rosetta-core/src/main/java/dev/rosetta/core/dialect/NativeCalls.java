@@ -3,14 +3,11 @@ package dev.rosetta.core.dialect;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.IntFunction;
 
 import dev.rosetta.core.dialect.attool.CallIds;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.json.JsonRepair;
 import dev.rosetta.core.json.JsonRepairException;
-import dev.rosetta.core.split.Input;
-import dev.rosetta.core.split.Output;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Segment.Call;
 import dev.rosetta.core.split.Segment.Unparsed;
@@ -118,21 +115,6 @@ public final class NativeCalls {
     /** The problem of a call naming a tool that is not loaded. */
     public static String unknownTool(String name, ToolCatalog tools) {
         return "unknown tool '" + name + "'; the tools are: " + String.join(", ", tools.names());
-    }
-
-    /**
-     * Reports text that is none of a dialect's shapes to the end of its line, as the segment
-     * {@code unreadable} makes for that end: the rule after a marker that no call follows. Returns
-     * the line's end, or -1 while it has not come (the end of the message is the block's
-     * {@code endOfInput}).
-     */
-    public static int reportToLineEnd(Input in, Output out, int from, IntFunction<Segment> unreadable) {
-        int nl = in.indexOf('\n', from);
-        if (nl < 0) {
-            return -1;
-        }
-        out.segment(unreadable.apply(nl));
-        return nl;
     }
 
     /** The report of a call the message ended inside: never run, since the reply may have been cut off. */

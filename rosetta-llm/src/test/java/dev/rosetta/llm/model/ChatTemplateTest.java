@@ -122,8 +122,8 @@ class ChatTemplateTest {
     void ollamasParserNamesTheFamilyAndAnUnknownParserIsSaidToBeOne() {
         assertThat(ChatTemplate.ofOllamaParser("glm-4.7")).isInstanceOfSatisfying(ChatTemplate.OfFamily.class,
                 f -> assertThat(f.family().nativeDialect()).isEqualTo("glm"));
-        assertThat(ChatTemplate.ofOllamaParser("olmo3").why())
-                .isEqualTo("Ollama reads its calls with its 'olmo3' parser, of no family Rosetta knows");
+        assertThat(ChatTemplate.ofOllamaParser("laguna").why())
+                .isEqualTo("Ollama reads its calls with its 'laguna' parser, of no family Rosetta knows");
     }
 
     @Test

@@ -6,10 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,16 +13,8 @@ import org.junit.jupiter.api.Test;
 
 import dev.rosetta.core.json.Json;
 import dev.rosetta.llm.Providers.Described;
-import dev.rosetta.llm.Providers.OpenAiApi;
-import dev.rosetta.llm.http.HttpTransport;
-import dev.rosetta.llm.http.RetryPolicy;
 import dev.rosetta.llm.model.DialectOrigin;
 import dev.rosetta.llm.model.ModelRegistry;
-import dev.rosetta.llm.provider.ProviderDirectory;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -38,29 +26,15 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class TemplateDialectTest {
 
-    private final MockWebServer server = new MockWebServer();
-    private final Map<String, String> answers = new ConcurrentHashMap<>();
+    private JsonAnswers server;
     private Providers providers;
     private ModelRegistry registry;
 
     @BeforeEach
     void start() throws IOException {
-        server.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                String body = answers.get(request.getMethod() + " " + request.getUrl().encodedPath());
-                return body == null ? new MockResponse.Builder().code(404).body("Not Found").build()
-                        : new MockResponse.Builder().setHeader("content-type", "application/json").body(body).build();
-            }
-        });
-        server.start();
-        String root = server.url("").toString().replaceAll("/$", "");
-        ProviderDirectory directory = new ProviderDirectory(
-                List.of(ProviderDirectory.custom("vllm", root + "/vllm/v1", null)),
-                Map.of("OLLAMA_HOST", root, "LOCAL_BASE_URL", root + "/v1"));
-        registry = ModelRegistry.bundled(directory, w -> { });
-        providers = new Providers(directory, new HttpTransport.Settings(Duration.ofSeconds(2), Duration.ofSeconds(5),
-                Duration.ofSeconds(5), RetryPolicy.NONE), OpenAiApi.AUTO, null);
+        server = new JsonAnswers();
+        registry = ModelRegistry.bundled(server.directory(server.env()), w -> { });
+        providers = server.providers(server.env(), null);
     }
 
     @AfterEach
@@ -73,7 +47,7 @@ class TemplateDialectTest {
     void llamaCppsToolUseTemplateNamesTheDialectOfAModelTheRegistryDoesNotKnow() throws Exception {
         ObjectNode props = llamaCppProps(template("llama.cpp/Qwen-Qwen2.5-7B-Instruct.jinja"));
         props.put("chat_template_tool_use", template("llama.cpp/GLM-4.6.jinja"));
-        answers.put("GET /props", props.toString());
+        server.answer("GET /props", props.toString());
 
         Described d = providers.describe(registry.resolve("local/model.gguf"));
 
@@ -85,7 +59,7 @@ class TemplateDialectTest {
 
     @Test
     void llamaCppsOnlyTemplateOutranksTheGuessFromTheModelsName() throws Exception {
-        answers.put("GET /props", llamaCppProps(template("llama.cpp/Qwen3-Coder.jinja")).toString());
+        server.answer("GET /props", llamaCppProps(template("llama.cpp/Qwen3-Coder.jinja")).toString());
 
         Described d = providers.describe(registry.resolve("local/qwen3-30b-a3b-custom"));
 
@@ -94,7 +68,7 @@ class TemplateDialectTest {
 
     @Test
     void aTemplateOfNoKnownFamilyFallsBackAndSaysSo() throws Exception {
-        answers.put("GET /props", llamaCppProps(template("llama.cpp/upstage-Solar-Open-100B.jinja")).toString());
+        server.answer("GET /props", llamaCppProps(template("llama.cpp/upstage-Solar-Open-100B.jinja")).toString());
 
         Described d = providers.describe(registry.resolve("local/solar-open"));
 
@@ -107,8 +81,8 @@ class TemplateDialectTest {
     void vllmShowsItsTemplateAtTokenizerInfo() throws Exception {
         ObjectNode info = Json.MAPPER.createObjectNode().put("tokenizer_class", "LlamaTokenizerFast")
                 .put("model_max_length", 131072).put("chat_template", template("vllm/tool_chat_template_llama4_pythonic.jinja"));
-        answers.put("GET /vllm/tokenizer_info", info.toString());
-        answers.put("GET /vllm/v1/models", "{\"object\":\"list\",\"data\":[{\"id\":\"my-llama\",\"object\":\"model\","
+        server.answer("GET /vllm/tokenizer_info", info.toString());
+        server.answer("GET /vllm/v1/models", "{\"object\":\"list\",\"data\":[{\"id\":\"my-llama\",\"object\":\"model\","
                 + "\"owned_by\":\"vllm\",\"root\":\"my-llama\",\"max_model_len\":65536}]}");
 
         Described d = providers.describe(registry.resolve("vllm/my-llama"));
@@ -119,7 +93,7 @@ class TemplateDialectTest {
 
     @Test
     void ollamasTemplateNamesTheDialect() throws Exception {
-        answers.put("POST /api/show", ollamaShow(template("ollama/mistral-tools-example.gotmpl"), null).toString());
+        server.answer("POST /api/show", ollamaShow(template("ollama/mistral-tools-example.gotmpl"), null).toString());
 
         Described d = providers.describe(registry.resolve("ollama/my-finetune:7b"));
 
@@ -129,7 +103,7 @@ class TemplateDialectTest {
 
     @Test
     void ollamasParserOutranksATemplateThatIsOnlyThePrompt() throws Exception {
-        answers.put("POST /api/show", ollamaShow("{{ .Prompt }}", "glm-4.7").toString());
+        server.answer("POST /api/show", ollamaShow("{{ .Prompt }}", "glm-4.7").toString());
 
         Described d = providers.describe(registry.resolve("ollama/my-glm:latest"));
 
@@ -140,7 +114,7 @@ class TemplateDialectTest {
 
     @Test
     void aFamilyNotReadYetLeavesTheDialectOfTheModelsName() throws Exception {
-        answers.put("POST /api/show", ollamaShow(template("ollama/command-r.gotmpl"), null).toString());
+        server.answer("POST /api/show", ollamaShow(template("ollama/command-r.gotmpl"), null).toString());
 
         Described d = providers.describe(registry.resolve("ollama/qwen3:8b"));
 

@@ -1,6 +1,5 @@
 package dev.rosetta.llm.openai;
 
-import static dev.rosetta.llm.openai.Harness.drain;
 import static dev.rosetta.llm.openai.Harness.resource;
 import static dev.rosetta.llm.openai.Harness.sse;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -8,8 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import dev.rosetta.core.json.Json;
@@ -25,7 +23,6 @@ import dev.rosetta.llm.ChatEvent.ToolCallDelta;
 import dev.rosetta.llm.ChatEvent.ToolCallStarted;
 import dev.rosetta.llm.ChatEvent.Usage;
 import dev.rosetta.llm.ChatRequest;
-import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.ProviderException.Kind;
 import dev.rosetta.llm.StopReason;
@@ -55,23 +52,11 @@ class MiniMaxWireTest {
             new Usage(220, 46, 1024, 0),
             new Finished(StopReason.TOOL_USE, "tool_calls", null));
 
-    private Harness harness;
-
-    @BeforeEach
-    void start() throws Exception {
-        harness = new Harness();
-    }
-
-    @AfterEach
-    void stop() {
-        harness.close();
-    }
+    @AutoClose
+    private final Harness harness = Harness.started();
 
     private List<ChatEvent> reply(ChatRequest request, MockResponse response) throws Exception {
-        harness.server.enqueue(response);
-        try (ChatStream stream = harness.provider("minimax").chat(request)) {
-            return drain(stream);
-        }
+        return harness.reply("minimax", request, response);
     }
 
     @Test
@@ -126,10 +111,9 @@ class MiniMaxWireTest {
 
     @Test
     void insufficientBalanceIsAQuotaFailureAndIsNotRetried() throws Exception {
-        harness.server.enqueue(new MockResponse.Builder().code(429).setHeader("content-type", "application/json")
-                .body("{\"type\":\"error\",\"error\":{\"type\":\"insufficient_balance_error\",\"message\":"
+        harness.server.enqueue(Harness.json(429, "{\"type\":\"error\",\"error\":{\"type\":\"insufficient_balance_error\",\"message\":"
                         + "\"insufficient balance (1008)\",\"http_code\":\"429\"},\"request_id\":"
-                        + "\"0635a1c0b9f2d7e84c1a6e3b5d0f9a27\"}").build());
+                        + "\"0635a1c0b9f2d7e84c1a6e3b5d0f9a27\"}"));
 
         assertThatThrownBy(() -> harness.provider("minimax").chat(LIST_FILES))
                 .isInstanceOfSatisfying(ProviderException.class, e -> {
@@ -142,10 +126,9 @@ class MiniMaxWireTest {
 
     @Test
     void aKeyItDoesNotKnowIsAnAuthFailure() throws Exception {
-        harness.server.enqueue(new MockResponse.Builder().code(401).setHeader("content-type", "application/json")
-                .body("{\"type\":\"error\",\"error\":{\"type\":\"authorized_error\",\"message\":\"login fail: Please"
+        harness.server.enqueue(Harness.json(401, "{\"type\":\"error\",\"error\":{\"type\":\"authorized_error\",\"message\":\"login fail: Please"
                         + " carry the API secret key in the 'Authorization' field of the request header (1004)\","
-                        + "\"http_code\":\"401\"},\"request_id\":\"063432299e74d9b466b94f06aa8d7835\"}").build());
+                        + "\"http_code\":\"401\"},\"request_id\":\"063432299e74d9b466b94f06aa8d7835\"}"));
 
         assertThatThrownBy(() -> harness.provider("minimax").chat(LIST_FILES))
                 .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.kind()).isEqualTo(Kind.AUTH));

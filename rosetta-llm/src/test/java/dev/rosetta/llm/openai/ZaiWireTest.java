@@ -8,8 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import dev.rosetta.core.json.Json;
@@ -44,23 +43,11 @@ class ZaiWireTest {
     private static final ChatRequest LIST_FILES = ChatRequest.of("glm-4.7", List.of(Message.user("List the files.")))
             .withTools(List.of(ChatCompletionsRequestTest.SHELL));
 
-    private Harness harness;
-
-    @BeforeEach
-    void start() throws Exception {
-        harness = new Harness();
-    }
-
-    @AfterEach
-    void stop() {
-        harness.close();
-    }
+    @AutoClose
+    private final Harness harness = Harness.started();
 
     private List<ChatEvent> reply(ChatRequest request, MockResponse response) throws Exception {
-        harness.server.enqueue(response);
-        try (ChatStream stream = harness.provider("zai").chat(request)) {
-            return drain(stream);
-        }
+        return harness.reply("zai", request, response);
     }
 
     @Test
@@ -134,9 +121,8 @@ class ZaiWireTest {
     /** Z.AI answers 429 both for too many requests and for an account in arrears (business code 1113). */
     @Test
     void anAccountInArrearsIsAQuotaFailureAndIsNotRetried() throws Exception {
-        harness.server.enqueue(new MockResponse.Builder().code(429).setHeader("content-type", "application/json")
-                .body("{\"error\":{\"code\":\"1113\",\"message\":\"Your account is in arrears, please recharge and try"
-                        + " again\"}}").build());
+        harness.server.enqueue(Harness.json(429, "{\"error\":{\"code\":\"1113\",\"message\":\"Your account is in arrears, please recharge and try"
+                        + " again\"}}"));
 
         assertThatThrownBy(() -> harness.provider("zai").chat(LIST_FILES))
                 .isInstanceOfSatisfying(ProviderException.class, e -> {
@@ -149,9 +135,8 @@ class ZaiWireTest {
 
     @Test
     void tooManyConcurrentRequestsAreStillRetried() throws Exception {
-        harness.server.enqueue(new MockResponse.Builder().code(429).setHeader("content-type", "application/json")
-                .body("{\"error\":{\"code\":\"1302\",\"message\":\"High concurrency usage of this API, please reduce"
-                        + " concurrency or contact customer service to increase limits\"}}").build());
+        harness.server.enqueue(Harness.json(429, "{\"error\":{\"code\":\"1302\",\"message\":\"High concurrency usage of this API, please reduce"
+                        + " concurrency or contact customer service to increase limits\"}}"));
         harness.server.enqueue(sse(resource("zai-whole-call.sse")));
 
         try (ChatStream stream = harness.provider("zai").chat(LIST_FILES)) {

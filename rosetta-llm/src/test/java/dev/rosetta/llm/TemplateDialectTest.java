@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.llm.Providers.Described;
 import dev.rosetta.llm.model.DialectOrigin;
+import dev.rosetta.llm.model.ModelInfo;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -118,6 +119,18 @@ class TemplateDialectTest {
 
         assertThat(d.model().nativeDialect()).as("the Qwen3 family, by name; command-r is not read yet")
                 .isEqualTo("hermes");
+    }
+
+    @Test
+    void aModelWhoseEntryNamesItsDialectAndContextAsksTheServerNothing() throws Exception {
+        server.answer("GET /props", llamaCppProps(template("llama.cpp/GLM-4.6.jinja")).toString());
+        ModelInfo entry = ModelInfo.generic("local", "my-mistral").withContextWindow(32768, "its entry")
+                .withNativeDialect("mistral");
+
+        Described d = server.providers().describe(entry);
+
+        assertThat(d.model().nativeDialect()).isEqualTo("mistral");
+        assertThat(server.requestCount()).isZero();
     }
 
     /** GET /props as llama-server answers it (tools/server/README.md), with {@code template} as its chat_template. */

@@ -110,7 +110,7 @@ public final class Providers implements AutoCloseable {
         boolean entryNamesDialect = model.dialectOrigin() != null
                 && model.dialectOrigin().source() == DialectOrigin.Source.REGISTRY;
         ModelInfo withDialect = entryNamesDialect ? model
-                : withTemplateDialect(model, templateReading(server.chatTemplate()));
+                : withTemplateDialect(model, templateReading(server.chatTemplate(model.id())));
         if (model.contextWindow() != null) {
             return new Described(withDialect, ServedModel.UNREPORTED);
         }

@@ -56,6 +56,21 @@ class TemplateDialectTest {
         assertThat(d.model().contextWindow()).isEqualTo(32768);
     }
 
+    /** llama.cpp's router answers a bare /props for itself (no template, n_ctx 0): the model is named. */
+    @Test
+    void llamaCppsRouterIsAskedForTheModelsOwnProps() throws Exception {
+        server.answer("GET /props", "{\"role\":\"router\",\"max_instances\":4,\"models_autoload\":true,"
+                + "\"model_alias\":\"llama-server\",\"model_path\":\"none\",\"default_generation_settings\":"
+                + "{\"params\":{},\"n_ctx\":0},\"build_info\":\"b7100-3a2f1c9d\"}");
+        server.answer("GET /props?model=ggml-org%2Fgemma-3-4b-it-GGUF%3AQ4_K_M",
+                llamaCppProps(template("llama.cpp/Kimi-K2-Instruct.jinja")).toString());
+
+        Described d = describe("local/ggml-org/gemma-3-4b-it-GGUF:Q4_K_M");
+
+        assertThat(d.model().nativeDialect()).isEqualTo("kimi");
+        assertThat(d.model().contextWindow()).isEqualTo(32768);
+    }
+
     @Test
     void llamaCppsOnlyTemplateOutranksTheGuessFromTheModelsName() throws Exception {
         server.answer("GET /props", llamaCppProps(template("llama.cpp/Qwen3-Coder.jinja")).toString());

@@ -59,6 +59,13 @@ class RewindTest {
         checkpoints.end();
     }
 
+    /** The conversation opened again, as the next Rosetta finds it. */
+    private void reopen() {
+        log.close();
+        log = ConversationLog.open(logs, "undo");
+        checkpoints = new FileCheckpoints(log);
+    }
+
     private Rewind.Plan planAll(Workspace workspace) throws InterruptedException {
         return Rewind.plan(log, checkpoints, 0, workspace);
     }
@@ -155,9 +162,7 @@ class RewindTest {
         assertThat(Files.readString(log.folder().resolve("conversation.jsonl")))
                 .as("on disk before the write").contains("\"pending\":true");
         Files.writeString(notes, "the model's\n");
-        log.close(); // as kill -9 leaves it: no end()
-        log = ConversationLog.open(logs, "undo");
-        checkpoints = new FileCheckpoints(log);
+        reopen(); // as kill -9 leaves it: no end()
 
         Rewind.Plan plan = planAll(new Workspace(ws, false));
         Rewind.apply(log, plan, true, new Workspace(ws, false));
@@ -175,9 +180,7 @@ class RewindTest {
         Files.writeString(notes, "mine\n");
         checkpoints.begin("c1");
         checkpoints.aboutToWrite(notes);
-        log.close();
-        log = ConversationLog.open(logs, "undo");
-        checkpoints = new FileCheckpoints(log);
+        reopen();
 
         Rewind.Plan plan = planAll(new Workspace(ws, false));
 
@@ -190,8 +193,7 @@ class RewindTest {
         Path notes = ws.resolve("notes.txt");
         call("c1", notes, "one\n");
         call("c2", notes, "two\n");
-        log.close();
-        log = ConversationLog.open(logs, "undo");
+        reopen();
 
         assertThat(log.checkpoints()).hasSize(2).noneMatch(c -> c.pending())
                 .extracting(c -> c.callId()).containsExactly("c1", "c2");

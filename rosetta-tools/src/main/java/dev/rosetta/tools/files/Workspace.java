@@ -171,10 +171,10 @@ public final class Workspace {
             AtomicFile.replace(path, content);
             return;
         }
-        Target target = target(path, true);
-        try (ConfinedFolder folder = ConfinedFolder.open(target.root(), target.folder(), null)) {
-            folder.replace(target.name(), content);
-        }
+        inFolder(path, true, (folder, name) -> {
+            folder.replace(name, content);
+            return null;
+        });
     }
 
     /** Adds bytes at the end of the file, creating it ({@link AtomicFile#append}); confined as {@link #replace}. */
@@ -183,10 +183,10 @@ public final class Workspace {
             AtomicFile.append(path, addition);
             return;
         }
-        Target target = target(path, true);
-        try (ConfinedFolder folder = ConfinedFolder.open(target.root(), target.folder(), null)) {
-            folder.append(target.name(), addition);
-        }
+        inFolder(path, true, (folder, name) -> {
+            folder.append(name, addition);
+            return null;
+        });
     }
 
     /** The file's bytes, at most {@code limit}; confined as {@link #replace}, so what is read is inside. */
@@ -194,10 +194,7 @@ public final class Workspace {
         if (!confinedByHandles()) {
             return Files.readAllBytes(path);
         }
-        Target target = target(path, true);
-        try (ConfinedFolder folder = ConfinedFolder.open(target.root(), target.folder(), null)) {
-            return folder.read(target.name(), limit);
-        }
+        return inFolder(path, true, (folder, name) -> folder.read(name, limit));
     }
 
     /** Opens the file to read it from the start; confined as {@link #replace}. */
@@ -205,10 +202,7 @@ public final class Workspace {
         if (!confinedByHandles()) {
             return Files.newInputStream(path);
         }
-        Target target = target(path, true);
-        try (ConfinedFolder folder = ConfinedFolder.open(target.root(), target.folder(), null)) {
-            return Channels.newInputStream(folder.openRead(target.name()));
-        }
+        return inFolder(path, true, (folder, name) -> Channels.newInputStream(folder.openRead(name)));
     }
 
     /** Removes the file, or the link, at {@code path} (a link's target stays); nothing when there is none. */
@@ -217,9 +211,11 @@ public final class Workspace {
             Files.deleteIfExists(path);
             return;
         }
-        Target target = target(path, false);
-        try (ConfinedFolder folder = ConfinedFolder.open(target.root(), target.folder(), null)) {
-            folder.delete(target.name());
+        try {
+            inFolder(path, false, (folder, name) -> {
+                folder.delete(name);
+                return null;
+            });
         } catch (NoSuchFileException gone) {
             // its folder is gone, and so it is
         }
@@ -268,6 +264,20 @@ public final class Workspace {
             } catch (IOException e) {
                 return; // not empty (or not ours to remove): it and its parents stay
             }
+        }
+    }
+
+    /** What is done to a file in the folder that holds it. */
+    @FunctionalInterface
+    private interface InFolder<T> {
+        T apply(ConfinedFolder folder, Path name) throws IOException;
+    }
+
+    /** Opens the folder {@code path} is in, confined, and does {@code operation} to its file there. */
+    private <T> T inFolder(Path path, boolean followLast, InFolder<T> operation) throws IOException {
+        Target target = target(path, followLast);
+        try (ConfinedFolder folder = ConfinedFolder.open(target.root(), target.folder(), null)) {
+            return operation.apply(folder, target.name());
         }
     }
 

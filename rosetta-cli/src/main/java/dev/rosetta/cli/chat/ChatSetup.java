@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.AgentLoop;
@@ -37,6 +38,7 @@ import dev.rosetta.llm.fallback.FallbackProvider;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.llm.model.ModelRegistry;
+import dev.rosetta.llm.tape.ReplyTape;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.tools.BuiltinToolset;
 import dev.rosetta.tools.Confirmation;
@@ -107,7 +109,7 @@ public final class ChatSetup {
         ModelInfo registered = registry.resolve(resolution.model(options.model, directory).value());
         Providers providers = new Providers(directory,
                 HttpTransport.Settings.DEFAULT.withReplyTimeout(resolution.replyTimeout().value()), config.openAiApi(),
-                resolution.localContext());
+                resolution.localContext()).taped(ReplyTape.fromProcess(env));
         try {
             Providers.Described described = describe(registered, providers, warnings);
             ModelInfo model = described.model();
@@ -244,9 +246,13 @@ public final class ChatSetup {
             throw new ProviderException(ProviderException.Kind.CONFIG, "Provider '" + model.provider()
                     + "' doesn't support native tool calling; " + ProviderErrors.TEXT_FORMATS);
         }
+        Optional<Provider> replay = providers.replaying(model);
+        if (replay.isPresent()) {
+            return replay.get();
+        }
         Provider first = providers.forModel(model);
         if (fallback.isEmpty()) {
-            return first;
+            return providers.recorded(first);
         }
         List<FallbackCandidate> candidates = new ArrayList<>(List.of(new FallbackCandidate(first, model.id())));
         for (String name : fallback) {
@@ -255,7 +261,7 @@ public final class ChatSetup {
                 candidates.add(new FallbackCandidate(providers.forModel(next), next.id()));
             }
         }
-        return new FallbackProvider(candidates);
+        return providers.recorded(new FallbackProvider(candidates));
     }
 
     private TurnSettings settings(Resolution resolution) {

@@ -102,8 +102,10 @@ final class EvalCommand implements Callable<Integer> {
                 if (!models.isEmpty()) {
                     throw new RosettaException("--replay runs the recorded matrix; leave out -m");
                 }
-                List<EvalTask> all = suites.isEmpty() ? Suites.load(List.of(replay.resolve("tasks").toString()), here)
-                        : Suites.load(suites, here);
+                // The tasks given, else the copies the recording kept, else the shipped suites.
+                Path kept = replay.resolve("tasks");
+                List<EvalTask> all = !suites.isEmpty() ? Suites.load(suites, here)
+                        : Suites.load(java.nio.file.Files.isDirectory(kept) ? List.of(kept.toString()) : List.of(), here);
                 Replay.Plan plan = Replay.of(replay, Suites.select(all, Optional.ofNullable(tasks)));
                 runs = plan.runs();
                 tapes = Optional.of(plan.tapes());

@@ -26,6 +26,17 @@ final class ChildProcess {
 
     private ChildProcess() {}
 
+    /** Waits a moment for a killed process to be gone, so a run returns with nothing of it left. */
+    private static void awaitEnd(ProcessHandle process) {
+        try {
+            process.onExit().get(5, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // a process that will not go (a zombie no one reaps) is not running anything
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     static Ended run(List<String> command, Path directory, Map<String, String> env, Duration timeout, Path stdout,
             Path stderr) {
         Optional<Path> setsid = Executables.find("setsid", env.get("PATH"));
@@ -58,6 +69,7 @@ final class ChildProcess {
         if (!finished) {
             process.destroyForcibly();
         }
+        descendants.forEach(ChildProcess::awaitEnd);
         try {
             process.waitFor();
         } catch (InterruptedException e) {

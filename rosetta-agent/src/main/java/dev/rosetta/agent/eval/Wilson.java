@@ -2,7 +2,7 @@ package dev.rosetta.agent.eval;
 
 /**
  * The Wilson score interval's lower bound at z = 1: a pass rate discounted for how few runs it
- * rests on, so that 3 of 3 (0.50) ranks below 40 of 44 (0.86) — the rule gptme's leaderboard
+ * rests on, so that 3 of 3 (0.75) ranks below 40 of 44 (0.86) — the rule gptme's leaderboard
  * ranks by.
  */
 public final class Wilson {

@@ -7,13 +7,13 @@ import java.util.Map;
 import dev.rosetta.core.json.Json;
 
 /**
- * {@code best-formats.json}: for each model the user has evaluated, the format with the highest
+ * {@code best-formats.json} ({@link dev.rosetta.agent.config.FormatChoice#MEASURED_FILE}): for each model the user has evaluated, the format with the highest
  * lower bound and the numbers behind it — small, so that choosing a format at start-up reads one
  * file, not every result. Read by {@link dev.rosetta.agent.config.FormatChoice}.
  */
 public final class MeasuredFormats {
 
-    public static final String FILE = "best-formats.json";
+
 
     private MeasuredFormats() {}
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.rosetta.agent.config.FormatChoice;
 import dev.rosetta.agent.log.LogDirectory;
 import dev.rosetta.core.RosettaException;
 
@@ -90,6 +91,6 @@ public final class RunFolders {
 
     /** Recomputes {@code best-formats.json} from every run the user has. */
     public static void updateBest(Map<String, String> env) {
-        MeasuredFormats.write(home(env).resolve(MeasuredFormats.FILE), Leaderboard.of(allRows(env)));
+        MeasuredFormats.write(LogDirectory.dataHome(env).resolve(FormatChoice.MEASURED_FILE), Leaderboard.of(allRows(env)));
     }
 }

@@ -16,6 +16,7 @@ import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.chat.TurnSettings;
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.config.ConfigPaths;
+import dev.rosetta.agent.config.FormatChoice;
 import dev.rosetta.agent.config.Configuration;
 import dev.rosetta.agent.config.Resolution;
 import dev.rosetta.agent.config.UiSettings;
@@ -103,7 +104,7 @@ public final class ChatSetup {
         Configuration config = Configuration.load(paths, workspace, resumed == null ? null : resumed.configFile());
         config.warnings().forEach(warnings);
         ui = config.ui();
-        Resolution resolution = new Resolution(env, config);
+        Resolution resolution = new Resolution(env, config, FormatChoice.load(env));
         ProviderDirectory directory = new ProviderDirectory(config.providers(), resolution.environment());
         ModelRegistry registry = ModelRegistry.load(directory, paths.models(), warnings);
         ModelInfo registered = registry.resolve(resolution.model(options.model, directory).value());

@@ -35,8 +35,8 @@ import picocli.CommandLine.Spec;
  * tool formats (docs/EVALS.md). The command reads its options; the runner, the results and the
  * leaderboard are {@code dev.rosetta.agent.eval}'s.
  */
-@Command(name = "eval", description = "Runs suites of tasks for models × tool formats and writes the results"
-        + " (docs/EVALS.md).", subcommands = {EvalReportCommand.class, EvalMergeCommand.class})
+@Command(name = "eval", description = "Runs suites of tasks for a matrix of models and tool formats and writes the"
+        + " results (docs/EVALS.md).", subcommands = {EvalReportCommand.class, EvalMergeCommand.class})
 final class EvalCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "SUITE", arity = "0..*", description = "A suite folder, a task file or a shipped suite"

@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rosetta eval report [RESULTS…]}: the leaderboard as Markdown, an HTML page and JSON. */
-@Command(name = "report", description = "Writes the model × format leaderboard of eval results as Markdown, HTML"
+@Command(name = "report", description = "Writes the model and format leaderboard of eval results as Markdown, HTML"
         + " and JSON.")
 final class EvalReportCommand implements Callable<Integer> {
 

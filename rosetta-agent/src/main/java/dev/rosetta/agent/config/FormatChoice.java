@@ -32,6 +32,8 @@ public final class FormatChoice {
     /** Under the data folder: written by every {@code rosetta eval}, read here. */
     public static final String MEASURED_FILE = "rosetta/evals/best-formats.json";
     static final String SHIPPED = "/dev/rosetta/agent/config/best-formats.json";
+    /** How every reason auto gives begins: what the status line marks as "(auto)". */
+    public static final String AUTO_PREFIX = "auto: ";
 
     /** A model's best format as measured: passed of runs over tasks, and the Wilson lower bound. */
     public record Measured(ToolFormat format, int passed, int runs, int tasks, double lowerBound) {}
@@ -81,21 +83,21 @@ public final class FormatChoice {
     public Resolved<ToolFormat> pick(ModelInfo model, boolean nativeTools) {
         Measured m = measured.get(model.name());
         if (m != null && usable(m.format(), nativeTools)) {
-            return new Resolved<>(m.format(), String.format(Locale.ROOT, "auto: best in your evals of %s (%d/%d passed"
+            return new Resolved<>(m.format(), String.format(Locale.ROOT, AUTO_PREFIX + "best in your evals of %s (%d/%d passed"
                     + " over %d tasks, lower bound %.2f)", model.name(), m.passed(), m.runs(), m.tasks(), m.lowerBound()));
         }
         String id = normalized(model.id());
         for (Published p : PUBLISHED) {
             if (p.match().matcher(id).find() && usable(p.format(), nativeTools)) {
-                return new Resolved<>(p.format(), "auto: best for " + model.id() + " in published results (" + p.result()
+                return new Resolved<>(p.format(), AUTO_PREFIX + "best for " + model.id() + " in published results (" + p.result()
                         + "; " + p.source() + ")");
             }
         }
         if (model.nativeDialect() != null) {
-            return new Resolved<>(model.nativeFormat(), "auto: no eval results for " + model.name() + "; its family's"
+            return new Resolved<>(model.nativeFormat(), AUTO_PREFIX + "no eval results for " + model.name() + "; its family's"
                     + " native dialect");
         }
-        return new Resolved<>(ToolFormat.MARKDOWN, "auto: no eval results and no native dialect known for "
+        return new Resolved<>(ToolFormat.MARKDOWN, AUTO_PREFIX + "no eval results and no native dialect known for "
                 + model.name() + "; markdown");
     }
 

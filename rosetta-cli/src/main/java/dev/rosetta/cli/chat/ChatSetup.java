@@ -114,8 +114,10 @@ public final class ChatSetup {
         try {
             Providers.Described described = describe(registered, providers, warnings);
             ModelInfo model = described.model();
-            ToolFormat format = resolution.toolFormat(options.toolFormat, model, described.served()).value();
-            Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format);
+            dev.rosetta.agent.config.Resolved<ToolFormat> format = resolution.toolFormat(options.toolFormat, model,
+                    described.served());
+            Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format.value(),
+                    format.source());
             return assemble(logs, resumed, resolved, providers, output, confirmation);
         } catch (RuntimeException e) { // ProviderException too
             providers.close(); // an HTTP client left open holds the JVM's exit up by 300 ms
@@ -160,7 +162,7 @@ public final class ChatSetup {
 
     /** What the configuration files, the environment and the command line settled on. */
     private record Resolved(ChatConfig saved, Path workspace, Configuration config, Resolution resolution,
-            ModelRegistry registry, ModelInfo model, ToolFormat format) {}
+            ModelRegistry registry, ModelInfo model, ToolFormat format, String formatReason) {}
 
     private Chat assemble(Path logs, ConversationLog resumed, Resolved r, Providers providers,
             Chat.EventOutput output, Confirmation confirmation) throws ProviderException {
@@ -185,6 +187,7 @@ public final class ChatSetup {
         }
         ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings,
                 new SessionOptions(contextSettings, instructions, checkpoints));
+        session.formatReason(r.formatReason());
         ChatMcp mcp = mcp(r, log, toolbox, output);
         Chat chat = new Chat(session, new AgentLoop(session, r.workspace(), output), log, r.registry(), providers,
                 r.workspace(), output, mcp);

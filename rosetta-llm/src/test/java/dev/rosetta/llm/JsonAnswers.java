@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import dev.rosetta.llm.Providers.OpenAiApi;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.http.RetryPolicy;
+import dev.rosetta.llm.model.ModelRegistry;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
@@ -24,6 +25,7 @@ final class JsonAnswers implements AutoCloseable {
 
     private final MockWebServer server = new MockWebServer();
     private final Map<String, String> answers = new ConcurrentHashMap<>();
+    private Providers providers;
 
     JsonAnswers() throws IOException {
         server.setDispatcher(new Dispatcher() {
@@ -64,13 +66,29 @@ final class JsonAnswers implements AutoCloseable {
         return new ProviderDirectory(List.of(ProviderDirectory.custom("vllm", root() + "/vllm/v1", null)), env);
     }
 
+    /** The providers of {@link #env()}, made once and closed with the server. */
+    synchronized Providers providers() {
+        if (providers == null) {
+            providers = providers(env(), null);
+        }
+        return providers;
+    }
+
+    /** The bundled models, with the providers of {@link #env()}. */
+    ModelRegistry registry() {
+        return ModelRegistry.bundled(directory(env()), w -> { });
+    }
+
     /** OLLAMA_HOST and LOCAL_BASE_URL pointing here. */
     Map<String, String> env() {
         return Map.of("OLLAMA_HOST", root(), "LOCAL_BASE_URL", root() + "/v1");
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (providers != null) {
+            providers.close();
+        }
         server.close();
     }
 }

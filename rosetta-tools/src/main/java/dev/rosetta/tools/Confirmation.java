@@ -23,6 +23,11 @@ public interface Confirmation {
         public boolean wantsPreview() {
             return false;
         }
+
+        @Override
+        public boolean canAsk() {
+            return false;
+        }
     };
 
     Decision confirm(ToolUse use, Preview preview) throws InterruptedException;
@@ -42,6 +47,14 @@ public interface Confirmation {
      * not built and {@code confirm} gets null.
      */
     default boolean wantsPreview() {
+        return true;
+    }
+
+    /**
+     * Whether someone answers: false for {@link #ALWAYS}, which says yes to everything unasked. A call
+     * that must be asked about ({@link PreDecision.MustAsk}) is refused when no one can be.
+     */
+    default boolean canAsk() {
         return true;
     }
 }

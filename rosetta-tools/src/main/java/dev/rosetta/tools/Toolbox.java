@@ -15,6 +15,7 @@ import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.permission.CallSubject;
+import dev.rosetta.tools.permission.Permission;
 import dev.rosetta.tools.permission.PermissionRule;
 import dev.rosetta.tools.permission.PermissionRules;
 import dev.rosetta.tools.permission.RuleProposal;
@@ -137,6 +138,15 @@ public final class Toolbox implements AutoCloseable {
 
     /** Runs one call to its result, its output copied to {@code live} while it runs. */
     public ToolResult execute(ToolUse use, LiveOutput live) throws InterruptedException {
+        return execute(use, live, PreDecision.NONE);
+    }
+
+    /**
+     * Runs one call to its result, with what a PreToolUse hook decided: approved, it is not asked
+     * about unless a rule asks (a deny rule still denies); to be asked, it is asked even where calls
+     * run unasked, and refused when no one can answer.
+     */
+    public ToolResult execute(ToolUse use, LiveOutput live, PreDecision pre) throws InterruptedException {
         Tool tool = tools.get(use.tool());
         if (tool == null) {
             return ToolResult.error(ErrorCode.INVALID_ARGS, "there is no tool named '" + use.tool()
@@ -155,7 +165,16 @@ public final class Toolbox implements AutoCloseable {
                         + ": the call was not run. Do it another way, or ask the user to do it.");
             }
             // A trusted tool (an MCP server the user trusts) is asked about only when a rule says ask, as with -y.
-            boolean ask = !verdict.allows() && (!(confirmEverything || tool.trusted()) || verdict.permission() != null);
+            boolean unasked = confirmEverything || tool.trusted();
+            boolean ask = switch (pre) {
+                case PreDecision.None none -> !verdict.allows() && (!unasked || verdict.permission() != null);
+                case PreDecision.Approved approved -> verdict.permission() == Permission.ASK;
+                case PreDecision.MustAsk mustAsk -> true;
+            };
+            if (ask && pre instanceof PreDecision.MustAsk must && !confirmation.canAsk()) {
+                return ToolResult.error(ErrorCode.DENIED, "not run: " + must.why() + ", and no one is there to"
+                        + " answer; do it another way, or ask the user to run it");
+            }
             Decision decision = !ask ? Decision.yes()
                     : confirmation.confirm(use, confirmation.wantsPreview() ? tool.preview(args, context) : null,
                             RuleProposal.of(use.tool(), subject));

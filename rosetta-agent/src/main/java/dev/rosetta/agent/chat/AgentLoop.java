@@ -28,6 +28,7 @@ import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.StopReason;
+import dev.rosetta.tools.PreDecision;
 
 /**
  * A turn: request → read the reply (stopping at the first complete call when the model can't do
@@ -55,11 +56,13 @@ public final class AgentLoop {
     private RepeatedFailure repeats = new RepeatedFailure();
     /** A summary failed in this turn: the rest of it compacts without asking for one (it would fail alike). */
     private boolean summaryFailed;
+    private final TurnHooks hooks;
 
     public AgentLoop(ChatSession session, Path workspace, Consumer<AgentEvent> events) {
         this.session = session;
         this.workspace = workspace;
         this.events = events;
+        this.hooks = new TurnHooks(session, events, this::add);
     }
 
     /**
@@ -71,7 +74,10 @@ public final class AgentLoop {
         if (unsendable.isPresent()) {
             return new TurnOutcome(Reason.TOO_LARGE, unsendable.get());
         }
-        add(Message.user(userText));
+        TurnOutcome blocked = hooks.submit(userText);
+        if (blocked != null) {
+            return blocked;
+        }
         return resume();
     }
 
@@ -81,6 +87,7 @@ public final class AgentLoop {
         interrupted = false;
         repeats = new RepeatedFailure();
         summaryFailed = false;
+        hooks.reset();
         Thread.interrupted();
         try {
             return steps();
@@ -100,6 +107,7 @@ public final class AgentLoop {
         interrupted = false;
         repeats = new RepeatedFailure();
         summaryFailed = false;
+        hooks.reset();
         Thread.interrupted();
         try {
             Reply reply = written(assistantText);
@@ -110,6 +118,9 @@ public final class AgentLoop {
             TurnOutcome stopped = run(calls, reply, false);
             if (stopped != null) {
                 return stopped;
+            }
+            if (hooks.stopped()) {
+                return hooks.stoppedOutcome();
             }
             return steps();
         } finally {
@@ -181,7 +192,13 @@ public final class AgentLoop {
                             + "; ask again to continue");
                 }
                 if (reply.unparsed().isEmpty()) {
-                    return TurnOutcome.done();
+                    if (!hooks.keepGoing(reply, interrupted)) {
+                        return hooks.stopped() ? hooks.stoppedOutcome() : TurnOutcome.done();
+                    }
+                    if (step >= session.settings().maxSteps()) {
+                        return maxSteps(step);
+                    }
+                    continue;
                 }
                 if (unreadableStreak == TurnSettings.UNREADABLE_FEEDBACK_LIMIT) {
                     return new TurnOutcome(Reason.UNREADABLE_CALLS, "the model kept writing tool calls that could not"
@@ -198,10 +215,17 @@ public final class AgentLoop {
                 return stopped;
             }
             feedback(reply);
+            if (hooks.stopped()) {
+                return hooks.stoppedOutcome();
+            }
             if (step >= session.settings().maxSteps()) {
-                return new TurnOutcome(Reason.MAX_STEPS, "stopped after " + step + " steps (--max-steps)");
+                return maxSteps(step);
             }
         }
+    }
+
+    private static TurnOutcome maxSteps(int step) {
+        return new TurnOutcome(Reason.MAX_STEPS, "stopped after " + step + " steps (--max-steps)");
     }
 
     /** A wrong key or setting is the user's to fix (exit 2); anything else is the provider failing (exit 1). */
@@ -221,7 +245,8 @@ public final class AgentLoop {
         interrupted = false;
         Thread.interrupted();
         try {
-            return session.compact(workspace, LocalDate.now(), Compaction.Trigger.MANUAL, keep, summaries());
+            return session.compact(workspace, LocalDate.now(), Compaction.Trigger.MANUAL, keep, summaries(),
+                    () -> hooks.compactionVeto(Compaction.Trigger.MANUAL, keep));
         } finally {
             worker = null;
             current = null;
@@ -232,8 +257,10 @@ public final class AgentLoop {
     /** Compacts the conversation when the next request would pass its budget, and says so. */
     private void compactIfNeeded() {
         CompactionResult result = session.compact(workspace, LocalDate.now(), Compaction.Trigger.AUTO, null,
-                summaryFailed ? null : summaries());
-        if (result.problem() != null) {
+                summaryFailed ? null : summaries(), () -> hooks.compactionVeto(Compaction.Trigger.AUTO, null));
+        if (result.compaction() == null && result.problem() != null) {
+            events.accept(new AgentEvent.Notice(result.describe()));
+        } else if (result.problem() != null) {
             summaryFailed = true;
             events.accept(new AgentEvent.Notice(result.describe() + "; not asked again before your next message"));
         } else if (result.compacted()) {
@@ -321,6 +348,10 @@ public final class AgentLoop {
             ToolResult result = execute(use, problemOf(use, reply));
             events.accept(new AgentEvent.ToolFinished(use, result));
             add(Message.toolResult(use.callId(), result));
+            if (hooks.stopped()) {
+                answerUnrun(calls.subList(i + 1, calls.size()), "a hook stopped the turn");
+                return null;
+            }
             if (repeats.record(use, result)) {
                 answerUnrun(calls.subList(i + 1, calls.size()), "the turn was stopped: " + repeats.describe());
                 return looping();
@@ -337,10 +368,15 @@ public final class AgentLoop {
         return new TurnOutcome(Reason.REPEATED_FAILURE, "stopped: " + what + "; say how to go on");
     }
 
+    /** Runs a call, through its hooks ({@link TurnHooks#execute}). */
     private ToolResult execute(ToolUse use, String problem) {
         if (problem != null) {
             return ToolResult.error(ErrorCode.INVALID_ARGS, problem);
         }
+        return hooks.execute(use, this::runTool);
+    }
+
+    private ToolResult runTool(ToolUse use, PreDecision decision) {
         events.accept(new AgentEvent.ToolStarted(use));
         FileCheckpoints checkpoints = session.checkpoints();
         if (checkpoints != null) {
@@ -349,7 +385,7 @@ public final class AgentLoop {
         try {
             return session.toolbox().execute(use,
                     (bytes, offset, length) -> events.accept(new AgentEvent.ToolOutput(use,
-                            Arrays.copyOfRange(bytes, offset, offset + length))));
+                            Arrays.copyOfRange(bytes, offset, offset + length))), decision);
         } catch (InterruptedException e) {
             interrupted = true;
             return ToolResult.error(ErrorCode.CANCELED, "the user interrupted the call");

@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 import dev.rosetta.agent.context.CompactedHistory;
 import dev.rosetta.agent.context.CompactionResult;
@@ -14,6 +15,7 @@ import dev.rosetta.agent.context.ContextMeter;
 import dev.rosetta.agent.context.ContextUsage;
 import dev.rosetta.agent.context.ResultShrinker;
 import dev.rosetta.agent.context.Summarizer;
+import dev.rosetta.agent.hooks.Hooks;
 import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.log.Compaction;
 import dev.rosetta.agent.log.ConversationLog;
@@ -131,6 +133,11 @@ public final class ChatSession {
 
     public ProjectInstructions instructions() {
         return options.instructions();
+    }
+
+    /** The commands run at points of the loop. */
+    public Hooks hooks() {
+        return options.hooks();
     }
 
     /** Where files are kept before tools write them; null when they are not. */
@@ -264,10 +271,24 @@ public final class ChatSession {
      */
     public CompactionResult compact(Path workspace, LocalDate today, Compaction.Trigger trigger, String keep,
             Summarizer.Model model) {
+        return compact(workspace, today, trigger, keep, model, () -> null);
+    }
+
+    /**
+     * Compacts as {@link #compact(Path, LocalDate, Compaction.Trigger, String, Summarizer.Model)} does, once
+     * {@code veto} (a PreCompact hook) lets it: asked only when there is something to compact, it
+     * answers why not, or null to go on.
+     */
+    public CompactionResult compact(Path workspace, LocalDate today, Compaction.Trigger trigger, String keep,
+            Summarizer.Model model, Supplier<String> veto) {
         ContextBudget budget = budget();
         if (trigger == Compaction.Trigger.AUTO && ContextMeter.upperBound(sentMessages(workspace, today),
                 nativeTools()) <= budget.limit()) {
             return CompactionResult.notNeeded(0);
+        }
+        String vetoed = veto.get();
+        if (vetoed != null) {
+            return CompactionResult.blocked(vetoed);
         }
         calibrate();
         long fixed = meter.message(Message.system(systemPrompt(workspace, today))) + meter.tools(nativeTools());

@@ -24,7 +24,9 @@ public record TurnOutcome(Reason reason, String message) {
         /** The provider refused the key, or Rosetta's own settings cannot work with it: the user must fix the setup. */
         MISCONFIGURED,
         /** The user's message cannot fit the model's context window: nothing was sent. */
-        TOO_LARGE
+        TOO_LARGE,
+        /** A hook blocked the user's message, or ended the turn ({@code continue: false}). */
+        BLOCKED
     }
 
     public static TurnOutcome done() {

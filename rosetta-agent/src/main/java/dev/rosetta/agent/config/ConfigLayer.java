@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import dev.rosetta.agent.chat.TurnSettings;
+import dev.rosetta.agent.hooks.HookEntry;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.Providers.OpenAiApi;
@@ -44,11 +45,12 @@ import dev.rosetta.tools.shell.ShellSettings;
  *                     about or are refused; a project's never allow
  * @param ui           {@code [ui]}: how the terminal UI folds calls
  * @param limits       {@code [limits]}: what one reply, the saved outputs, a request's tools and a server's log may take
+ * @param hooks        {@code [[hooks]]}: commands run at points of the loop; a project's run only once approved
  */
 public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
         OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
         Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait,
-        ContextPart context, List<PermissionRule> permissions, UiSettings ui, Limits limits) {
+        ContextPart context, List<PermissionRule> permissions, UiSettings ui, Limits limits, List<HookEntry> hooks) {
 
     /** The files, most specific first: the order in which they are asked. */
     public enum Kind {
@@ -80,13 +82,14 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         permissions = permissions == null ? List.of() : List.copyOf(permissions);
         ui = ui == null ? UiSettings.UNSET : ui;
         limits = limits == null ? Limits.UNSET : limits;
+        hooks = hooks == null ? List.of() : List.copyOf(hooks);
     }
 
     /** A layer with only the settings every file had from the start. */
     public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
             OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
         this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, null, null,
-                List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET, Limits.UNSET);
+                List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET, Limits.UNSET, List.of());
     }
 
     /** A layer without MCP, {@code [context]} and {@code [permissions]} settings. */
@@ -94,13 +97,13 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
             OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
             Integer localContext, Thinking thinking) {
         this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, localContext,
-                thinking, List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET, Limits.UNSET);
+                thinking, List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET, Limits.UNSET, List.of());
     }
 
     /** A chat config as a layer: its {@code [env]} table, and the permission rules remembered in it. */
     static ConfigLayer chat(Path file, ChatConfig chat) {
         return new ConfigLayer(Kind.CHAT, file, chat.env(), null, null, null, null, null, List.of(), null, null,
-                List.of(), null, ContextPart.NONE, chat.permissions(), UiSettings.UNSET, Limits.UNSET);
+                List.of(), null, ContextPart.NONE, chat.permissions(), UiSettings.UNSET, Limits.UNSET, List.of());
     }
 
     /** The file as a layer of {@code kind}, or empty when it does not exist. */
@@ -147,10 +150,11 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         List<PermissionRule> permissions = PermissionTable.read(root, doc.file(), kind == Kind.PROJECT);
         UiSettings ui = ui(root);
         Limits limits = Limits.read(root);
+        List<HookEntry> hooks = HookTable.read(root, doc.file(), kind == Kind.PROJECT);
         root.finish("[models]", "[tools]", "[[providers]]", "[mcp]", "[env]", "[context]", "[permissions]", "[ui]",
-                "[limits]");
+                "[limits]", "[[hooks]]");
         return new ConfigLayer(kind, doc.file(), env, defaultModel, fallback, openAiApi, confine, shellTimeout,
-                providers, localContext, thinking, mcpServers, mcpWait, context, permissions, ui, limits);
+                providers, localContext, thinking, mcpServers, mcpWait, context, permissions, ui, limits, hooks);
     }
 
     private static UiSettings ui(ConfigTable root) {

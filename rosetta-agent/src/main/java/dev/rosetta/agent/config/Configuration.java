@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 import dev.rosetta.agent.context.ContextSettings;
+import dev.rosetta.agent.hooks.HookEntry;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.tools.permission.PermissionRule;
 import dev.rosetta.tools.permission.PermissionRules;
@@ -218,6 +219,16 @@ public record Configuration(ChatConfig chat, List<ConfigLayer> layers, List<Stri
             (layer.kind() == ConfigLayer.Kind.PROJECT ? project : user).addAll(layer.permissions());
         }
         return new PermissionRules(user, project);
+    }
+
+    /**
+     * {@code [[hooks]]} of every file, the most general first (the user's, then the project's, whose
+     * entries say they need approval before they run).
+     */
+    public List<HookEntry> hooks() {
+        List<HookEntry> all = new ArrayList<>();
+        layers.reversed().forEach(l -> all.addAll(l.hooks()));
+        return all;
     }
 
     private <T> T first(Function<ConfigLayer, T> setting) {

@@ -23,6 +23,11 @@ public record CompactionResult(Compaction compaction, int summarizedFrom, String
         return new CompactionResult(null, 0, null, false, tokens);
     }
 
+    /** Not compacted, because {@code why} (a PreCompact hook blocked it). */
+    public static CompactionResult blocked(String why) {
+        return new CompactionResult(null, 0, why, false, 0);
+    }
+
     /** Whether anything is sent differently now. */
     public boolean compacted() {
         return compaction != null && !compaction.isEmpty();
@@ -34,7 +39,7 @@ public record CompactionResult(Compaction compaction, int summarizedFrom, String
      */
     public String describe() {
         if (compaction == null) {
-            return "nothing to compact";
+            return problem != null ? "not compacted: " + problem : "nothing to compact";
         }
         List<String> steps = new ArrayList<>();
         int reasoning = compaction.withoutReasoning().size();

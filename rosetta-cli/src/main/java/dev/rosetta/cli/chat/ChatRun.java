@@ -138,7 +138,7 @@ public final class ChatRun {
         return switch (outcome.reason()) {
             case DONE -> OK;
             case INTERRUPTED -> INTERRUPTED;
-            case MAX_STEPS, UNREADABLE_CALLS, REPEATED_FAILURE, FAILED -> FAILED;
+            case MAX_STEPS, UNREADABLE_CALLS, REPEATED_FAILURE, FAILED, BLOCKED -> FAILED;
             case MISCONFIGURED, TOO_LARGE -> BAD_USAGE;
         };
     }

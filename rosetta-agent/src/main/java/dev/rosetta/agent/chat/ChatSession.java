@@ -15,12 +15,15 @@ import dev.rosetta.agent.context.ContextMeter;
 import dev.rosetta.agent.context.ContextUsage;
 import dev.rosetta.agent.context.ResultShrinker;
 import dev.rosetta.agent.context.Summarizer;
+import dev.rosetta.agent.hooks.HookEvent;
+import dev.rosetta.agent.hooks.HookNotes;
 import dev.rosetta.agent.hooks.Hooks;
 import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.log.Compaction;
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.log.StoredSegment;
+import dev.rosetta.agent.skills.Skills;
 import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -59,6 +62,8 @@ public final class ChatSession {
     /** The last request, and what the provider said it took: the estimates learn from it once they are needed. */
     private ChatRequest lastRequest;
     private Calibration calibration;
+    /** What SessionStart hooks said, for the system prompt; empty when nothing. */
+    private volatile String startContext = "";
 
     private record Calibration(ChatRequest request, long reported) {}
 
@@ -221,10 +226,23 @@ public final class ChatSession {
         return out;
     }
 
-    /** The system prompt: role, project instructions, tools. */
+    /** The system prompt: role, project instructions, tools, the MCP servers' words, the skills, what SessionStart hooks said. */
     public String systemPrompt(Path workspace, LocalDate today) {
+        String started = startContext.isBlank() ? "" : HookNotes.context(HookEvent.SESSION_START, startContext);
         return SystemPrompt.of(format, toolbox.offered().tools(), workspace, today, options.instructions(),
-                toolbox.instructions());
+                toolbox.instructions(), List.of(options.skills().prompt(), started));
+    }
+
+    /**
+     * What the SessionStart hooks said when the conversation opened, for the model's context: it is
+     * part of the system prompt while the conversation is open (they run again when it is resumed).
+     */
+    public void startContext(String context) {
+        this.startContext = context == null ? "" : context;
+    }
+
+    public Skills skills() {
+        return options.skills();
     }
 
     private List<ToolSpec> nativeTools() {

@@ -30,9 +30,18 @@ public final class SystemPrompt {
     /** @param servers each MCP server's instructions, by its name */
     public static String of(ToolFormat format, List<ToolSpec> tools, Path workspace, LocalDate today,
             ProjectInstructions instructions, Map<String, String> servers) {
+        return of(format, tools, workspace, today, instructions, servers, List.of());
+    }
+
+    /** @param sections more of the prompt, after everything else (the skills, what SessionStart hooks said); blank ones are left out */
+    public static String of(ToolFormat format, List<ToolSpec> tools, Path workspace, LocalDate today,
+            ProjectInstructions instructions, Map<String, String> servers, List<String> sections) {
         String role = role(workspace, today);
-        return format.dialect().systemPrompt(instructions.isEmpty() ? role : role + "\n\n" + instructions.prompt().strip(),
-                tools) + servers(servers);
+        StringBuilder prompt = new StringBuilder(format.dialect().systemPrompt(
+                instructions.isEmpty() ? role : role + "\n\n" + instructions.prompt().strip(), tools))
+                .append(servers(servers));
+        sections.stream().filter(s -> !s.isBlank()).forEach(s -> prompt.append("\n\n").append(s.strip()));
+        return prompt.toString();
     }
 
     /** The servers' own words, marked as theirs: they steer how their tools are used, not what the user wants. */

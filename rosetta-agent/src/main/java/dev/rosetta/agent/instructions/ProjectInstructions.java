@@ -69,7 +69,7 @@ public record ProjectInstructions(List<InstructionFile> files, List<String> note
      * The repository's root down to the workspace; the workspace alone when it is in no
      * repository (the folders above it belong to no project).
      */
-    static List<Path> projectFolders(Path workspace) {
+    public static List<Path> projectFolders(Path workspace) {
         List<Path> up = new ArrayList<>();
         for (Path folder = workspace; folder != null; folder = folder.getParent()) {
             up.add(folder);

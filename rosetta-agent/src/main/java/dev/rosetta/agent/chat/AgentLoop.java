@@ -4,11 +4,9 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.TurnOutcome.Reason;
@@ -21,7 +19,6 @@ import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.split.Segment;
-import dev.rosetta.core.split.StreamSplitter;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
@@ -57,12 +54,22 @@ public final class AgentLoop {
     /** A summary failed in this turn: the rest of it compacts without asking for one (it would fail alike). */
     private boolean summaryFailed;
     private final TurnHooks hooks;
+    /** What the run has spent, and its limits; the same over every turn of the conversation. */
+    private final RunTally tally;
+    private final FinalAnswer answer;
 
     public AgentLoop(ChatSession session, Path workspace, Consumer<AgentEvent> events) {
         this.session = session;
         this.workspace = workspace;
         this.events = events;
         this.hooks = new TurnHooks(session, events, this::add);
+        this.tally = new RunTally(session.settings().runLimits());
+        this.answer = new FinalAnswer(session, events, this::add);
+    }
+
+    /** What this run has spent so far, over every turn. */
+    public RunTally tally() {
+        return tally;
     }
 
     /**
@@ -87,6 +94,7 @@ public final class AgentLoop {
         interrupted = false;
         repeats = new RepeatedFailure();
         summaryFailed = false;
+        answer.reset();
         hooks.reset();
         Thread.interrupted();
         try {
@@ -107,10 +115,11 @@ public final class AgentLoop {
         interrupted = false;
         repeats = new RepeatedFailure();
         summaryFailed = false;
+        answer.reset();
         hooks.reset();
         Thread.interrupted();
         try {
-            Reply reply = written(assistantText);
+            Reply reply = Reply.written(assistantText, session, events);
             List<ToolUse> calls = record(reply);
             if (calls.isEmpty()) {
                 return TurnOutcome.done();
@@ -128,27 +137,6 @@ public final class AgentLoop {
             current = null;
             Thread.interrupted();
         }
-    }
-
-    private Reply written(String text) {
-        List<Segment> segments = new ArrayList<>();
-        Set<String> taken = usedIds();
-        for (Segment s : StreamSplitter.split(text, session.readingFormat(), session.toolbox().catalog())) {
-            switch (s) {
-                case Segment.Call read -> {
-                    Segment.Call c = new Segment.Call(read.use().withCallId(freshId(taken)), read.dialect(), read.raw(),
-                            read.start(), read.end());
-                    segments.add(c);
-                    events.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
-                }
-                case Segment.Unparsed u -> {
-                    segments.add(u);
-                    events.accept(new AgentEvent.UnparsedRead(u));
-                }
-                default -> segments.add(s);
-            }
-        }
-        return new Reply(text, segments, List.of(), List.of(), null, StopReason.END_TURN, null);
     }
 
     /** Stops the turn from another thread: the reply stops being generated, a running tool is canceled. */
@@ -173,6 +161,8 @@ public final class AgentLoop {
                 reply = request();
             } catch (ProviderException e) {
                 return interrupted ? interruptedOutcome() : new TurnOutcome(failure(e), e.getMessage());
+            } catch (LimitReached limit) {
+                return limit.outcome();
             }
             List<ToolUse> calls = record(reply);
             if (interrupted) {
@@ -188,12 +178,19 @@ public final class AgentLoop {
             }
             if (calls.isEmpty()) {
                 if (reply.stop() == StopReason.INTERRUPTED) {
-                    return new TurnOutcome(Reason.FAILED, "the reply broke off: " + reply.error().getMessage()
+                    return new TurnOutcome(Reason.MODEL_FAILED, "the reply broke off: " + reply.error().getMessage()
                             + "; ask again to continue");
                 }
                 if (reply.unparsed().isEmpty()) {
-                    if (!hooks.keepGoing(reply, interrupted)) {
-                        return hooks.stopped() ? hooks.stoppedOutcome() : TurnOutcome.done();
+                    if (hooks.keepGoing(reply, interrupted)) {
+                        // the Stop hooks keep the turn going: a next step
+                    } else if (hooks.stopped()) {
+                        return hooks.stoppedOutcome();
+                    } else {
+                        TurnOutcome answered = answer.of(reply);
+                        if (answered != null) {
+                            return answered;
+                        }
                     }
                     if (step >= session.settings().maxSteps()) {
                         return maxSteps(step);
@@ -228,11 +225,11 @@ public final class AgentLoop {
         return new TurnOutcome(Reason.MAX_STEPS, "stopped after " + step + " steps (--max-steps)");
     }
 
-    /** A wrong key or setting is the user's to fix (exit 2); anything else is the provider failing (exit 1). */
+    /** A wrong key or setting is the user's to fix; anything else is the model's provider failing. */
     private static Reason failure(ProviderException e) {
         return switch (e.kind()) {
             case AUTH, CONFIG -> Reason.MISCONFIGURED;
-            default -> Reason.FAILED;
+            default -> Reason.MODEL_FAILED;
         };
     }
 
@@ -270,7 +267,7 @@ public final class AgentLoop {
 
     /** The model, for the summaries of one compaction; Ctrl-C stops them like any reply. */
     private Summarizer.Model summaries() {
-        return new SummaryRequests(session, events, stream -> {
+        return new SummaryRequests(session, events, tally, stream -> {
             current = stream;
             if (interrupted && stream != null) {
                 stream.close();
@@ -279,6 +276,10 @@ public final class AgentLoop {
     }
 
     private Reply request() throws ProviderException {
+        TurnOutcome limit = tally.beforeTurn();
+        if (limit != null) {
+            throw new LimitReached(limit);
+        }
         session.toolbox().awaitSources(); // MCP servers still starting, the first time, within a bound
         compactIfNeeded();
         if (interrupted) {
@@ -291,15 +292,19 @@ public final class AgentLoop {
                 events.accept(new AgentEvent.Notice(line));
             });
         }
+        limit = tally.beforeRequest(session.inputEstimate(request), session.model(), session.maxTokens());
+        if (limit != null) {
+            throw new LimitReached(limit);
+        }
         ChatStream stream = session.provider().chat(request);
         current = stream;
         if (interrupted) {
             stream.close();
         }
-        Set<String> taken = usedIds();
+        Set<String> taken = CallIds.used(session.messages());
         return new ReplyReader(session.readingFormat(), session.toolbox().catalog(), session.breaksOnToolUse(), limits(),
                 events,
-                use -> use.withCallId(use.callId() != null && taken.add(use.callId()) ? use.callId() : freshId(taken)))
+                use -> use.withCallId(use.callId() != null && taken.add(use.callId()) ? use.callId() : CallIds.fresh(taken)))
                 .read(stream);
     }
 
@@ -317,6 +322,7 @@ public final class AgentLoop {
         LoggedMessage logged = LoggedMessage.reply(reply.text(), segments, reply.reasoning(), session.format(),
                 model.name(), reply.usage(), cost);
         add(logged);
+        tally.reply(reply.usage(), cost);
         if (reply.usage() != null) {
             session.reported(reply.usage());
             events.accept(new AgentEvent.UsageReport(model.name(), reply.usage(), cost));
@@ -413,28 +419,12 @@ public final class AgentLoop {
         return session.settings().replyLimits();
     }
 
-    /**
-     * Tells the model, in one message, why its reply was stopped early and which of its calls
-     * could not be read, and how to spell them; nothing when there is neither. What came after
-     * the point a reply was stopped at is not listed: the stop says it.
-     */
+    /** Tells the model why its reply was stopped early and which of its calls could not be read ({@link Reply#feedback}). */
     private void feedback(Reply reply) {
-        List<Segment.Unparsed> unparsed = reply.unparsed().stream()
-                .filter(u -> reply.cap() == null || u.start() < reply.capAt()).toList();
-        if (reply.cap() == null && unparsed.isEmpty()) {
-            return;
+        String text = reply.feedback(limits(), events);
+        if (text != null) {
+            add(Message.system(text));
         }
-        StringBuilder text = new StringBuilder(reply.cap() == null ? "" : limits().feedback(reply.cap()));
-        if (!unparsed.isEmpty()) {
-            text.append(text.isEmpty() ? "" : "\n\n").append("Nothing ran from these parts of your last message:");
-            for (Segment.Unparsed u : unparsed) {
-                text.append("\n- ").append(u.problem());
-            }
-            text.append("\nWrite the calls again as the tools section shows.");
-            events.accept(new AgentEvent.Notice("told the model: " + unparsed.get(0).problem()
-                    + (unparsed.size() > 1 ? " (and " + (unparsed.size() - 1) + " more)" : "")));
-        }
-        add(Message.system(text.toString()));
     }
 
     private TurnOutcome interruptedOutcome() {
@@ -448,23 +438,5 @@ public final class AgentLoop {
     private void add(LoggedMessage message) {
         session.add(message);
         events.accept(new AgentEvent.MessageAdded(message));
-    }
-
-    private Set<String> usedIds() {
-        Set<String> ids = new HashSet<>();
-        session.messages().forEach(m -> m.message().calls().forEach(c -> {
-            if (c.callId() != null) {
-                ids.add(c.callId());
-            }
-        }));
-        return ids;
-    }
-
-    private static String freshId(Set<String> taken) {
-        String id;
-        do {
-            id = "call_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
-        } while (!taken.add(id));
-        return id;
     }
 }

@@ -229,8 +229,9 @@ public final class ChatSession {
     /** The system prompt: role, project instructions, tools, the MCP servers' words, the skills, what SessionStart hooks said. */
     public String systemPrompt(Path workspace, LocalDate today) {
         String started = startContext.isBlank() ? "" : HookNotes.context(HookEvent.SESSION_START, startContext);
+        String answer = settings.answerSchema() == null ? "" : settings.answerSchema().instruction();
         return SystemPrompt.of(format, toolbox.offered().tools(), workspace, today, options.instructions(),
-                toolbox.instructions(), List.of(options.skills().prompt(), started));
+                toolbox.instructions(), List.of(options.skills().prompt(), started, answer));
     }
 
     /**
@@ -251,6 +252,12 @@ public final class ChatSession {
 
     private HistoryView historyView() {
         return new HistoryView(format, toolbox.catalog());
+    }
+
+    /** About how many tokens {@code request} sends, as the provider would count them (calibrated by its reports). */
+    public long inputEstimate(ChatRequest request) {
+        calibrate();
+        return meter.scaled(estimate(request));
     }
 
     private long estimate(ChatRequest request) {

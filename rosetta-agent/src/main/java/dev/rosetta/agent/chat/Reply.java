@@ -1,9 +1,13 @@
 package dev.rosetta.agent.chat;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
 
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.split.StreamSplitter;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatEvent.Usage;
 import dev.rosetta.llm.StopReason;
@@ -44,5 +48,53 @@ record Reply(String text, List<Segment> segments, List<NativeCall> nativeCalls, 
     /** What looked like calls and was not. */
     List<Segment.Unparsed> unparsed() {
         return segments.stream().filter(Segment.Unparsed.class::isInstance).map(Segment.Unparsed.class::cast).toList();
+    }
+
+    /**
+     * A message the user wrote for the assistant ({@code /impersonate}), read in the conversation's
+     * format as a reply would be: each call gets an id of its own, and is shown as read.
+     */
+    static Reply written(String text, ChatSession session, Consumer<AgentEvent> events) {
+        List<Segment> segments = new ArrayList<>();
+        Set<String> taken = CallIds.used(session.messages());
+        for (Segment s : StreamSplitter.split(text, session.readingFormat(), session.toolbox().catalog())) {
+            switch (s) {
+                case Segment.Call read -> {
+                    Segment.Call c = new Segment.Call(read.use().withCallId(CallIds.fresh(taken)), read.dialect(),
+                            read.raw(), read.start(), read.end());
+                    segments.add(c);
+                    events.accept(new AgentEvent.CallRead(c.use(), c.dialect().name(), c.raw()));
+                }
+                case Segment.Unparsed u -> {
+                    segments.add(u);
+                    events.accept(new AgentEvent.UnparsedRead(u));
+                }
+                default -> segments.add(s);
+            }
+        }
+        return new Reply(text, segments, List.of(), List.of(), null, StopReason.END_TURN, null);
+    }
+
+    /**
+     * What the model is told, in one message, of why this reply was stopped early and which of its
+     * calls could not be read, and how to spell them (the user is told too); null when there is
+     * neither. What came after the point a reply was stopped at is not listed: the stop says it.
+     */
+    String feedback(ReplyLimits limits, Consumer<AgentEvent> events) {
+        List<Segment.Unparsed> unread = unparsed().stream().filter(u -> cap == null || u.start() < capAt).toList();
+        if (cap == null && unread.isEmpty()) {
+            return null;
+        }
+        StringBuilder text = new StringBuilder(cap == null ? "" : limits.feedback(cap));
+        if (!unread.isEmpty()) {
+            text.append(text.isEmpty() ? "" : "\n\n").append("Nothing ran from these parts of your last message:");
+            for (Segment.Unparsed u : unread) {
+                text.append("\n- ").append(u.problem());
+            }
+            text.append("\nWrite the calls again as the tools section shows.");
+            events.accept(new AgentEvent.Notice("told the model: " + unread.get(0).problem()
+                    + (unread.size() > 1 ? " (and " + (unread.size() - 1) + " more)" : "")));
+        }
+        return text.toString();
     }
 }

@@ -19,6 +19,7 @@ final class SummaryRequests implements Summarizer.Model {
 
     private final ChatSession session;
     private final Consumer<AgentEvent> events;
+    private final RunTally tally;
     private final Consumer<ChatStream> current;
     private final BooleanSupplier interrupted;
     private boolean told;
@@ -27,10 +28,11 @@ final class SummaryRequests implements Summarizer.Model {
      * @param current     told of each stream as it opens, and of null when it is done
      * @param interrupted whether the user stopped the turn
      */
-    SummaryRequests(ChatSession session, Consumer<AgentEvent> events, Consumer<ChatStream> current,
+    SummaryRequests(ChatSession session, Consumer<AgentEvent> events, RunTally tally, Consumer<ChatStream> current,
             BooleanSupplier interrupted) {
         this.session = session;
         this.events = events;
+        this.tally = tally;
         this.current = current;
         this.interrupted = interrupted;
     }
@@ -45,10 +47,13 @@ final class SummaryRequests implements Summarizer.Model {
         StringBuilder text = new StringBuilder();
         long limit = session.settings().replyLimits().bytes();
         long received = 0;
+        ChatEvent.Usage usage = null;
         try (ChatStream stream = session.provider().chat(request)) {
             current.accept(stream);
             for (ChatEvent e = stream.next(); e != null; e = stream.next()) {
-                if (e instanceof ChatEvent.TextDelta t) {
+                if (e instanceof ChatEvent.Usage u) {
+                    usage = u;
+                } else if (e instanceof ChatEvent.TextDelta t) {
                     text.append(t.text());
                     received += ByteSize.utf8(t.text());
                     if (received > limit) { // a summary that never ends is cut where a reply would be
@@ -60,6 +65,7 @@ final class SummaryRequests implements Summarizer.Model {
             }
         } finally {
             current.accept(null);
+            tally.request(usage, usage == null ? null : session.model().cost(usage));
         }
         if (interrupted.getAsBoolean()) {
             throw new ProviderException(ProviderException.Kind.STREAM_CUT, "the user interrupted it");

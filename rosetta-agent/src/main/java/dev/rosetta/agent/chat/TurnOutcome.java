@@ -5,8 +5,14 @@ package dev.rosetta.agent.chat;
  *
  * @param reason  why
  * @param message for the user, when it did not simply finish (null otherwise)
+ * @param answer  the model's last words of the turn, its final answer (its prose, without reasoning); null
+ *                when it gave none (the turn did not get that far, or it was a command)
  */
-public record TurnOutcome(Reason reason, String message) {
+public record TurnOutcome(Reason reason, String message, String answer) {
+
+    public TurnOutcome(Reason reason, String message) {
+        this(reason, message, null);
+    }
 
     public enum Reason {
         /** The model answered without calling tools. */
@@ -19,8 +25,16 @@ public record TurnOutcome(Reason reason, String message) {
         UNREADABLE_CALLS,
         /** The same call failed the same way three times in a row. */
         REPEATED_FAILURE,
-        /** The provider failed (after its retries), or the reply broke off. */
+        /** Something failed that is neither the model's nor the user's to fix (the log could not be written). */
         FAILED,
+        /** The model failed: its provider after the retries and fallbacks, a reply that broke off or had no end. */
+        MODEL_FAILED,
+        /** {@code --max-turns}: the run's replies reached the limit before the turn was done. */
+        MAX_TURNS,
+        /** {@code --max-cost}: the next request would have taken the run past the limit. */
+        MAX_COST,
+        /** {@code --output-schema}: the final answer did not match the schema, after the model was told why. */
+        OUTPUT_INVALID,
         /** The provider refused the key, or Rosetta's own settings cannot work with it: the user must fix the setup. */
         MISCONFIGURED,
         /** The user's message cannot fit the model's context window: nothing was sent. */
@@ -31,6 +45,11 @@ public record TurnOutcome(Reason reason, String message) {
 
     public static TurnOutcome done() {
         return new TurnOutcome(Reason.DONE, null);
+    }
+
+    /** The turn is done, with the model's final answer. */
+    public static TurnOutcome done(String answer) {
+        return new TurnOutcome(Reason.DONE, null, answer);
     }
 
     public boolean ok() {

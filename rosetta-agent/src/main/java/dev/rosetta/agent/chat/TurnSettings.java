@@ -13,14 +13,23 @@ import dev.rosetta.llm.Thinking;
  * @param thinking        how hard the model is asked to think ({@code --thinking}, {@code /think}), or
  *                        null for the model's own default
  * @param replyLimits     how much one reply may carry before it is stopped ({@code [limits]})
+ * @param runLimits       what the whole run may spend ({@code --max-turns}, {@code --max-cost})
+ * @param answerSchema    the JSON Schema the final answer must match ({@code --output-schema}), or null
  */
 public record TurnSettings(int maxSteps, Boolean breakOnToolUse, boolean stream, Integer maxTokens,
-        Thinking thinking, ReplyLimits replyLimits) {
+        Thinking thinking, ReplyLimits replyLimits, RunLimits runLimits, AnswerSchema answerSchema) {
 
-    public static final TurnSettings DEFAULT = new TurnSettings(50, null, true, null, null, ReplyLimits.DEFAULT);
+    public static final TurnSettings DEFAULT = new TurnSettings(50, null, true, null, null, ReplyLimits.DEFAULT,
+            RunLimits.NONE, null);
 
     public TurnSettings {
         replyLimits = replyLimits == null ? ReplyLimits.DEFAULT : replyLimits;
+        runLimits = runLimits == null ? RunLimits.NONE : runLimits;
+    }
+
+    public TurnSettings(int maxSteps, Boolean breakOnToolUse, boolean stream, Integer maxTokens, Thinking thinking,
+            ReplyLimits replyLimits) {
+        this(maxSteps, breakOnToolUse, stream, maxTokens, thinking, replyLimits, RunLimits.NONE, null);
     }
 
     /** Sets {@link #breakOnToolUse}: a {@link #flag} value. */
@@ -30,23 +39,31 @@ public record TurnSettings(int maxSteps, Boolean breakOnToolUse, boolean stream,
     public static final int UNREADABLE_FEEDBACK_LIMIT = 3;
 
     public TurnSettings withMaxSteps(int steps) {
-        return new TurnSettings(steps, breakOnToolUse, stream, maxTokens, thinking, replyLimits);
+        return new TurnSettings(steps, breakOnToolUse, stream, maxTokens, thinking, replyLimits, runLimits, answerSchema);
     }
 
     public TurnSettings withBreakOnToolUse(Boolean on) {
-        return new TurnSettings(maxSteps, on, stream, maxTokens, thinking, replyLimits);
+        return new TurnSettings(maxSteps, on, stream, maxTokens, thinking, replyLimits, runLimits, answerSchema);
     }
 
     public TurnSettings withStream(boolean on) {
-        return new TurnSettings(maxSteps, breakOnToolUse, on, maxTokens, thinking, replyLimits);
+        return new TurnSettings(maxSteps, breakOnToolUse, on, maxTokens, thinking, replyLimits, runLimits, answerSchema);
     }
 
     public TurnSettings withThinking(Thinking level) {
-        return new TurnSettings(maxSteps, breakOnToolUse, stream, maxTokens, level, replyLimits);
+        return new TurnSettings(maxSteps, breakOnToolUse, stream, maxTokens, level, replyLimits, runLimits, answerSchema);
     }
 
     public TurnSettings withReplyLimits(ReplyLimits limits) {
-        return new TurnSettings(maxSteps, breakOnToolUse, stream, maxTokens, thinking, limits);
+        return new TurnSettings(maxSteps, breakOnToolUse, stream, maxTokens, thinking, limits, runLimits, answerSchema);
+    }
+
+    public TurnSettings withRunLimits(RunLimits limits) {
+        return new TurnSettings(maxSteps, breakOnToolUse, stream, maxTokens, thinking, replyLimits, limits, answerSchema);
+    }
+
+    public TurnSettings withAnswerSchema(AnswerSchema schema) {
+        return new TurnSettings(maxSteps, breakOnToolUse, stream, maxTokens, thinking, replyLimits, runLimits, schema);
     }
 
     /** Reads a yes/no environment value: 1/true/yes/on or 0/false/no/off; null when unset or neither. */

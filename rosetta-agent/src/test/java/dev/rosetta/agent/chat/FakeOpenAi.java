@@ -57,6 +57,16 @@ final class FakeOpenAi implements AutoCloseable {
         server.enqueue(new MockResponse.Builder().setHeader("content-type", "text/event-stream").body(sse.toString()).build());
     }
 
+    /** A streamed text reply whose last chunk reports the tokens it took, as OpenAI's stream_options ask. */
+    void replyTextWithUsage(String text, long promptTokens, long completionTokens) {
+        String sse = chunk(Map.of("content", text), null) + chunk(Map.of(), "stop")
+                + "data: " + Json.write(Map.of("id", "chatcmpl-1", "object", "chat.completion.chunk", "created", 1,
+                        "model", "gpt-4.1", "choices", List.of(), "usage", Map.of("prompt_tokens", promptTokens,
+                                "completion_tokens", completionTokens, "total_tokens", promptTokens + completionTokens)))
+                + "\n\ndata: [DONE]\n\n";
+        server.enqueue(new MockResponse.Builder().setHeader("content-type", "text/event-stream").body(sse).build());
+    }
+
     /** A streamed reply of native calls: name → arguments JSON, ids call_1, call_2, … */
     void replyCalls(String... nameAndArgs) {
         StringBuilder sse = new StringBuilder();

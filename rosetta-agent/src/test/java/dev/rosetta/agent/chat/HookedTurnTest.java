@@ -15,13 +15,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.chat.TurnOutcome.Reason;
-import dev.rosetta.agent.context.ContextSettings;
 import dev.rosetta.agent.hooks.HookEntry;
 import dev.rosetta.agent.hooks.HookEvent;
 import dev.rosetta.agent.hooks.HookMatcher;
 import dev.rosetta.agent.hooks.HookSession;
 import dev.rosetta.agent.hooks.Hooks;
-import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -85,8 +83,7 @@ class HookedTurnTest {
                 System.getenv(), () -> "default");
         Hooks configured = new Hooks(hooks, session, line -> events.add(new AgentEvent.Notice(line)));
         ChatSession chat = new ChatSession(model, providerFor(model), ToolFormat.TOOL, toolbox, log,
-                TurnSettings.DEFAULT, new SessionOptions(ContextSettings.DEFAULT, ProjectInstructions.NONE, null,
-                        configured));
+                TurnSettings.DEFAULT, SessionOptions.DEFAULT.withHooks(configured));
         return new AgentLoop(chat, dir, events::add);
     }
 

@@ -8,6 +8,7 @@ import dev.rosetta.core.tool.Arguments;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolSpec;
+import dev.rosetta.tools.schema.SchemaCheck;
 import dev.rosetta.tools.Preview;
 import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
@@ -53,7 +54,7 @@ public final class McpTool implements Tool {
 
     @Override
     public Preview preview(Arguments args, ToolContext context) throws ToolFailure {
-        String problem = ArgumentCheck.problem(spec.jsonSchema(), args.values());
+        String problem = SchemaCheck.problem(spec.jsonSchema(), args.values());
         if (problem != null) {
             throw invalid(problem);
         }
@@ -62,7 +63,7 @@ public final class McpTool implements Tool {
 
     @Override
     public ToolResult run(Arguments args, ToolContext context) throws ToolFailure, InterruptedException {
-        String problem = ArgumentCheck.problem(spec.jsonSchema(), args.values());
+        String problem = SchemaCheck.problem(spec.jsonSchema(), args.values());
         if (problem != null) {
             throw invalid(problem);
         }

@@ -10,7 +10,7 @@ import java.util.List;
 
 import dev.rosetta.cli.option.OffsetUnit;
 import dev.rosetta.cli.option.ParseFormat;
-import dev.rosetta.cli.option.ToolSelection;
+import dev.rosetta.agent.config.ToolSelection;
 import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.split.Reader;

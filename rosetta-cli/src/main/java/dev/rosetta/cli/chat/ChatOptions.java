@@ -3,6 +3,7 @@ package dev.rosetta.cli.chat;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.rosetta.agent.session.SessionSpec;
 import dev.rosetta.cli.option.OptionConverters;
 import dev.rosetta.cli.option.OutputFormat;
 import dev.rosetta.cli.option.UiMode;
@@ -86,6 +87,15 @@ public final class ChatOptions {
 
     public List<String> prompt() {
         return prompt;
+    }
+
+    /**
+     * What these options ask of the conversation; calls are confirmed only when someone is there to
+     * answer ({@code attended}) and neither -y nor -n says otherwise.
+     */
+    public SessionSpec spec(boolean attended) {
+        return new SessionSpec(resume, name, workspace, model, toolFormat, tools,
+                attended && !noConfirm && !nonInteractive, confine, mcp, stream, thinking, maxSteps);
     }
 
     /** Whether the plain line prompt was asked for (--ui line). */

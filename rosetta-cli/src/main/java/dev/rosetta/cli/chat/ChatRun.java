@@ -111,12 +111,13 @@ public final class ChatRun {
         TerminalChannel said = output.err();
         EventPrinter printer = new EventPrinter(printed.renderer(), printed.endOutput(), said, TerminalStyle.plain());
         Interrupts.onCtrlC(host::interrupt);
-        if (interactive && !options.json()) {
-            host.resumed().forEach(printer::show);
-            printed.endOutput().run();
-        }
-        try (SessionHost.Subscription shown = host.subscribe(printer);
+        // From the session's first event: what the servers said while the conversation opened comes first.
+        try (SessionHost.Subscription shown = host.subscribe(0, printer);
                 Attendant attendant = new Attendant(host, new LineQuestions(stdin, said, env, printed.endOutput()))) {
+            if (interactive && !options.json()) {
+                host.resumed().forEach(printer::show);
+                printed.endOutput().run();
+            }
             TurnOutcome outcome = prompt.isBlank() ? TurnOutcome.done() : attendant.run(prompt);
             printed.endOutput().run();
             if (interactive) {

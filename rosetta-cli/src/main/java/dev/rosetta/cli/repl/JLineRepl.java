@@ -93,14 +93,16 @@ public final class JLineRepl {
                 leaveRequested = true;
             }
         });
-        String model = TerminalText.safe(host.status().model()).replace('\n', ' ');
-        say(style.paint(model + " · tool format " + host.status().format()
-                + " · /help lists the commands, Ctrl-D leaves", Tone.DIM));
         EventPrinter printer = new EventPrinter(renderer, renderer::endTurn, output.out(), style);
-        host.resumed().forEach(printer::show);
-        renderer.endTurn();
-        try (SessionHost.Subscription shown = host.subscribe(e -> show(e, printer));
+        // From the session's first event: what the servers said while the conversation opened comes first.
+        try (SessionHost.Subscription shown = host.subscribe(0, e -> show(e, printer));
                 Attendant attendant = new Attendant(host, this::ask)) {
+            renderer.endTurn();
+            String model = TerminalText.safe(host.status().model()).replace('\n', ' ');
+            say(style.paint(model + " · tool format " + host.status().format()
+                    + " · /help lists the commands, Ctrl-D leaves", Tone.DIM));
+            host.resumed().forEach(printer::show);
+            renderer.endTurn();
             if (!firstPrompt.isBlank()) {
                 send(attendant, firstPrompt);
             }

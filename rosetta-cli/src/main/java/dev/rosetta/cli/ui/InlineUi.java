@@ -141,13 +141,14 @@ public final class InlineUi {
             view.say("rosetta: warning: " + problem, false);
         }
         turns.refresh(false);
+        // From the session's first event: what the servers said while the conversation opened comes first.
+        SessionHost.Subscription shown = host.subscribe(0, turns::accept);
         view.say("/help lists the commands · Esc stops the model · Ctrl-O the transcript · Ctrl-D leaves",
                 true);
         host.resumed().forEach(turns::show);
         view.endTurn();
         turns.refresh(true);
         FrameLoop frames = new FrameLoop(state, this::drawFrame);
-        SessionHost.Subscription shown = host.subscribe(turns::accept);
         frames.start();
         if (!firstPrompt.isBlank()) {
             turns.send(firstPrompt);

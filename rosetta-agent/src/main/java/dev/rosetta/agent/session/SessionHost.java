@@ -348,6 +348,9 @@ public final class SessionHost implements AutoCloseable {
     public void close() {
         lock.lock();
         try {
+            if (closed) {
+                return; // closed already (a front end leaving, then its launcher)
+            }
             closed = true;
             waiting.forEach(p -> p.ended().complete(new TurnOutcome(TurnOutcome.Reason.INTERRUPTED, "closed")));
             waiting.clear();

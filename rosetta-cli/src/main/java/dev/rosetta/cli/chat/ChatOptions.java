@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 /**
  * The options of a chat: {@code rosetta [OPTIONS] [PROMPT…]}. Values are checked as they are read
  * ({@link dev.rosetta.cli.option.OptionValues}), by picocli and by {@link ChatArguments} alike. The
- * help text shows them in the groups of {@code dev.rosetta.cli.Usage}.
+ * help text shows them in the groups the launcher's usage text defines.
  */
 public final class ChatOptions {
 

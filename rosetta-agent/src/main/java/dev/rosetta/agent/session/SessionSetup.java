@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.AgentLoop;
 import dev.rosetta.agent.chat.ChatSession;
+import dev.rosetta.agent.chat.ReplyLimits;
 import dev.rosetta.agent.chat.SessionOptions;
 import dev.rosetta.agent.chat.TurnSettings;
 import dev.rosetta.agent.context.ContextSettings;
@@ -16,6 +17,7 @@ import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.config.ConfigPaths;
 import dev.rosetta.agent.config.Configuration;
+import dev.rosetta.agent.config.Limits;
 import dev.rosetta.agent.config.Resolution;
 import dev.rosetta.agent.config.ToolSelection;
 import dev.rosetta.agent.config.UiSettings;
@@ -182,7 +184,9 @@ public final class SessionSetup {
                 r.config().permissions(), rule -> remember(log, rule));
         ProjectInstructions instructions = ProjectInstructions.load(r.workspace(), ConfigPaths.of(env).userFolder());
         instructions.notes().forEach(warnings);
-        TurnSettings settings = settings(r.resolution());
+        Limits limits = r.config().limits();
+        TurnSettings settings = settings(r.resolution())
+                .withReplyLimits(new ReplyLimits(limits.replySize(), limits.replyCalls()));
         if (settings.thinking() != null) {
             provider.thinkingProblem(r.model().id(), settings.thinking()).ifPresent(warnings);
         }

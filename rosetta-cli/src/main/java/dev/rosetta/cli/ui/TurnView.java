@@ -23,6 +23,9 @@ import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;
 import dev.rosetta.cli.terminal.ReplPrompt;
 import dev.rosetta.cli.terminal.TerminalMcpQuestions;
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.model.DialectOrigin;
+import dev.rosetta.llm.model.ModelInfo;
 
 /**
  * The session as the terminal UI shows it: the host's events become the scrollback, the live region
@@ -239,6 +242,13 @@ final class TurnView {
         styled.lines().forEach(line -> view.say(line, false));
     }
 
+    /** The format's name, marked when it is the native dialect read off the model's chat template. */
+    static String formatLabel(ModelInfo model, ToolFormat format) {
+        boolean fromTemplate = format.id().equals(model.nativeDialect()) && model.dialectOrigin() != null
+                && model.dialectOrigin().source() == DialectOrigin.Source.CHAT_TEMPLATE;
+        return fromTemplate ? format.id() + " (template)" : format.id();
+    }
+
     /**
      * The model's name and format for the prompt and the status line; with {@code recount}, the
      * tokens and cost so far too, counted on a thread of their own (estimating loads a vocabulary
@@ -247,8 +257,9 @@ final class TurnView {
      */
     void refresh(boolean recount) {
         SessionStatus status = session.status();
+        String format = formatLabel(session.conversation().session().model(), session.conversation().session().format());
         state.change(s -> {
-            s.session(ReplPrompt.shortName(status.model()), status.format(), status.window());
+            s.session(ReplPrompt.shortName(status.model()), format, status.window());
             s.prompt(ReplPrompt.of(status.model(), s.style()));
         });
         List<LoggedMessage> messages = recount ? session.conversation().session().messages() : List.of();

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.rosetta.cli.option.OffsetUnit;
+import dev.rosetta.cli.terminal.MessageInput;
 import dev.rosetta.cli.option.ParseFormat;
 import dev.rosetta.agent.config.ToolSelection;
 import dev.rosetta.cli.render.TerminalOutput;

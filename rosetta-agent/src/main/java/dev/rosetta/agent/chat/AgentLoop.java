@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -61,8 +62,15 @@ public final class AgentLoop {
         this.events = events;
     }
 
-    /** Adds the user's message and runs the turn it starts. */
+    /**
+     * Adds the user's message and runs the turn it starts; a message that cannot fit the model's
+     * window, whatever is compacted, is refused before anything is sent or logged.
+     */
     public TurnOutcome run(String userText) {
+        Optional<String> unsendable = contextFit.unsendable(userText, session.budget().window(), session.model());
+        if (unsendable.isPresent()) {
+            return new TurnOutcome(Reason.TOO_LARGE, unsendable.get());
+        }
         add(Message.user(userText));
         return resume();
     }

@@ -10,6 +10,7 @@ import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.agent.undo.Rewind;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.tools.Preview;
+import dev.rosetta.tools.files.Workspace;
 
 /**
  * {@code /undo [N]} and {@code /rewind [N]}: take back turns and, after showing the diff of each
@@ -85,7 +86,14 @@ final class RewindCommand {
         ConversationLog log = chat.log();
         FileCheckpoints store = chat.session().checkpoints() != null ? chat.session().checkpoints()
                 : new FileCheckpoints(log);
-        Rewind.Plan plan = Rewind.plan(log, store, cut, chat.workspace());
+        Workspace workspace = Workspace.of(chat.session().toolbox().context());
+        Rewind.Plan plan;
+        try {
+            plan = Rewind.plan(log, store, cut, workspace);
+        } catch (InterruptedException e) {
+            out.line("nothing taken back: interrupted while comparing the files");
+            return;
+        }
         if (plan.messages() == 0) {
             out.line("nothing to undo");
             return;
@@ -108,7 +116,7 @@ final class RewindCommand {
             out.line("not undone: whatever " + String.join(" and ", plan.untracked()) + " changed (Rosetta cannot"
                     + " know what a command did)");
         }
-        List<String> failed = Rewind.apply(log, plan, restore, chat.workspace());
+        List<String> failed = Rewind.apply(log, plan, restore, workspace);
         failed.forEach(f -> out.line("could not put back " + f));
         int n = plan.messages();
         out.line("took back " + n + " message" + (n == 1 ? "" : "s")

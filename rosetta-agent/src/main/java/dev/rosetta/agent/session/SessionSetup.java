@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.AgentLoop;
@@ -16,6 +17,7 @@ import dev.rosetta.agent.context.ContextSettings;
 import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.config.ConfigPaths;
+import dev.rosetta.agent.config.FormatChoice;
 import dev.rosetta.agent.config.Configuration;
 import dev.rosetta.agent.config.Limits;
 import dev.rosetta.agent.config.Resolution;
@@ -40,6 +42,7 @@ import dev.rosetta.llm.fallback.FallbackProvider;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.llm.model.ModelRegistry;
+import dev.rosetta.llm.tape.ReplyTape;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.tools.BuiltinToolset;
 import dev.rosetta.tools.Confirmation;
@@ -110,18 +113,20 @@ public final class SessionSetup {
         Configuration config = Configuration.load(paths, workspace, resumed == null ? null : resumed.configFile());
         config.warnings().forEach(warnings);
         ui = config.ui();
-        Resolution resolution = new Resolution(env, config);
+        Resolution resolution = new Resolution(env, config, FormatChoice.load(env));
         ProviderDirectory directory = new ProviderDirectory(config.providers(), resolution.environment());
         ModelRegistry registry = ModelRegistry.load(directory, paths.models(), warnings);
         ModelInfo registered = registry.resolve(resolution.model(options.model(), directory).value());
         Providers providers = new Providers(directory,
                 HttpTransport.Settings.DEFAULT.withReplyTimeout(resolution.replyTimeout().value()), config.openAiApi(),
-                resolution.localContext());
+                resolution.localContext()).taped(ReplyTape.fromProcess(env));
         try {
             Providers.Described described = describe(registered, providers, warnings);
             ModelInfo model = described.model();
-            ToolFormat format = resolution.toolFormat(options.toolFormat(), model, described.served()).value();
-            Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format);
+            dev.rosetta.agent.config.Resolved<ToolFormat> format = resolution.toolFormat(options.toolFormat(), model,
+                    described.served());
+            Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format.value(),
+                    format.source());
             return assemble(logs, resumed, resolved, providers, outlets);
         } catch (RuntimeException e) { // ProviderException too
             providers.close(); // an HTTP client left open holds the JVM's exit up by 300 ms
@@ -166,7 +171,7 @@ public final class SessionSetup {
 
     /** What the configuration files, the environment and the command line settled on. */
     private record Resolved(ChatConfig saved, Path workspace, Configuration config, Resolution resolution,
-            ModelRegistry registry, ModelInfo model, ToolFormat format) {}
+            ModelRegistry registry, ModelInfo model, ToolFormat format, String formatReason) {}
 
     private Conversation assemble(Path logs, ConversationLog resumed, Resolved r, Providers providers,
             Outlets outlets) throws ProviderException {
@@ -192,6 +197,7 @@ public final class SessionSetup {
         }
         ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings,
                 new SessionOptions(contextSettings, instructions, checkpoints));
+        session.formatReason(r.formatReason());
         SessionMcp mcp = mcp(r, log, toolbox, outlets);
         Conversation conversation = new Conversation(session, new AgentLoop(session, r.workspace(), outlets.events()),
                 log, r.registry(), providers, r.workspace(), mcp);
@@ -273,9 +279,13 @@ public final class SessionSetup {
             throw new ProviderException(ProviderException.Kind.CONFIG, "Provider '" + model.provider()
                     + "' doesn't support native tool calling; " + ProviderErrors.TEXT_FORMATS);
         }
+        Optional<Provider> replay = providers.replaying(model);
+        if (replay.isPresent()) {
+            return replay.get();
+        }
         Provider first = providers.forModel(model);
         if (fallback.isEmpty()) {
-            return first;
+            return providers.recorded(first);
         }
         List<FallbackCandidate> candidates = new ArrayList<>(List.of(new FallbackCandidate(first, model.id())));
         for (String name : fallback) {
@@ -284,7 +294,7 @@ public final class SessionSetup {
                 candidates.add(new FallbackCandidate(providers.forModel(next), next.id()));
             }
         }
-        return new FallbackProvider(candidates);
+        return providers.recorded(new FallbackProvider(candidates));
     }
 
     private TurnSettings settings(Resolution resolution) {

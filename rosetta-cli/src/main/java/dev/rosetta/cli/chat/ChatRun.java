@@ -18,6 +18,7 @@ import dev.rosetta.agent.session.SessionSetup;
 import dev.rosetta.cli.line.Interrupts;
 import dev.rosetta.cli.line.LineQuestions;
 import dev.rosetta.cli.line.LineRepl;
+import dev.rosetta.cli.terminal.MessageInput;
 import dev.rosetta.cli.render.JsonEventWriter;
 import dev.rosetta.cli.render.TerminalChannel;
 import dev.rosetta.cli.render.TerminalOutput;
@@ -43,6 +44,14 @@ import dev.rosetta.llm.ProviderException;
  */
 public final class ChatRun {
 
+    /**
+     * The most piped input a chat reads: 64 MiB is some 16 million tokens of text, more than the
+     * largest context window of any model. What fits a model's window is judged when its message
+     * is sent ({@code TurnOutcome.Reason.TOO_LARGE}); this only keeps a pipe without end from
+     * filling the memory first.
+     */
+    static final long PIPE_LIMIT = 64L << 20;
+
     private final ChatOptions options;
     private final InputStream stdin;
     private final TerminalOutput output;
@@ -57,7 +66,18 @@ public final class ChatRun {
 
     public int run() throws IOException {
         boolean terminal = TerminalCheck.stdinIsTerminal() && TerminalCheck.stdoutIsTerminal();
-        String prompt = prompt(terminal);
+        String prompt;
+        try {
+            prompt = prompt();
+        } catch (MessageInput.UnreadableException e) {
+            output.error(e.getMessage());
+            return ExitCode.FAILED;
+        } catch (MessageInput.TooLargeException e) {
+            output.error("the piped input is " + e.getMessage() + ", more than the context window of any model"
+                    + " holds, so nothing was sent: pipe a part of it (head, tail, grep), or leave it in a file in"
+                    + " the workspace and ask the model to read what it needs");
+            return ExitCode.BAD_USAGE;
+        }
         boolean interactive = terminal && !options.nonInteractive;
         if (prompt.isBlank() && !interactive) {
             output.error("no prompt: give one (rosetta \"…\"), pipe one in, or run in a terminal");
@@ -135,17 +155,17 @@ public final class ChatRun {
             case DONE -> ExitCode.OK;
             case INTERRUPTED -> ExitCode.INTERRUPTED;
             case MAX_STEPS, UNREADABLE_CALLS, REPEATED_FAILURE, FAILED -> ExitCode.FAILED;
-            case MISCONFIGURED -> ExitCode.BAD_USAGE;
+            case MISCONFIGURED, TOO_LARGE -> ExitCode.BAD_USAGE;
         };
     }
 
     /** The prompt's words, and piped stdin as a fenced block after them. */
-    private String prompt(boolean terminal) throws IOException {
+    private String prompt() throws MessageInput.UnreadableException, MessageInput.TooLargeException {
         String words = String.join(" ", options.prompt());
         if (TerminalCheck.stdinIsTerminal()) {
             return words;
         }
-        String piped = new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
+        String piped = new String(MessageInput.readStdin(stdin, PIPE_LIMIT), StandardCharsets.UTF_8);
         if (piped.isBlank()) {
             return words;
         }

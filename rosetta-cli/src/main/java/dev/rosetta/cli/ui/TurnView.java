@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.rosetta.agent.chat.TurnOutcome;
+import dev.rosetta.agent.config.FormatChoice;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.session.Answer;
 import dev.rosetta.agent.session.Input;
@@ -249,6 +250,12 @@ final class TurnView {
         return fromTemplate ? format.id() + " (template)" : format.id();
     }
 
+    /** {@link #formatLabel(ModelInfo, ToolFormat)}, marked "(auto)" when auto chose it (/model says why). */
+    static String formatLabel(ModelInfo model, ToolFormat format, String reason) {
+        String label = formatLabel(model, format);
+        return reason != null && reason.startsWith(FormatChoice.AUTO_PREFIX) ? label + " (auto)" : label;
+    }
+
     /**
      * The model's name and format for the prompt and the status line; with {@code recount}, the
      * tokens and cost so far too, counted on a thread of their own (estimating loads a vocabulary
@@ -257,7 +264,8 @@ final class TurnView {
      */
     void refresh(boolean recount) {
         SessionStatus status = session.status();
-        String format = formatLabel(session.conversation().session().model(), session.conversation().session().format());
+        var chat = session.conversation().session();
+        String format = formatLabel(chat.model(), chat.format(), chat.formatReason());
         state.change(s -> {
             s.session(ReplPrompt.shortName(status.model()), format, status.window());
             s.prompt(ReplPrompt.of(status.model(), s.style()));

@@ -62,4 +62,32 @@ class RunawayInputIT extends EndToEnd {
                 .contains("the reply was stopped at its 6th call: one reply may make 5");
         assertThat(model.request(1).body().toString()).contains("Your last reply was stopped at its 6th call");
     }
+
+    /** Issue 25: 100 MB piped in with -n ran out of memory after 45 s (1 GB heap), or was sent as 72M tokens. */
+    @Test
+    void aHundredMegabytesPipedInAreRefusedBeforeAnythingIsSent() {
+        Run run = sandbox.rosettaWithStdin("log line\n".repeat(100 << 20 >> 3), "-n", "-m",
+                Api.CHAT_COMPLETIONS.model(), "summarise this log");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+        assertThat(run.errorLines()).as(run.toString()).singleElement().asString()
+                .startsWith("rosetta: the piped input is more than 64.0 MiB").contains("nothing was sent")
+                .contains("head, tail, grep");
+        assertThat(model.requests()).isEmpty();
+    }
+
+    @Test
+    void pipedInputLargerThanTheModelsWindowIsRefusedBeforeAnythingIsSent() throws IOException {
+        userConfig("[context]\nwindow = 2000\n");
+
+        Run run = sandbox.rosettaWithStdin("a line of the log, one of many\n".repeat(2_000), "-n", "-m",
+                Api.CHAT_COMPLETIONS.model(), "summarise this log");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+        assertThat(run.errorLines()).as(run.toString()).singleElement().asString()
+                .startsWith("rosetta: your message is more than 2,000 tokens (60.6 KiB of UTF-8), more than"
+                        + " openai/gpt-4.1's context window holds, so nothing was sent");
+        assertThat(model.requests()).isEmpty();
+        assertThat(sandbox.logLines()).as("nothing was logged").isEmpty();
+    }
 }

@@ -10,7 +10,7 @@ It speaks JSON-RPC by hand, one message a line, so that every byte it writes is 
   many     lists 10,000 tools
   longname lists a tool whose name is 100,000 characters, and 'echo'
   chatty   writes 1 MiB of stderr for every call of 'noisy'
-Every mode also has the tool 'echo', which answers {"text": ...} with the text.
+Every tool not named above answers {"text": T} with "NAME: T", so a test can tell which one ran.
 """
 import json
 import sys
@@ -59,7 +59,7 @@ def call(request_id, name, arguments):
         sys.stderr.flush()
         text(request_id, "noisy done")
     else:
-        text(request_id, "echo: " + str(arguments.get("text", "")))
+        text(request_id, name + ": " + str(arguments.get("text", "")))
 
 
 if MODE == "banner":

@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import dev.rosetta.core.testing.MachineRequirement;
+import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.tools.process.Executables;
 
 /**
@@ -109,8 +110,7 @@ class RunawayInputIT extends EndToEnd {
      */
     @Test
     void anMcpServersUnreadableAnswersFailTheirCallsAtOnceSayingWhy() throws IOException {
-        MachineRequirement.require(Executables.find("python3", System.getenv("PATH")).isPresent(),
-                "python3 is not installed (apt-get install python3)");
+        requirePython();
         userConfig(hostileServer("huge", "huge") + hostileServer("deep", "deep") + hostileServer("banner", "banner"));
         model.script(Format.MARKDOWN.reply("", mcpCall("huge", "big")),
                 Format.MARKDOWN.reply("", mcpCall("deep", "deep")),
@@ -127,6 +127,47 @@ class RunawayInputIT extends EndToEnd {
                 + " line to its standard output that is not a JSON-RPC message").contains("nesting depth");
         assertThat(ToolCallsIT.resultIn(model.request(3), Format.MARKDOWN)).contains("started it again")
                 .contains("echo: hi");
+    }
+
+    /** Issue 25: tools a.b and a__b were both declared as evil__a__b, and Anthropic refuses a request that does that. */
+    @Test
+    void toolsWhoseNativeNamesWouldCollideAreDeclaredApartAndEachRunsItsOwn() throws IOException {
+        requirePython();
+        userConfig(hostileServer("evil", "names"));
+        String underscored = ToolSpec.nativeName("evil.a__b");
+        model.script(Format.TOOL.reply("", ModelCall.json(underscored, "{\"text\": \"hi\"}")), ScriptedReply.text("Ok."));
+
+        Run run = sandbox.rosetta("-n", "-m", Api.ANTHROPIC.model(), "--tool-format", "tool", "call a__b");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        List<String> declared = new ArrayList<>();
+        model.request(0).body().path("tools").forEach(t -> declared.add(t.path("name").asString()));
+        assertThat(declared).doesNotHaveDuplicates().contains("evil__a__b", underscored)
+                .allMatch(name -> name.matches("^[a-zA-Z0-9_-]{1,64}$"));
+        assertThat(ToolCallsIT.resultIn(model.request(1), Format.TOOL)).isEqualTo("a__b: hi");
+    }
+
+    /** Issue 25: 10,000 tools of a server were all declared, some 700,000 tokens in every request. */
+    @Test
+    void tenThousandToolsOfAServerAreCappedAndTheUserIsToldHowManyAreLeftOut() throws IOException {
+        requirePython();
+        userConfig(hostileServer("many", "many") + hostileServer("long", "longname"));
+        model.script(ScriptedReply.text("Fine."));
+
+        Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool", "hello");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(model.request(0).body().path("tools").size()).isEqualTo(128);
+        assertThat(run.stdout()).containsPattern("mcp: many ready with 10001 tools; [\\d,]+ of them are not offered to"
+                + " the model: a request declares at most 128 tools \\(\\[limits\\] tools\\)");
+        String ready = run.stdout().lines().filter(l -> l.contains("mcp: long ready")).findFirst().orElseThrow();
+        assertThat(ready).contains("… (100,000 characters)' is longer than the 128 characters MCP allows")
+                .hasSizeLessThan(400);
+    }
+
+    private static void requirePython() {
+        MachineRequirement.require(Executables.find("python3", System.getenv("PATH")).isPresent(),
+                "python3 is not installed (apt-get install python3)");
     }
 
     private static ModelCall mcpCall(String server, String tool) {

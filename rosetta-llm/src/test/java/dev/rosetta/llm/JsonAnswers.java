@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import dev.rosetta.llm.Providers.OpenAiApi;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.http.RetryPolicy;
+import dev.rosetta.llm.model.ModelRegistry;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
@@ -24,12 +25,18 @@ final class JsonAnswers implements AutoCloseable {
 
     private final MockWebServer server = new MockWebServer();
     private final Map<String, String> answers = new ConcurrentHashMap<>();
+    private Providers providers;
 
     JsonAnswers() throws IOException {
         server.setDispatcher(new Dispatcher() {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
-                String body = answers.get(request.getMethod() + " " + request.getUrl().encodedPath());
+                String path = request.getUrl().encodedPath();
+                String query = request.getUrl().encodedQuery();
+                String body = query == null ? null : answers.get(request.getMethod() + " " + path + "?" + query);
+                if (body == null) {
+                    body = answers.get(request.getMethod() + " " + path);
+                }
                 return body == null ? new MockResponse.Builder().code(404).body("Not Found").build()
                         : new MockResponse.Builder().setHeader("content-type", "application/json").body(body).build();
             }
@@ -37,7 +44,10 @@ final class JsonAnswers implements AutoCloseable {
         server.start();
     }
 
-    /** {@code request} ({@code GET /props}) is answered with {@code json}. */
+    /**
+     * {@code request} is answered with {@code json}: {@code GET /props} whatever its query, {@code
+     * GET /props?model=a%2Fb} (the query as sent) only with that query, which it answers first.
+     */
     void answer(String request, String json) {
         answers.put(request, json);
     }
@@ -64,13 +74,29 @@ final class JsonAnswers implements AutoCloseable {
         return new ProviderDirectory(List.of(ProviderDirectory.custom("vllm", root() + "/vllm/v1", null)), env);
     }
 
+    /** The providers of {@link #env()}, made once and closed with the server. */
+    synchronized Providers providers() {
+        if (providers == null) {
+            providers = providers(env(), null);
+        }
+        return providers;
+    }
+
+    /** The bundled models, with the providers of {@link #env()}. */
+    ModelRegistry registry() {
+        return ModelRegistry.bundled(directory(env()), w -> { });
+    }
+
     /** OLLAMA_HOST and LOCAL_BASE_URL pointing here. */
     Map<String, String> env() {
         return Map.of("OLLAMA_HOST", root(), "LOCAL_BASE_URL", root() + "/v1");
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (providers != null) {
+            providers.close();
+        }
         server.close();
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.llm.Providers.Described;
 import dev.rosetta.llm.model.DialectOrigin;
-import dev.rosetta.llm.model.ModelRegistry;
+import dev.rosetta.llm.model.ModelInfo;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -27,20 +27,19 @@ import tools.jackson.databind.node.ObjectNode;
 class TemplateDialectTest {
 
     private JsonAnswers server;
-    private Providers providers;
-    private ModelRegistry registry;
 
     @BeforeEach
     void start() throws IOException {
         server = new JsonAnswers();
-        registry = ModelRegistry.bundled(server.directory(server.env()), w -> { });
-        providers = server.providers(server.env(), null);
     }
 
     @AfterEach
     void stop() {
-        providers.close();
         server.close();
+    }
+
+    private Described describe(String model) throws Exception {
+        return server.providers().describe(server.registry().resolve(model));
     }
 
     @Test
@@ -49,7 +48,7 @@ class TemplateDialectTest {
         props.put("chat_template_tool_use", template("llama.cpp/GLM-4.6.jinja"));
         server.answer("GET /props", props.toString());
 
-        Described d = providers.describe(registry.resolve("local/model.gguf"));
+        Described d = describe("local/model.gguf");
 
         assertThat(d.model().nativeDialect()).as("the template requests with tools are rendered with").isEqualTo("glm");
         assertThat(d.model().dialectOrigin().source()).isEqualTo(DialectOrigin.Source.CHAT_TEMPLATE);
@@ -57,11 +56,26 @@ class TemplateDialectTest {
         assertThat(d.model().contextWindow()).isEqualTo(32768);
     }
 
+    /** llama.cpp's router answers a bare /props for itself (no template, n_ctx 0): the model is named. */
+    @Test
+    void llamaCppsRouterIsAskedForTheModelsOwnProps() throws Exception {
+        server.answer("GET /props", "{\"role\":\"router\",\"max_instances\":4,\"models_autoload\":true,"
+                + "\"model_alias\":\"llama-server\",\"model_path\":\"none\",\"default_generation_settings\":"
+                + "{\"params\":{},\"n_ctx\":0},\"build_info\":\"b7100-3a2f1c9d\"}");
+        server.answer("GET /props?model=ggml-org%2Fgemma-3-4b-it-GGUF%3AQ4_K_M",
+                llamaCppProps(template("llama.cpp/Kimi-K2-Instruct.jinja")).toString());
+
+        Described d = describe("local/ggml-org/gemma-3-4b-it-GGUF:Q4_K_M");
+
+        assertThat(d.model().nativeDialect()).isEqualTo("kimi");
+        assertThat(d.model().contextWindow()).isEqualTo(32768);
+    }
+
     @Test
     void llamaCppsOnlyTemplateOutranksTheGuessFromTheModelsName() throws Exception {
         server.answer("GET /props", llamaCppProps(template("llama.cpp/Qwen3-Coder.jinja")).toString());
 
-        Described d = providers.describe(registry.resolve("local/qwen3-30b-a3b-custom"));
+        Described d = describe("local/qwen3-30b-a3b-custom");
 
         assertThat(d.model().nativeDialect()).isEqualTo("qwen3-coder");
     }
@@ -70,7 +84,7 @@ class TemplateDialectTest {
     void aTemplateOfNoKnownFamilyFallsBackAndSaysSo() throws Exception {
         server.answer("GET /props", llamaCppProps(template("llama.cpp/upstage-Solar-Open-100B.jinja")).toString());
 
-        Described d = providers.describe(registry.resolve("local/solar-open"));
+        Described d = describe("local/solar-open");
 
         assertThat(d.model().nativeDialect()).isNull();
         assertThat(d.model().nativeDialectReason()).startsWith("hermes, the most widely trained dialect")
@@ -85,7 +99,7 @@ class TemplateDialectTest {
         server.answer("GET /vllm/v1/models", "{\"object\":\"list\",\"data\":[{\"id\":\"my-llama\",\"object\":\"model\","
                 + "\"owned_by\":\"vllm\",\"root\":\"my-llama\",\"max_model_len\":65536}]}");
 
-        Described d = providers.describe(registry.resolve("vllm/my-llama"));
+        Described d = describe("vllm/my-llama");
 
         assertThat(d.model().nativeDialect()).isEqualTo("pythonic");
         assertThat(d.model().contextWindow()).isEqualTo(65536);
@@ -95,7 +109,7 @@ class TemplateDialectTest {
     void ollamasTemplateNamesTheDialect() throws Exception {
         server.answer("POST /api/show", ollamaShow(template("ollama/mistral-tools-example.gotmpl"), null).toString());
 
-        Described d = providers.describe(registry.resolve("ollama/my-finetune:7b"));
+        Described d = describe("ollama/my-finetune:7b");
 
         assertThat(d.model().nativeDialect()).isEqualTo("mistral");
         assertThat(d.model().nativeDialectReason()).contains("[TOOL_CALLS]");
@@ -105,7 +119,7 @@ class TemplateDialectTest {
     void ollamasParserOutranksATemplateThatIsOnlyThePrompt() throws Exception {
         server.answer("POST /api/show", ollamaShow("{{ .Prompt }}", "glm-4.7").toString());
 
-        Described d = providers.describe(registry.resolve("ollama/my-glm:latest"));
+        Described d = describe("ollama/my-glm:latest");
 
         assertThat(d.model().nativeDialect()).isEqualTo("glm");
         assertThat(d.model().nativeDialectReason()).isEqualTo(
@@ -116,10 +130,22 @@ class TemplateDialectTest {
     void aFamilyNotReadYetLeavesTheDialectOfTheModelsName() throws Exception {
         server.answer("POST /api/show", ollamaShow(template("ollama/command-r.gotmpl"), null).toString());
 
-        Described d = providers.describe(registry.resolve("ollama/qwen3:8b"));
+        Described d = describe("ollama/qwen3:8b");
 
         assertThat(d.model().nativeDialect()).as("the Qwen3 family, by name; command-r is not read yet")
                 .isEqualTo("hermes");
+    }
+
+    @Test
+    void aModelWhoseEntryNamesItsDialectAndContextAsksTheServerNothing() throws Exception {
+        server.answer("GET /props", llamaCppProps(template("llama.cpp/GLM-4.6.jinja")).toString());
+        ModelInfo entry = ModelInfo.generic("local", "my-mistral").withContextWindow(32768, "its entry")
+                .withNativeDialect("mistral");
+
+        Described d = server.providers().describe(entry);
+
+        assertThat(d.model().nativeDialect()).isEqualTo("mistral");
+        assertThat(server.requestCount()).isZero();
     }
 
     /** GET /props as llama-server answers it (tools/server/README.md), with {@code template} as its chat_template. */

@@ -187,6 +187,7 @@ public final class SessionSetup {
                 OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"), checkpoints);
         Toolbox toolbox = new Toolbox(tools, context, options.confirmCalls() ? outlets.confirmation() : Confirmation.ALWAYS,
                 r.config().permissions(), rule -> remember(log, rule));
+        toolbox.offerAtMost(r.config().limits().tools());
         ProjectInstructions instructions = ProjectInstructions.load(r.workspace(), ConfigPaths.of(env).userFolder());
         instructions.notes().forEach(warnings);
         Limits limits = r.config().limits();

@@ -5,6 +5,7 @@ import dev.rosetta.agent.hooks.Hooks;
 import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.skills.Skills;
 import dev.rosetta.agent.undo.FileCheckpoints;
+import dev.rosetta.core.secret.Redaction;
 
 /**
  * What keeps a long conversation sharp and its changes undoable, and what the user plugged into it.
@@ -13,32 +14,39 @@ import dev.rosetta.agent.undo.FileCheckpoints;
  * @param instructions the project instructions for the system prompt
  * @param checkpoints  where files are kept before tools write them (the tools' {@code
  *                     FileWrites}); null when file changes are not kept
+ * @param secrets      the keys and tokens Rosetta knows, blanked out of every tool's output and
+ *                     result before it is shown, logged or sent to the model
  * @param hooks        the commands run at points of the loop ({@code [[hooks]]})
  * @param skills       the Agent Skills the system prompt lists
  */
 public record SessionOptions(ContextSettings context, ProjectInstructions instructions,
-        FileCheckpoints checkpoints, Hooks hooks, Skills skills) {
+        FileCheckpoints checkpoints, Redaction secrets, Hooks hooks, Skills skills) {
 
     public static final SessionOptions DEFAULT = new SessionOptions(ContextSettings.DEFAULT, ProjectInstructions.NONE,
-            null, Hooks.NONE, Skills.NONE);
+            null, Redaction.NONE, Hooks.NONE, Skills.NONE);
 
     public SessionOptions {
         context = context == null ? ContextSettings.DEFAULT : context;
         instructions = instructions == null ? ProjectInstructions.NONE : instructions;
+        secrets = secrets == null ? Redaction.NONE : secrets;
         hooks = hooks == null ? Hooks.NONE : hooks;
         skills = skills == null ? Skills.NONE : skills;
     }
 
-    /** Options without hooks or skills. */
+    /** Options with no secrets known, no hooks and no skills. */
     public SessionOptions(ContextSettings context, ProjectInstructions instructions, FileCheckpoints checkpoints) {
-        this(context, instructions, checkpoints, Hooks.NONE, Skills.NONE);
+        this(context, instructions, checkpoints, null, null, null);
+    }
+
+    public SessionOptions withSecrets(Redaction known) {
+        return new SessionOptions(context, instructions, checkpoints, known, hooks, skills);
     }
 
     public SessionOptions withHooks(Hooks next) {
-        return new SessionOptions(context, instructions, checkpoints, next, skills);
+        return new SessionOptions(context, instructions, checkpoints, secrets, next, skills);
     }
 
     public SessionOptions withSkills(Skills next) {
-        return new SessionOptions(context, instructions, checkpoints, hooks, next);
+        return new SessionOptions(context, instructions, checkpoints, secrets, hooks, next);
     }
 }

@@ -9,7 +9,7 @@ import dev.rosetta.agent.config.ConfigPaths;
 import dev.rosetta.agent.config.Configuration;
 import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.agent.config.Resolution;
-import dev.rosetta.agent.mcp.McpApprovals;
+import dev.rosetta.agent.config.ProjectApprovals;
 import dev.rosetta.agent.mcp.McpDefinitions;
 import dev.rosetta.agent.mcp.ShellWords;
 import dev.rosetta.cli.terminal.ExitCode;
@@ -104,7 +104,7 @@ final class McpCommand implements Callable<Integer> {
             Map<String, String> env = System.getenv();
             Configuration config = where.config(env);
             config.warnings().forEach(output::warning);
-            McpApprovals approvals = McpApprovals.of(env);
+            ProjectApprovals approvals = ProjectApprovals.of(env);
             TerminalChannel out = output.out();
             if (config.mcpServers().isEmpty()) {
                 out.line("no MCP servers configured ([mcp.servers.NAME] in config.toml or rosetta.toml)");
@@ -211,7 +211,7 @@ final class McpCommand implements Callable<Integer> {
             if (!entry.fromProject()) {
                 throw new BadMcpUsage(name + " is in your own config, not the project's: it needs no approval");
             }
-            McpApprovals approvals = McpApprovals.of(env);
+            ProjectApprovals approvals = ProjectApprovals.of(env);
             approvals.approve(where.path(), entry);
             output.out().line("approved " + name + " (" + TerminalText.safe(entry.command() != null ? entry.command()
                     : entry.url()) + ") for " + where.path());

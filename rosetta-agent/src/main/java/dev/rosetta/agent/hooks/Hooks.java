@@ -35,7 +35,11 @@ public final class Hooks {
     /** Claude Code's bound on what one hook adds to the model's context. */
     static final int CONTEXT_LIMIT = 10_000;
 
-    private final List<HookEntry> entries;
+    private volatile List<HookEntry> entries;
+    /** A project's hooks the user has not approved: not run until {@link #enable} (listed by {@code /hooks}). */
+    private volatile List<HookEntry> pending = List.of();
+    /** Records the approval of the pending hooks, so later conversations of the project run them too. */
+    private volatile Runnable recordApproval = () -> { };
     private final HookSession session;
     private final Consumer<String> notices;
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
@@ -50,8 +54,38 @@ public final class Hooks {
         this.notices = notices;
     }
 
+    /** The hooks that run. */
     public List<HookEntry> entries() {
         return entries;
+    }
+
+    /** A project's hooks waiting for the user's approval before they run. */
+    public List<HookEntry> pending() {
+        return pending;
+    }
+
+    /**
+     * Hooks of a project, not run until the user approves them.
+     *
+     * @param record records the approval once it is given
+     */
+    public void hold(List<HookEntry> unapproved, Runnable record) {
+        pending = List.copyOf(unapproved);
+        recordApproval = record;
+    }
+
+    /** The user approves the held hooks ({@code /hooks approve}): recorded, and run from now on. */
+    public void approve() {
+        recordApproval.run();
+        enable();
+    }
+
+    /** The held hooks run from now on (their approval is recorded already). */
+    public void enable() {
+        List<HookEntry> all = new ArrayList<>(entries);
+        all.addAll(pending);
+        entries = distinct(all);
+        pending = List.of();
     }
 
     public boolean none(HookEvent event) {

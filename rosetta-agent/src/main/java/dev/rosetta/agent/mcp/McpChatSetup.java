@@ -1,5 +1,6 @@
 package dev.rosetta.agent.mcp;
 
+import dev.rosetta.agent.config.ProjectApprovals;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ public final class McpChatSetup {
      * @param questions   asks the user about a project's server not approved yet, and a server's forms
      */
     public static McpServers start(List<McpServerEntry> configured, List<String> flags, Map<String, String> environment,
-            Path workspace, Path conversation, McpApprovals approvals, Duration startupWait, Toolbox toolbox,
+            Path workspace, Path conversation, ProjectApprovals approvals, Duration startupWait, Toolbox toolbox,
             Consumer<String> status, McpQuestions questions) {
         Map<String, McpServerEntry> byName = new LinkedHashMap<>();
         configured.forEach(e -> byName.put(e.name(), e));
@@ -69,7 +70,7 @@ public final class McpChatSetup {
      * A project's server not approved yet: the user is asked once, and a yes is remembered for the
      * project; a run with no one to ask says in one line how to approve it.
      */
-    private static boolean approvedNow(McpServerEntry entry, Path workspace, McpApprovals approvals,
+    private static boolean approvedNow(McpServerEntry entry, Path workspace, ProjectApprovals approvals,
             Consumer<String> status, McpQuestions questions) {
         if (!questions.interactive()) {
             status.accept("mcp: " + entry.name() + " (from " + entry.file() + ") is not started: a project's"

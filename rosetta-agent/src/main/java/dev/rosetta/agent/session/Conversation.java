@@ -8,6 +8,7 @@ import dev.rosetta.agent.chat.AgentLoop;
 import dev.rosetta.agent.chat.ChatSession;
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.log.ConversationLog;
+import dev.rosetta.agent.skills.SkillTool;
 import dev.rosetta.llm.Providers;
 import dev.rosetta.llm.model.ModelRegistry;
 
@@ -29,11 +30,13 @@ public record Conversation(ChatSession session, AgentLoop loop, ConversationLog 
     /** Records the settings that make a resumed conversation sticky (model, format, tools, thinking). */
     public void saveConfig() {
         ChatConfig current = log.readConfig().orElse(ChatConfig.empty());
-        // An MCP server's tools come with the server, not with the conversation: a resume without it must work.
+        // An MCP server's tools come with the server, the skill tool with the skills, not with the conversation:
+        // a resume without them must work.
         List<String> tools = new ArrayList<>(session.toolbox().catalog().names());
         if (mcp != null) {
             tools.removeAll(mcp.toolNames());
         }
+        tools.remove(SkillTool.NAME);
         log.writeConfig(current.withModel(session.model().name()).withToolFormat(session.format())
                 .withTools(tools).withWorkspace(workspace).withName(log.id()).withThinking(session.settings().thinking()));
     }

@@ -18,8 +18,12 @@ public record Input(long id, String text, Kind kind) {
         PROMPT
     }
 
-    /** Whether this input runs the model (a message, or {@code /impersonate}). */
+    /** Whether this input runs the model (a message, {@code /impersonate}, {@code /skills NAME}). */
     public boolean runsModel() {
-        return kind == Kind.MESSAGE || (kind == Kind.COMMAND && SlashCommands.name(text).equals("/impersonate"));
+        if (kind != Kind.COMMAND) {
+            return kind == Kind.MESSAGE;
+        }
+        String name = SlashCommands.name(text);
+        return name.equals("/impersonate") || name.equals("/skills") && !text.strip().equals(name);
     }
 }

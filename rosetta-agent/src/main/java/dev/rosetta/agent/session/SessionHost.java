@@ -12,6 +12,8 @@ import java.util.function.Supplier;
 
 import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.agent.log.LogWriteException;
+import dev.rosetta.agent.skills.Skill;
+import dev.rosetta.agent.skills.SkillTool;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.llm.ProviderException;
 
@@ -292,6 +294,13 @@ public final class SessionHost implements AutoCloseable {
                 case "/impersonate" -> {
                     return impersonate(text.strip().substring(name.length()).strip(), io);
                 }
+                case "/skills" -> {
+                    String arg = text.strip().substring(name.length()).strip();
+                    if (!arg.isEmpty()) {
+                        return skill(arg, io);
+                    }
+                    commands.run(text);
+                }
                 case "/compact" -> {
                     return model(() -> {
                         commands.run(text);
@@ -319,6 +328,26 @@ public final class SessionHost implements AutoCloseable {
             return TurnOutcome.done();
         }
         return model(() -> conversation.loop().impersonate(message));
+    }
+
+    /** {@code /skills NAME [ARGUMENTS]}: the skill, loaded as the user's message, and the model's turn on it. */
+    private TurnOutcome skill(String arg, CommandIo io) {
+        String[] words = arg.split("\\s+", 2);
+        Skill skill = conversation.session().skills().named(words[0]).orElse(null);
+        if (skill == null) {
+            io.problem("there is no skill named '" + words[0] + "'; /skills lists them");
+            return TurnOutcome.done();
+        }
+        String message;
+        try {
+            message = new SkillTool(conversation.session().skills(), conversation.workspace(), conversation.log().id())
+                    .load(skill, words.length > 1 ? words[1] : "");
+        } catch (java.io.IOException e) {
+            io.problem("could not read " + skill.location() + ": " + e.getMessage());
+            return TurnOutcome.done();
+        }
+        String text = "Use the skill " + skill.name() + " now:\n\n" + message;
+        return model(() -> conversation.loop().run(text));
     }
 
     /**

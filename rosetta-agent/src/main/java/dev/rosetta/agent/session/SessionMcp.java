@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import dev.rosetta.agent.config.McpServerEntry;
-import dev.rosetta.agent.mcp.McpApprovals;
+import dev.rosetta.agent.config.ProjectApprovals;
 import dev.rosetta.agent.mcp.McpChatSetup;
 import dev.rosetta.agent.mcp.McpDefinitions;
 import dev.rosetta.agent.mcp.McpQuestions;
@@ -27,14 +27,14 @@ public final class SessionMcp {
     private final Map<String, String> environment;
     private final Path workspace;
     private final Path conversation;
-    private final McpApprovals approvals;
+    private final ProjectApprovals approvals;
     private final Toolbox toolbox;
     private final Consumer<String> status;
     private final McpQuestions questions;
     private volatile McpServers servers;
 
     private SessionMcp(List<McpServerEntry> entries, Map<String, String> environment, Path workspace, Path conversation,
-            McpApprovals approvals, Toolbox toolbox, Consumer<String> status, McpQuestions questions) {
+            ProjectApprovals approvals, Toolbox toolbox, Consumer<String> status, McpQuestions questions) {
         this.entries = List.copyOf(entries);
         this.environment = environment;
         this.workspace = workspace;
@@ -50,7 +50,7 @@ public final class SessionMcp {
      * name), asking the user first about a project's server not approved yet.
      */
     static SessionMcp start(List<McpServerEntry> configured, List<String> flags, Map<String, String> environment,
-            Path workspace, Path conversation, McpApprovals approvals, Duration wait, Toolbox toolbox,
+            Path workspace, Path conversation, ProjectApprovals approvals, Duration wait, Toolbox toolbox,
             Consumer<String> status, McpQuestions questions) {
         List<McpServerEntry> entries = new ArrayList<>(configured);
         flags.stream().map(McpDefinitions::flag).forEach(f -> {

@@ -26,7 +26,10 @@ import dev.rosetta.agent.config.UiSettings;
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.Conversations;
 import dev.rosetta.agent.log.LogDirectory;
-import dev.rosetta.agent.mcp.McpApprovals;
+import dev.rosetta.agent.config.ProjectApprovals;
+import dev.rosetta.agent.hooks.Hooks;
+import dev.rosetta.agent.skills.SkillTool;
+import dev.rosetta.agent.skills.Skills;
 import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.agent.mcp.McpQuestions;
 import dev.rosetta.agent.mcp.McpServers;
@@ -185,8 +188,12 @@ public final class SessionSetup {
         FileCheckpoints checkpoints = new FileCheckpoints(log);
         ToolContext context = new ToolContext(r.workspace(), options.confine() || r.config().confine(),
                 OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"), checkpoints);
-        Toolbox toolbox = new Toolbox(tools, context, options.confirmCalls() ? outlets.confirmation() : Confirmation.ALWAYS,
+        Hooks hooks = HookSetup.open(r.config().hooks(), r.workspace(), log, r.resolution().environment(),
+                options.confirmCalls(), approval, ProjectApprovals.of(env), outlets::notice);
+        Toolbox toolbox = new Toolbox(tools, context, options.confirmCalls()
+                ? HookSetup.notifying(outlets.confirmation(), hooks) : Confirmation.ALWAYS,
                 r.config().permissions(), rule -> remember(log, rule));
+        Skills skills = skills(r.workspace(), toolbox, log);
         toolbox.offerAtMost(r.config().limits().tools());
         ProjectInstructions instructions = ProjectInstructions.load(r.workspace(), ConfigPaths.of(env).userFolder());
         instructions.notes().forEach(warnings);
@@ -197,26 +204,40 @@ public final class SessionSetup {
             provider.thinkingProblem(r.model().id(), settings.thinking()).ifPresent(warnings);
         }
         ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings,
-                new SessionOptions(contextSettings, instructions, checkpoints));
+                new SessionOptions(contextSettings, instructions, checkpoints).withHooks(hooks).withSkills(skills));
         session.formatReason(r.formatReason());
-        SessionMcp mcp = mcp(r, log, toolbox, outlets);
+        SessionMcp mcp = mcp(r, log, toolbox, outlets, hooks);
         Conversation conversation = new Conversation(session, new AgentLoop(session, r.workspace(), outlets.events()),
                 log, r.registry(), providers, r.workspace(), mcp);
         conversation.saveConfig();
+        session.startContext(hooks.sessionStart(resumed != null ? "resume" : "startup", r.model().name()));
         return conversation;
+    }
+
+    /**
+     * The Agent Skills of the user's and the project's skills folders; the skill tool joins the
+     * toolbox when there is one the model may load.
+     */
+    private Skills skills(Path workspace, Toolbox toolbox, ConversationLog log) {
+        Skills skills = Skills.discover(workspace, ConfigPaths.of(env).userFolder(), LogDirectory.home(env));
+        skills.notes().forEach(warnings);
+        if (!skills.offered().isEmpty()) {
+            toolbox.add(List.of(new SkillTool(skills, workspace, log.id())));
+        }
+        return skills;
     }
 
     /**
      * The chat's MCP servers, started without waiting for them; null when none is configured or
      * given, and then nothing of the MCP client is loaded.
      */
-    private SessionMcp mcp(Resolved r, ConversationLog log, Toolbox toolbox, Outlets outlets) {
+    private SessionMcp mcp(Resolved r, ConversationLog log, Toolbox toolbox, Outlets outlets, Hooks hooks) {
         if (r.config().mcpServers().isEmpty() && options.mcp().isEmpty()) {
             return null;
         }
         return SessionMcp.start(r.config().mcpServers(), options.mcp(), r.resolution().environment(), r.workspace(),
-                log.folder(), McpApprovals.of(env), r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT),
-                toolbox, outlets::notice, questions(outlets.forms()));
+                log.folder(), ProjectApprovals.of(env), r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT),
+                toolbox, outlets::notice, questions(HookSetup.notifying(outlets.forms(), hooks)));
     }
 
     /** The servers' questions: the approval at start from whoever approves, the forms through the host. */

@@ -35,7 +35,7 @@ final class SlashCommands {
     /** Every command, for completion and /help: the host's and the prompt's. */
     public static final List<String> NAMES = List.of("/help", "/model", "/think", "/tools", "/tokens", "/context",
             "/compact", "/instructions", "/undo", "/rewind", "/log", "/rename", "/fork", "/impersonate", "/replay",
-            "/mcp", "/clear", "/exit");
+            "/mcp", "/skills", "/hooks", "/clear", "/exit");
 
     /** The commands a front end carries out itself: the host keeps their place in line. */
     static final List<String> PROMPT_COMMANDS = List.of("/exit", "/quit", "/clear");
@@ -84,6 +84,8 @@ final class SlashCommands {
                 case "/fork" -> out.line("forked into " + chat.log().fork(required(arg, "/fork NAME")));
                 case "/replay" -> replay();
                 case "/mcp" -> McpSlash.run(chat, arg, out);
+                case "/skills" -> SkillsSlash.list(chat.session().skills(), out);
+                case "/hooks" -> HooksSlash.run(chat.session().hooks(), arg, out);
                 default -> {
                     return false;
                 }
@@ -111,6 +113,8 @@ final class SlashCommands {
                 /impersonate     write the assistant's next message yourself; its calls run
                 /replay          show the conversation again
                 /mcp [NAME]      the MCP servers: state, tools, last error (/mcp approve NAME starts a project's)
+                /skills [NAME]   the Agent Skills found; /skills NAME [ARGS] has the model follow one
+                /hooks           the hooks that run at points of each turn (/hooks approve lets a project's run)
                 /clear           clear the screen
                 /exit            leave (Ctrl-D too; Ctrl-C stops the model or a tool)""");
     }

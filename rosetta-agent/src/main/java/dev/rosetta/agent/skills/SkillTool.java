@@ -59,6 +59,15 @@ public final class SkillTool implements Tool {
         return true; // it reads instructions the user has; nothing runs
     }
 
+    /**
+     * The skill as the model gets it — its body read now, placeholders and {@code arguments} filled
+     * in, its folder and files listed — for the tool, and for the user's {@code /skills NAME}.
+     */
+    public String load(Skill skill, String arguments) throws IOException {
+        String text = Files.readString(skill.location(), StandardCharsets.UTF_8);
+        return content.of(skill, SkillFile.parse(text).body(), arguments);
+    }
+
     @Override
     public Preview preview(Arguments args, ToolContext context) {
         return new Preview.Note("load the skill " + args.require("name"));
@@ -78,8 +87,7 @@ public final class SkillTool implements Tool {
                     + name);
         }
         try {
-            String text = Files.readString(skill.location(), StandardCharsets.UTF_8);
-            return ToolResult.ok(content.of(skill, SkillFile.parse(text).body(), args.string("arguments").orElse("")));
+            return ToolResult.ok(load(skill, args.string("arguments").orElse("")));
         } catch (IOException e) {
             ErrorCode code = e instanceof java.nio.file.NoSuchFileException ? ErrorCode.ENOENT : ErrorCode.EIO;
             return ToolResult.error(code, "could not read " + skill.location() + ": " + e.getMessage());

@@ -1,5 +1,6 @@
 package dev.rosetta.agent.mcp;
 
+import dev.rosetta.agent.config.ProjectApprovals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -78,14 +79,14 @@ class McpDefinitionsTest {
 
     @Test
     void anApprovalHoldsForTheProjectAndTheDefinitionItWasGivenFor() {
-        McpApprovals approvals = new McpApprovals(dir.resolve("data/mcp-approvals.json"));
+        ProjectApprovals approvals = new ProjectApprovals(dir.resolve("data/mcp-approvals.json"));
         var server = new McpServerEntry("p", "node", List.of("s.js"), Map.of(), null, Map.of(), true, null, false,
                 ConfigLayer.Kind.PROJECT, dir.resolve("rosetta.toml"));
         Path project = dir.resolve("project");
         assertThat(approvals.approved(project, server)).isFalse();
         approvals.approve(project, server);
         assertThat(approvals.approved(project, server)).isTrue();
-        assertThat(new McpApprovals(approvals.file()).approved(project, server)).isTrue();
+        assertThat(new ProjectApprovals(approvals.file()).approved(project, server)).isTrue();
         assertThat(approvals.approved(dir.resolve("other"), server)).isFalse();
         var changed = new McpServerEntry("p", "node", List.of("evil.js"), Map.of(), null, Map.of(), true, null, false,
                 ConfigLayer.Kind.PROJECT, dir.resolve("rosetta.toml"));

@@ -95,8 +95,8 @@ public final class ChatRun {
             Printed printed = options.json() ? new Printed(new JsonEventWriter(output.out()), output.out()::flush)
                     : new Printed(renderer, renderer::endTurn);
             // A project's server is approved before a front end reads the terminal; a server's form comes in a turn.
-            ServerApproval approval = editor != null ? TerminalLines.questions(editor, printed.endOutput())::approves
-                    : interactive ? TerminalMcpQuestions.plain(stdin, output.err(), printed.endOutput())::approves
+            ServerApproval approval = editor != null ? TerminalLines.questions(editor, printed.endOutput()).approval()
+                    : interactive ? TerminalMcpQuestions.plain(stdin, output.err(), printed.endOutput()).approval()
                     : null;
             SessionSetup setup = new SessionSetup(options.spec(interactive), env, Path.of("").toAbsolutePath(),
                     output::warning).approval(approval);

@@ -2,6 +2,7 @@ package dev.rosetta.cli.terminal;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +12,7 @@ import java.util.regex.Pattern;
 
 import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.agent.mcp.McpQuestions;
+import dev.rosetta.agent.session.ServerApproval;
 import dev.rosetta.cli.render.TerminalChannel;
 import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.tools.mcp.McpForm;
@@ -64,8 +66,35 @@ public final class TerminalMcpQuestions implements McpQuestions {
         beforeAsking.run();
         say("mcp: " + entry.file() + " names a server, " + entry.name() + ", that starts only once you approve it:");
         say("  " + definition(entry));
+        return yes("Start " + safe(entry.name()) + " and remember that for this project? [y]es / [n]o: ");
+    }
+
+    /** Whether a project's hooks may run: each shown as the file has it, then yes or no. */
+    public synchronized boolean approvesHooks(Path file, List<String> hooks) throws InterruptedException {
+        beforeAsking.run();
+        say("hooks: " + file + " has commands that run at points of each turn, once you approve them:");
+        hooks.forEach(h -> say("  " + h));
+        return yes("Run them, and remember that for this project? [y]es / [n]o: ");
+    }
+
+    /** These questions as the host asks them while a conversation opens: a project's servers and hooks. */
+    public ServerApproval approval() {
+        return new ServerApproval() {
+            @Override
+            public boolean approves(McpServerEntry entry) throws InterruptedException {
+                return TerminalMcpQuestions.this.approves(entry);
+            }
+
+            @Override
+            public boolean approvesHooks(Path file, List<String> hooks) throws InterruptedException {
+                return TerminalMcpQuestions.this.approvesHooks(file, hooks);
+            }
+        };
+    }
+
+    private boolean yes(String prompt) throws InterruptedException {
         while (true) {
-            String answer = lines.read("Start " + safe(entry.name()) + " and remember that for this project? [y]es / [n]o: ");
+            String answer = lines.read(prompt);
             if (answer == null) {
                 return false;
             }

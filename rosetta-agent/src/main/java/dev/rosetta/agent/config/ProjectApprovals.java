@@ -1,4 +1,4 @@
-package dev.rosetta.agent.mcp;
+package dev.rosetta.agent.config;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,28 +14,28 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.agent.log.LogDirectory;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.json.Json;
 
 /**
- * Which project servers the user let start. A repository's {@code rosetta.toml} can name any
- * command, so its servers start only once the user approved them for that project; the approval
- * is kept in the user's data folder ({@code mcp-approvals.json}), keyed by the project's path and a
- * hash of the server's definition, so a changed definition asks again.
+ * What of a project the user let run: its MCP servers, its hooks. A repository's {@code rosetta.toml}
+ * can name any command, so what it names starts only once the user approved it for that project; the
+ * approval is kept in the user's data folder ({@code mcp-approvals.json}, the name it had when it held
+ * servers only), keyed by the project's path, the thing's name and a hash of its definition, so a
+ * changed definition asks again.
  */
-public final class McpApprovals {
+public final class ProjectApprovals {
 
     private final Path file;
 
-    public McpApprovals(Path file) {
+    public ProjectApprovals(Path file) {
         this.file = file;
     }
 
     /** {@code $XDG_DATA_HOME/rosetta/mcp-approvals.json}, else under {@code ~/.local/share}. */
-    public static McpApprovals of(Map<String, String> env) {
-        return new McpApprovals(LogDirectory.dataHome(env).resolve("rosetta").resolve("mcp-approvals.json"));
+    public static ProjectApprovals of(Map<String, String> env) {
+        return new ProjectApprovals(LogDirectory.dataHome(env).resolve("rosetta").resolve("mcp-approvals.json"));
     }
 
     public Path file() {
@@ -43,13 +43,23 @@ public final class McpApprovals {
     }
 
     public boolean approved(Path project, McpServerEntry server) {
-        return keys().contains(key(project, server));
+        return approved(project, server.name(), server.definition());
+    }
+
+    /** Whether what a project defines under {@code name} ({@code [[hooks]]}) was approved as {@code definition}. */
+    public boolean approved(Path project, String name, String definition) {
+        return keys().contains(key(project, name, definition));
     }
 
     /** Records the approval (atomically: a whole new file renamed over the old). */
     public void approve(Path project, McpServerEntry server) {
+        approve(project, server.name(), server.definition());
+    }
+
+    /** Records the approval of what a project defines under {@code name}. */
+    public void approve(Path project, String name, String definition) {
         List<String> keys = new ArrayList<>(keys());
-        String key = key(project, server);
+        String key = key(project, name, definition);
         if (keys.contains(key)) {
             return;
         }
@@ -78,9 +88,9 @@ public final class McpApprovals {
         }
     }
 
-    /** The project's path, the server's name and its definition, hashed: nothing of it is readable. */
-    static String key(Path project, McpServerEntry server) {
-        String text = project.toAbsolutePath().normalize() + "\0" + server.name() + "\0" + server.definition();
+    /** The project's path, the thing's name and its definition, hashed: nothing of it is readable. */
+    private static String key(Path project, String name, String definition) {
+        String text = project.toAbsolutePath().normalize() + "\0" + name + "\0" + definition;
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(hash);

@@ -33,8 +33,13 @@ import picocli.CommandLine.ScopeType;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
-            "1:failure",
+            "1:failure (calls kept failing, --max-steps, a hook stopped it, the log could not be written)",
             "2:bad usage or configuration, or input that cannot be read",
+            "42:bad input: a line on stdin that is no message (--input-format jsonl), no prompt on stdin",
+            "53:--max-turns reached",
+            "54:--max-cost reached",
+            "55:the model failed (its provider, after retries; a reply that broke off)",
+            "56:the final answer did not match --output-schema",
             "130:interrupted"})
 public final class Main implements Callable<Integer> {
 

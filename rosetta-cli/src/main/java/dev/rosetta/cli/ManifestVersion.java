@@ -11,7 +11,6 @@ final class ManifestVersion implements IVersionProvider {
     }
 
     static String current() {
-        String version = Main.class.getPackage().getImplementationVersion();
-        return version == null || version.isBlank() ? "dev" : version;
+        return dev.rosetta.cli.terminal.RosettaVersion.current();
     }
 }

@@ -27,6 +27,8 @@ final class Usage {
             new Group("Conversation", List.of("--resume", "--name", "--non-interactive", "--max-steps")),
             new Group("Tools", List.of("--tools", "--no-confirm", "--workspace", "--confine", "--mcp")),
             new Group("Output", List.of("--ui", "--output-format", "--stream", "--verbose")),
+            new Group("Scripting (docs/HEADLESS.md)", List.of("--input-format", "--stream-deltas", "--permission-tool",
+                    "--max-turns", "--max-cost", "--output-schema", "--output-last-message", "--no-stdin")),
             new Group("Help", List.of("--help", "--version")));
 
     /** Where an option of no group is listed, so that help never hides one (a test keeps this empty). */
@@ -66,6 +68,8 @@ final class Usage {
                 "a file every model reply is kept in / replies are read from instead of a provider (rosetta eval"
                         + " sets them)"},
             new String[] {"XDG_CONFIG_HOME, XDG_DATA_HOME", "the folders of config.toml and of the logs"},
+            new String[] {"ROSETTA_PROJECT_DIR, CLAUDE_PROJECT_DIR", "set for hooks ([[hooks]] in config.toml): the"
+                    + " workspace"},
             new String[] {"NO_COLOR, TERM", "NO_COLOR: no colour; TERM=dumb: no colour, no line editing"},
             new String[] {"VISUAL, EDITOR", "the editor [e]dit opens"},
             new String[] {"JAVA_HOME, ROSETTA_JAVA_OPTS, XDG_CACHE_HOME", "read by the ./rosetta launcher"},

@@ -74,6 +74,12 @@ class ChatArgumentsTest {
         if (type == OutputFormat.class) {
             return List.of("text", "json", "JSON");
         }
+        if (type == dev.rosetta.cli.option.InputFormat.class) {
+            return List.of("text", "jsonl", "JSONL");
+        }
+        if (type == java.math.BigDecimal.class) {
+            return List.of("0.50", "2", "$1.25", ".5");
+        }
         if (type == UiMode.class) {
             return List.of("inline", "line", "LINE");
         }

@@ -22,13 +22,13 @@ import org.junit.jupiter.api.Test;
  * The command line's packages in layers, read from the sources (imports and names written out in
  * full alike): the launcher picks a front end, a front end uses the shared terminal parts and the
  * renderer, and nothing points back up. The front ends — the line prompt, the JLine prompt, the
- * terminal UI, the ACP agent — never use each other: each is an adapter over the session host.
+ * terminal UI, the ACP agent, the headless protocol — never use each other: each is an adapter over the session host.
  */
 class PackageLayersTest {
 
     private static final Path SOURCES = Path.of("src/main/java/dev/rosetta/cli");
     private static final Pattern USE = Pattern.compile("\\bdev\\.rosetta\\.cli\\.(?:([a-z]+)\\.)?[A-Z]");
-    private static final Set<String> FRONT_ENDS = Set.of("line", "repl", "ui", "acp");
+    private static final Set<String> FRONT_ENDS = Set.of("line", "repl", "ui", "acp", "headless");
     /** What every front end may use; none of it may use a front end. */
     private static final Set<String> SHARED = Set.of("terminal", "render", "option");
 

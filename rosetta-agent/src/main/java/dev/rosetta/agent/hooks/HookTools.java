@@ -9,14 +9,14 @@ import dev.rosetta.core.tool.Arguments;
 import dev.rosetta.core.tool.ToolResult;
 
 /**
- * A call as a hook written for Claude Code expects to see it. {@code tool_name} is the name Claude
+ * A call as a hook (or a permission tool) written for Claude Code expects to see it. {@code tool_name} is the name Claude
  * Code gives the same tool where it has one — {@code Bash} for shell, {@code Write} for save,
  * {@code Edit} for patch, {@code Read} for read, {@code mcp__SERVER__TOOL} for an MCP server's
  * {@code SERVER.TOOL} — and Rosetta's own name otherwise; {@code rosetta_tool_name} is always
  * Rosetta's, and a matcher may name either. {@code tool_input} is the call's arguments by name, with
  * {@code file_path} beside a {@code path}: the absolute path, as Claude Code's file tools give it.
  */
-final class HookTools {
+public final class HookTools {
 
     private static final Map<String, String> CLAUDE_NAMES = Map.of("shell", "Bash", "save", "Write", "patch", "Edit",
             "read", "Read");
@@ -25,7 +25,8 @@ final class HookTools {
 
     private HookTools() {}
 
-    static String claudeName(String tool) {
+    /** The name Claude Code gives the tool where it has one, else Rosetta's. */
+    public static String claudeName(String tool) {
         int dot = tool.indexOf('.');
         if (dot > 0) {
             return "mcp__" + tool.substring(0, dot) + "__" + tool.substring(dot + 1);
@@ -45,7 +46,8 @@ final class HookTools {
         input.put("tool_use_id", callId);
     }
 
-    static Map<String, Object> toolInput(Arguments args, Path workspace) {
+    /** The call's arguments by name, with {@code file_path} beside a {@code path}. */
+    public static Map<String, Object> toolInput(Arguments args, Path workspace) {
         Map<String, Object> input = new LinkedHashMap<>(args.values());
         if (args.values().get(PATH) instanceof String path && !input.containsKey(FILE_PATH)) {
             input.put(FILE_PATH, workspace.resolve(path).normalize().toString());
@@ -57,7 +59,7 @@ final class HookTools {
      * A hook's {@code updatedInput} as the call's arguments: what it says replaces the call's
      * arguments whole; a {@code file_path} it changed is the new {@code path}.
      */
-    static Map<String, Object> updatedArguments(Map<String, Object> updated, Arguments before, Path workspace) {
+    public static Map<String, Object> updatedArguments(Map<String, Object> updated, Arguments before, Path workspace) {
         Map<String, Object> out = new LinkedHashMap<>(updated);
         Object filePath = out.remove(FILE_PATH);
         if (before.values().containsKey(PATH) && filePath instanceof String changed

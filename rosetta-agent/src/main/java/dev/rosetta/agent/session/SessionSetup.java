@@ -178,6 +178,7 @@ public final class SessionSetup {
 
     private Conversation assemble(Path logs, ConversationLog resumed, Resolved r, Providers providers,
             Outlets outlets) throws ProviderException {
+        requirePrices(r.model());
         Provider provider = provider(r.model(), r.format(), r.config().fallback(), r.registry(), providers);
         ShellSettings shell = ShellSettings.fromEnvironment(r.resolution().environment(),
                 r.resolution().shellTimeout().value());
@@ -325,7 +326,16 @@ public final class SessionSetup {
                 .withBreakOnToolUse(TurnSettings.flag(breakOnToolUse))
                 .withThinking(resolution.thinking(options.thinking()).map(dev.rosetta.agent.config.Resolved::value)
                         .orElse(null));
+        settings = settings.withRunLimits(options.runLimits()).withAnswerSchema(options.answerSchema());
         return options.maxSteps() != null ? settings.withMaxSteps(options.maxSteps()) : settings;
+    }
+
+    /** {@code --max-cost} holds only for a model whose prices are known: without them no request has a cost. */
+    private void requirePrices(ModelInfo model) {
+        if (options.runLimits().maxCost() != null && model.cost(new dev.rosetta.llm.ChatEvent.Usage(1, 1, 0, 0)) == null) {
+            throw new RosettaException("--max-cost needs the model's prices, and the model registry has none for "
+                    + model.name() + "; add them (price) for it in ~/.config/rosetta/models.json, or leave --max-cost out");
+        }
     }
 
     /** How the terminal UI is to fold calls, as the config files of the chat opened say. */

@@ -2,6 +2,8 @@ package dev.rosetta.agent.session;
 
 import java.util.List;
 
+import dev.rosetta.agent.chat.AnswerSchema;
+import dev.rosetta.agent.chat.RunLimits;
 import dev.rosetta.llm.Thinking;
 
 /**
@@ -20,12 +22,23 @@ import dev.rosetta.llm.Thinking;
  * @param stream       whether replies stream
  * @param thinking     how hard the model thinks
  * @param maxSteps     requests per turn at most
+ * @param runLimits    what the whole run may spend ({@code --max-turns}, {@code --max-cost})
+ * @param answerSchema the JSON Schema the final answer must match ({@code --output-schema}), or null
  */
 public record SessionSpec(boolean resume, String name, String workspace, String model, String toolFormat,
         List<String> tools, boolean confirmCalls, boolean confine, List<String> mcp, boolean stream, Thinking thinking,
-        Integer maxSteps) {
+        Integer maxSteps, RunLimits runLimits, AnswerSchema answerSchema) {
 
     public SessionSpec {
         mcp = mcp == null ? List.of() : List.copyOf(mcp);
+        runLimits = runLimits == null ? RunLimits.NONE : runLimits;
+    }
+
+    /** A spec without run limits or an answer schema. */
+    public SessionSpec(boolean resume, String name, String workspace, String model, String toolFormat,
+            List<String> tools, boolean confirmCalls, boolean confine, List<String> mcp, boolean stream,
+            Thinking thinking, Integer maxSteps) {
+        this(resume, name, workspace, model, toolFormat, tools, confirmCalls, confine, mcp, stream, thinking, maxSteps,
+                RunLimits.NONE, null);
     }
 }

@@ -95,6 +95,7 @@ public final class ChatArguments {
             case "-w" -> "--workspace";
             case "-t" -> "--tools";
             case "--no-stream" -> "--stream";
+            case "-o" -> "--output-last-message";
             default -> name;
         };
     }
@@ -102,7 +103,7 @@ public final class ChatArguments {
     private static boolean isFlag(String name) {
         return switch (name) {
             case "-y", "--no-confirm", "-n", "--non-interactive", "-r", "--resume", "--stream", "--no-stream",
-                    "--confine", "-v", "--verbose" -> true;
+                    "--confine", "-v", "--verbose", "--stream-deltas", "--no-stdin" -> true;
             default -> false;
         };
     }
@@ -115,6 +116,8 @@ public final class ChatArguments {
             case "--stream" -> o.stream = true;
             case "--no-stream" -> o.stream = false;
             case "--confine" -> o.confine = true;
+            case "--stream-deltas" -> o.streamDeltas = true;
+            case "--no-stdin" -> o.noStdin = true;
             default -> { } // -v is Main's
         }
     }
@@ -122,7 +125,8 @@ public final class ChatArguments {
     private static boolean takesValue(String name) {
         return switch (name) {
             case "-m", "--model", "--tool-format", "--name", "-w", "--workspace", "-t", "--tools", "--output-format",
-                    "--max-steps", "--thinking", "--mcp", "--ui" -> true;
+                    "--max-steps", "--thinking", "--mcp", "--ui", "--input-format", "--permission-tool", "--max-turns",
+                    "--max-cost", "--output-schema", "-o", "--output-last-message" -> true;
             default -> false;
         };
     }
@@ -153,6 +157,12 @@ public final class ChatArguments {
                 case "--max-steps" -> o.maxSteps = OptionValues.atLeastOne(value);
                 case "--ui" -> o.ui = OptionValues.uiMode(value);
                 case "--mcp" -> o.mcp.add(value);
+                case "--input-format" -> o.inputFormat = OptionValues.inputFormat(value);
+                case "--permission-tool" -> o.permissionTool = value;
+                case "--max-turns" -> o.maxTurns = OptionValues.atLeastOne(value);
+                case "--max-cost" -> o.maxCost = OptionValues.dollars(value);
+                case "--output-schema" -> o.outputSchema = value;
+                case "-o", "--output-last-message" -> o.outputLastMessage = value;
                 default -> {
                     return false;
                 }

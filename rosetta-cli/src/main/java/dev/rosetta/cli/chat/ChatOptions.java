@@ -1,9 +1,14 @@
 package dev.rosetta.cli.chat;
 
+import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.rosetta.agent.chat.AnswerSchema;
+import dev.rosetta.agent.chat.RunLimits;
 import dev.rosetta.agent.session.SessionSpec;
+import dev.rosetta.cli.option.InputFormat;
 import dev.rosetta.cli.option.OptionConverters;
 import dev.rosetta.cli.option.OutputFormat;
 import dev.rosetta.cli.option.UiMode;
@@ -80,6 +85,40 @@ public final class ChatOptions {
     @Option(names = "--confine", description = "File tools refuse paths outside the workspace.")
     boolean confine;
 
+    @Option(names = "--input-format", paramLabel = "FORMAT", defaultValue = "text",
+            converter = OptionConverters.InputFormatValue.class,
+            description = "text, or jsonl: messages, answers to questions and interrupts as JSON lines on stdin"
+                    + " (with --output-format json; docs/HEADLESS.md).")
+    InputFormat inputFormat = InputFormat.TEXT;
+
+    @Option(names = "--stream-deltas", description = "With --output-format json: every piece of text as it streams,"
+            + " not a run of text at a time.")
+    boolean streamDeltas;
+
+    @Option(names = "--permission-tool", paramLabel = "SERVER.TOOL", description = "An MCP tool that answers the"
+            + " permission questions, as Claude Code's --permission-prompt-tool does.")
+    String permissionTool;
+
+    @Option(names = "--max-turns", paramLabel = "N", converter = OptionConverters.AtLeastOne.class,
+            description = "Replies of the model in this run at most; then it stops (exit code 53).")
+    Integer maxTurns;
+
+    @Option(names = "--max-cost", paramLabel = "USD", converter = OptionConverters.DollarsValue.class,
+            description = "US dollars this run may spend at most: it stops before a request whose estimate would"
+                    + " pass it (exit code 54).")
+    BigDecimal maxCost;
+
+    @Option(names = "--output-schema", paramLabel = "FILE", description = "A JSON Schema the final answer must match;"
+            + " the answer alone goes to stdout (exit code 56 when it never matches).")
+    String outputSchema;
+
+    @Option(names = {"-o", "--output-last-message"}, paramLabel = "FILE",
+            description = "Write the model's final answer to FILE.")
+    String outputLastMessage;
+
+    @Option(names = "--no-stdin", description = "Do not read stdin, even when it is a pipe.")
+    boolean noStdin;
+
     // Also read by hand in ChatArguments (the fast path): an option added here must be added there.
     @Option(names = "--mcp", paramLabel = "NAME=URL|NAME=COMMAND", description = "An MCP server for this chat:"
             + " NAME=URL (HTTP) or 'NAME=COMMAND ARGS...' (started; words split as a shell would). Repeatable.")
@@ -90,12 +129,45 @@ public final class ChatOptions {
     }
 
     /**
-     * What these options ask of the conversation; calls are confirmed only when someone is there to
-     * answer ({@code attended}) and neither -y nor -n says otherwise.
+     * What these options ask of the conversation. Calls are confirmed only when someone is there to
+     * answer — a user at the terminal ({@code attended}) who did not say -n, or a program (jsonl input,
+     * a permission tool) — and -y does not say otherwise.
      */
     public SessionSpec spec(boolean attended) {
+        AnswerSchema schema = outputSchema == null ? null : AnswerSchema.read(Path.of(outputSchema));
         return new SessionSpec(resume, name, workspace, model, toolFormat, tools,
-                attended && !noConfirm && !nonInteractive, confine, mcp, stream, thinking, maxSteps);
+                !noConfirm && (answeredByProgram() || attended && !nonInteractive), confine, mcp, stream, thinking,
+                maxSteps, new RunLimits(maxTurns, maxCost), schema);
+    }
+
+    /** Whether a program answers the questions: it writes JSON lines, or a permission tool decides. */
+    boolean answeredByProgram() {
+        return inputFormat == InputFormat.JSONL || permissionTool != null;
+    }
+
+    boolean jsonlInput() {
+        return inputFormat == InputFormat.JSONL;
+    }
+
+    boolean streamDeltas() {
+        return streamDeltas;
+    }
+
+    String permissionTool() {
+        return permissionTool;
+    }
+
+    /** {@code --output-schema} or {@code -o}: the final answer is the run's product. */
+    boolean answerIsOutput() {
+        return outputSchema != null;
+    }
+
+    String outputLastMessage() {
+        return outputLastMessage;
+    }
+
+    boolean noStdin() {
+        return noStdin;
     }
 
     /** Whether the plain line prompt was asked for (--ui line). */

@@ -10,16 +10,18 @@ import java.util.function.Consumer;
 import org.jline.terminal.Terminal;
 
 import dev.rosetta.agent.chat.AgentEvent;
+import dev.rosetta.agent.chat.AnswerSchema;
 import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.agent.log.LogWriteException;
 import dev.rosetta.agent.session.ServerApproval;
 import dev.rosetta.agent.session.SessionHost;
 import dev.rosetta.agent.session.SessionSetup;
-import dev.rosetta.cli.line.Interrupts;
+import dev.rosetta.cli.headless.HeadlessRun;
+import dev.rosetta.cli.terminal.Interrupts;
+import dev.rosetta.cli.terminal.PipedInput;
 import dev.rosetta.cli.line.LineQuestions;
 import dev.rosetta.cli.line.LineRepl;
 import dev.rosetta.cli.terminal.MessageInput;
-import dev.rosetta.cli.render.JsonEventWriter;
 import dev.rosetta.cli.render.TerminalChannel;
 import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.cli.render.TerminalRenderer;
@@ -39,8 +41,7 @@ import dev.rosetta.llm.ProviderException;
 /**
  * {@code rosetta [PROMPT…]}: opens the conversation on a session host and hands it to a front end —
  * the terminal UI, the line prompt (JLine's, or plain), or a run of the first prompt that prints its
- * events (text or JSON) and exits. Exit codes ({@link ExitCode}): 0 done, 1 the model, a tool or the
- * disk (the log could not be written) failed, 2 bad usage or configuration, 130 interrupted.
+ * events (as text, or as the headless protocol's JSON) and exits. Exit codes: {@link ExitCode}.
  */
 public final class ChatRun {
 
@@ -77,9 +78,16 @@ public final class ChatRun {
                     + " holds, so nothing was sent: pipe a part of it (head, tail, grep), or leave it in a file in"
                     + " the workspace and ask the model to read what it needs");
             return ExitCode.BAD_USAGE;
+        } catch (NoPromptOnStdin e) {
+            output.error(e.getMessage());
+            return ExitCode.BAD_INPUT;
+        }
+        if (options.jsonlInput() && !options.json()) {
+            output.error("--input-format jsonl answers the events of --output-format json; give both");
+            return ExitCode.BAD_USAGE;
         }
         boolean interactive = terminal && !options.nonInteractive;
-        if (prompt.isBlank() && !interactive) {
+        if (prompt.isBlank() && !interactive && !options.jsonlInput()) {
             output.error("no prompt: give one (rosetta \"…\"), pipe one in, or run in a terminal");
             // The one usage error found here; a missing conversation or a held lock is not one.
             output.problem("Try 'rosetta --help' for more information.");
@@ -91,8 +99,9 @@ public final class ChatRun {
             // The terminal UI where it can run and was not declined; the line prompt serves the rest.
             InlineUi ui = editor != null && !options.lineUi() && InlineUi.unsuitable(editor).isEmpty()
                     ? new InlineUi(editor, style, env) : null;
-            TerminalRenderer renderer = new TerminalRenderer(output.out(), style);
-            Printed printed = options.json() ? new Printed(new JsonEventWriter(output.out()), output.out()::flush)
+            // With --output-schema stdout holds the answer alone: what the turn shows goes to stderr.
+            TerminalRenderer renderer = new TerminalRenderer(options.answerIsOutput() ? output.err() : output.out(), style);
+            Printed printed = options.json() ? new Printed(event -> { }, output.out()::flush)
                     : new Printed(renderer, renderer::endTurn);
             // A project's server is approved before a front end reads the terminal; a server's form comes in a turn.
             ServerApproval approval = editor != null ? TerminalLines.questions(editor, printed.endOutput()).approval()
@@ -108,11 +117,15 @@ public final class ChatRun {
                 if (editor != null) {
                     return new JLineRepl(host, editor, style, output, env, renderer).run(prompt);
                 }
+                if (options.json()) {
+                    return headless(host, prompt, interactive);
+                }
                 return lines(host, printed, prompt, interactive);
             }
         } catch (ProviderException e) {
             output.error(e.getMessage());
-            return e.kind() == ProviderException.Kind.CONFIG ? ExitCode.BAD_USAGE : ExitCode.FAILED;
+            return e.kind() == ProviderException.Kind.CONFIG || e.kind() == ProviderException.Kind.AUTH
+                    ? ExitCode.BAD_USAGE : ExitCode.MODEL_FAILED;
         } catch (LogWriteException e) {
             // The disk failed, not the user: a failure, not bad usage.
             output.error(e.getMessage());
@@ -124,8 +137,38 @@ public final class ChatRun {
     }
 
     /**
-     * Without line editing: the first prompt with its events printed (as text or JSON), then, at a
-     * terminal, the plain line prompt. Questions are asked on stderr.
+     * {@code --output-format json}: the headless protocol ({@link HeadlessRun}). Questions are answered
+     * by the program's JSON lines, a permission tool, or — with text input at a terminal — the user, on
+     * stderr.
+     */
+    private int headless(SessionHost host, String prompt, boolean interactive) {
+        Interrupts.onCtrlC(host::interrupt);
+        Attendant.Asker asker = interactive && !options.answeredByProgram()
+                ? new LineQuestions(stdin, output.err(), env, output.out()::flush) : null;
+        HeadlessRun.Settings settings = new HeadlessRun.Settings(options.streamDeltas(), options.jsonlInput(),
+                options.permissionTool(), asker, host.conversation().session().settings().answerSchema());
+        HeadlessRun.Finished finished = new HeadlessRun(host, output.out(), stdin, settings).run(prompt);
+        return lastMessage(finished.answer()) ? finished.exitCode() : ExitCode.FAILED;
+    }
+
+    /** {@code -o FILE}: the final answer written there; false (said) when it could not be. */
+    private boolean lastMessage(String answer) {
+        if (options.outputLastMessage() == null) {
+            return true;
+        }
+        Path file = Path.of(options.outputLastMessage());
+        try {
+            java.nio.file.Files.writeString(file, answer == null ? "" : answer, StandardCharsets.UTF_8);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            output.error("-o: could not write the final answer to " + file + ": " + e.getMessage());
+            return false;
+        }
+    }
+
+    /**
+     * Without line editing: the first prompt with its events printed, then, at a terminal, the plain
+     * line prompt. Questions are asked on stderr.
      */
     private int lines(SessionHost host, Printed printed, String prompt, boolean interactive) throws IOException {
         TerminalChannel said = output.err();
@@ -143,7 +186,11 @@ public final class ChatRun {
             if (interactive) {
                 return new LineRepl(attendant, stdin, output).run();
             }
-            return report(outcome);
+            if (options.answerIsOutput() && outcome.ok() && outcome.answer() != null) {
+                output.out().line(AnswerSchema.json(outcome.answer()));
+            }
+            int exit = report(outcome);
+            return lastMessage(outcome.answer()) ? exit : ExitCode.FAILED;
         }
     }
 
@@ -154,17 +201,47 @@ public final class ChatRun {
         return ExitCode.of(outcome.reason());
     }
 
-    /** The prompt's words, and piped stdin as a fenced block after them. */
-    private String prompt() throws MessageInput.UnreadableException, MessageInput.TooLargeException {
-        String words = String.join(" ", options.prompt());
-        if (TerminalCheck.stdinIsTerminal()) {
+    /**
+     * The prompt: its words, and piped stdin as a fenced block after them; or, when the prompt is
+     * {@code -}, stdin as the prompt itself. Stdin is not read with {@code --no-stdin}, nor as a prompt
+     * with {@code --input-format jsonl} (it holds the messages then); a pipe that stays silent is said
+     * to be waited for ({@link PipedInput}).
+     */
+    private String prompt() throws MessageInput.UnreadableException, MessageInput.TooLargeException,
+            NoPromptOnStdin {
+        boolean dash = options.prompt().equals(java.util.List.of("-"));
+        String words = dash ? "" : String.join(" ", options.prompt());
+        if (options.noStdin() || options.jsonlInput()) {
+            if (dash) {
+                throw new NoPromptOnStdin("the prompt - is read from stdin, which " + (options.noStdin()
+                        ? "--no-stdin leaves unread" : "--input-format jsonl takes for its messages"));
+            }
             return words;
         }
-        String piped = new String(MessageInput.readStdin(stdin, PIPE_LIMIT), StandardCharsets.UTF_8);
-        if (piped.isBlank()) {
+        if (!dash && TerminalCheck.stdinIsTerminal()) {
             return words;
         }
-        return withPiped(words, piped);
+        String piped = new String(PipedInput.read(stdin, PIPE_LIMIT, PipedInput.PATIENCE, this::waitingForStdin),
+                StandardCharsets.UTF_8);
+        if (dash) {
+            if (piped.isBlank()) {
+                throw new NoPromptOnStdin("no prompt on stdin: the prompt - is read from stdin, and it held nothing");
+            }
+            return piped;
+        }
+        return piped.isBlank() ? words : withPiped(words, piped);
+    }
+
+    private void waitingForStdin() {
+        output.problem("rosetta: waiting for input piped to stdin (nothing has come yet); if there is none, give"
+                + " --no-stdin, or run with stdin closed (< /dev/null)");
+    }
+
+    /** The prompt {@code -} found nothing to read on stdin. */
+    private static final class NoPromptOnStdin extends Exception {
+        NoPromptOnStdin(String message) {
+            super(message, null, false, false);
+        }
     }
 
     /** The prompt's words and, after them, the piped text in a fence that none of its lines can close. */

@@ -77,6 +77,20 @@ public final class OptionConverters {
         }
     }
 
+    /** {@link OptionValues#inputFormat}. */
+    public static final class InputFormatValue extends Checked<InputFormat> {
+        public InputFormatValue() {
+            super(OptionValues::inputFormat);
+        }
+    }
+
+    /** {@link OptionValues#dollars}. */
+    public static final class DollarsValue extends Checked<java.math.BigDecimal> {
+        public DollarsValue() {
+            super(OptionValues::dollars);
+        }
+    }
+
     /** {@link OptionValues#uiMode}. */
     public static final class UiModeValue extends Checked<UiMode> {
         public UiModeValue() {

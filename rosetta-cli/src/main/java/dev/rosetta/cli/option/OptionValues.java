@@ -99,6 +99,25 @@ public final class OptionValues {
     static final int MAX_COUNT = 999_999_999;
 
     /** A whole number from 1 to {@value #MAX_COUNT}, written in decimal digits. */
+    public static InputFormat inputFormat(String value) {
+        for (InputFormat f : InputFormat.values()) {
+            if (f.id().equalsIgnoreCase(value.strip())) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("unknown input format '" + value + "'; use one of "
+                + Arrays.stream(InputFormat.values()).map(InputFormat::id).collect(Collectors.joining(", ")));
+    }
+
+    /** A sum of US dollars more than 0, such as 0.50 or 2 ({@code --max-cost}). */
+    public static java.math.BigDecimal dollars(String value) {
+        String text = value.strip().startsWith("$") ? value.strip().substring(1) : value.strip();
+        if (!text.matches("[0-9]{1,9}(\\.[0-9]{1,9})?|\\.[0-9]{1,9}") || new java.math.BigDecimal(text).signum() <= 0) {
+            throw new IllegalArgumentException("'" + value + "' is not an amount of US dollars more than 0, like 0.50");
+        }
+        return new java.math.BigDecimal(text);
+    }
+
     public static int atLeastOne(String value) {
         String digits = value.strip();
         if (!digits.matches("[0-9]{1,9}") || Integer.parseInt(digits) < 1) {

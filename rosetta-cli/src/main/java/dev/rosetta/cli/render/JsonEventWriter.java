@@ -61,7 +61,7 @@ public final class JsonEventWriter implements Consumer<AgentEvent> {
     }
 
     /** The event as a JSON object of maps, lists and plain values. */
-    static Map<String, Object> toJson(AgentEvent event) {
+    public static Map<String, Object> toJson(AgentEvent event) {
         return switch (event) {
             case AgentEvent.ProseDelta p -> object("prose", "text", p.text());
             case AgentEvent.ThinkingDelta t -> object("thinking", "text", t.text());

@@ -1,6 +1,5 @@
-package dev.rosetta.cli.line;
+package dev.rosetta.cli.terminal;
 
-import dev.rosetta.cli.terminal.ExitCode;
 
 import sun.misc.Signal;
 

@@ -16,6 +16,7 @@ import dev.rosetta.agent.session.NumberedEvent;
 import dev.rosetta.agent.session.Question;
 import dev.rosetta.agent.session.SessionEvent;
 import dev.rosetta.agent.session.SessionHost;
+import dev.rosetta.tools.Decision;
 
 /**
  * {@code --input-format jsonl}: a program's lines on stdin, taken as they come while the conversation
@@ -49,10 +50,10 @@ final class JsonlSession {
         if (!prompt.isBlank()) {
             sent.add(host.submit(prompt).ended());
         }
-        try (SessionHost.Subscription unanswered = host.subscribe(this::afterClose)) {
+        try (SessionHost.Subscription closing = host.subscribe(this::afterClose)) {
             String badInput = readAll(sent);
             closed = true;
-            host.questions().forEach(q -> host.answer(q.id(), Answer.none(q)));
+            host.questions().forEach(q -> host.answer(q.id(), unanswered(q)));
             return new Outcome(await(sent), badInput);
         }
     }
@@ -107,8 +108,14 @@ final class JsonlSession {
     private void afterClose(NumberedEvent numbered) {
         if (closed && numbered.event() instanceof SessionEvent.QuestionAsked asked) {
             Question q = asked.question();
-            Thread.ofVirtual().start(() -> host.answer(q.id(), Answer.none(q)));
+            Thread.ofVirtual().start(() -> host.answer(q.id(), unanswered(q)));
         }
+    }
+
+    /** A question no one is left to answer: a call is refused (the model is told why), anything else has no answer. */
+    private static Answer unanswered(Question q) {
+        return q instanceof Question.Permission ? new Answer.Decided(new Decision.No("no one could answer: the"
+                + " program that sends Rosetta its input closed it")) : Answer.none(q);
     }
 
     private static List<TurnOutcome> await(List<CompletableFuture<TurnOutcome>> sent) {

@@ -124,6 +124,36 @@ final class Sandbox {
         }
     }
 
+    /**
+     * Starts {@code rosetta ARGS} with stdin and stdout as pipes the test holds, for a conversation over
+     * the headless protocol: the test writes lines as events arrive.
+     */
+    Conversing converse(String... args) {
+        int n = ++runs;
+        Path err = root.resolve("stdio").resolve(n + ".err");
+        try {
+            ProcessBuilder builder = new ProcessBuilder(RosettaJar.command(List.of(args)))
+                    .directory(workspace().toFile())
+                    .redirectError(err.toFile());
+            builder.environment().clear();
+            builder.environment().putAll(env);
+            return new Conversing(List.of(args), builder.start(), err, this);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A conversation's end, checked as every run is: no key, no control character. */
+    Run checked(Run run) {
+        try {
+            assertNoKeyIn(run);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        assertNoControlCharacterIn(run);
+        return run;
+    }
+
     /** Waits for a launched run to end (killing it past the time limit) and checks it leaked no key. */
     Run finish(Launched launched) {
         return finish(launched, TIME_LIMIT);

@@ -21,7 +21,7 @@ import dev.rosetta.core.RosettaException;
 
 /**
  * Finds the tasks the command line names. A suite is a folder of task files ({@code *.toml}), named
- * after the folder; a folder holding no task files but folders that do is every suite in it. An
+ * after the folder; a folder given stands for every suite at or under it. An
  * argument is such a folder, one task file, or the name of a suite shipped inside Rosetta (under
  * {@value #SHIPPED} in the jar, so an installed jar carries its suites wherever it is copied).
  */
@@ -58,8 +58,11 @@ public final class Suites {
     private static List<EvalTask> argument(String argument, Path currentFolder) {
         Path path = currentFolder.resolve(argument);
         if (Files.isDirectory(path)) {
-            return taskFiles(path).isEmpty() ? suiteFolders(path).stream().flatMap(f -> folder(f).stream()).toList()
-                    : folder(path);
+            List<Path> suites = suitesUnder(path);
+            if (suites.isEmpty()) {
+                throw new RosettaException(path + ": no task files (*.toml) in this folder or the folders in it");
+            }
+            return suites.stream().flatMap(f -> folder(f).stream()).toList();
         }
         if (Files.isRegularFile(path)) {
             return List.of(read(suiteName(path.toAbsolutePath().getParent()), path));
@@ -119,6 +122,15 @@ public final class Suites {
                     .sorted((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString())).toList();
         } catch (IOException e) {
             throw new RosettaException("could not list " + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Every folder at or under {@code root} that holds task files, in path order: each is a suite. */
+    private static List<Path> suitesUnder(Path root) {
+        try (Stream<Path> walk = Files.walk(root)) {
+            return walk.filter(Files::isDirectory).filter(f -> !taskFiles(f).isEmpty()).sorted().toList();
+        } catch (IOException e) {
+            throw new RosettaException("could not list " + root + ": " + e.getMessage(), e);
         }
     }
 

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.rosetta.core.RosettaException;
@@ -166,7 +167,7 @@ public final class Suites {
         if (globs.isEmpty() || globs.get().isBlank()) {
             return tasks;
         }
-        List<java.util.regex.Pattern> patterns = new ArrayList<>();
+        List<Pattern> patterns = new ArrayList<>();
         for (String g : globs.get().split(",")) {
             if (!g.isBlank()) {
                 patterns.add(glob(g.strip()));
@@ -180,15 +181,15 @@ public final class Suites {
         return out;
     }
 
-    static java.util.regex.Pattern glob(String glob) {
+    static Pattern glob(String glob) {
         StringBuilder regex = new StringBuilder();
         for (char c : glob.toCharArray()) {
             switch (c) {
                 case '*' -> regex.append(".*");
                 case '?' -> regex.append('.');
-                default -> regex.append(java.util.regex.Pattern.quote(String.valueOf(c)));
+                default -> regex.append(Pattern.quote(String.valueOf(c)));
             }
         }
-        return java.util.regex.Pattern.compile(regex.toString());
+        return Pattern.compile(regex.toString());
     }
 }

@@ -55,7 +55,7 @@ final class TaskRunner {
             }
             ConversationStats stats = stats(runFolder, planned.format());
             Checks.Outcome checks = Checks.run(planned.task(), workspace, checkEnv(), timeout, runFolder);
-            return row(planned, started, runFolder, conversation, stats, checks);
+            return row(planned, started, runFolder, conversation, stats, checks).withProblem(workspace);
         } catch (IOException | RosettaException e) {
             return broken(planned, started, runFolder, e.getMessage());
         } finally {

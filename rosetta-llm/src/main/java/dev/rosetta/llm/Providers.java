@@ -10,6 +10,7 @@ import java.util.List;
 import dev.rosetta.llm.anthropic.AnthropicProvider;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.model.ChatTemplate;
+import dev.rosetta.llm.model.DialectOrigin;
 import dev.rosetta.llm.model.LocalModel;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.llm.model.ServedModel;
@@ -147,7 +148,10 @@ public final class Providers implements AutoCloseable {
                     new ServedModel(true, shown.contextLength(), tools, thinks, shown.family()));
         }
         CompatibleServer server = compatible(settings);
-        ModelInfo withDialect = withTemplateDialect(model, templateReading(server.chatTemplate()));
+        boolean entryNamesDialect = model.dialectOrigin() != null
+                && model.dialectOrigin().source() == DialectOrigin.Source.REGISTRY;
+        ModelInfo withDialect = entryNamesDialect ? model
+                : withTemplateDialect(model, templateReading(server.chatTemplate(model.id())));
         if (model.contextWindow() != null) {
             return new Described(withDialect, ServedModel.UNREPORTED);
         }

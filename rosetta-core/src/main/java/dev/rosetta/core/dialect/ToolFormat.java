@@ -11,8 +11,7 @@ import dev.rosetta.core.dialect.attool.AtToolDialect;
 import dev.rosetta.core.dialect.deepseek.DeepSeekDialect;
 import dev.rosetta.core.dialect.glm.GlmDialect;
 import dev.rosetta.core.dialect.harmony.HarmonyDialect;
-import dev.rosetta.core.dialect.hermes.HermesDialect;
-import dev.rosetta.core.dialect.kimi.KimiDialect;
+import dev.rosetta.core.dialect.described.BuiltinDialects;
 import dev.rosetta.core.dialect.llama3.Llama3Dialect;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.dialect.mistral.MistralDialect;
@@ -38,7 +37,7 @@ public enum ToolFormat {
     /** Native tool calls, written into the transcript as {@code @tool(id): {json}}. */
     TOOL("tool", () -> AtToolDialect.INSTANCE),
     /** {@code <tool_call>{"name": …, "arguments": …}</tool_call>} in text (Hermes, Qwen 2.5/3). */
-    HERMES("hermes", () -> HermesDialect.INSTANCE),
+    HERMES("hermes", () -> BuiltinDialects.named("hermes")),
     /** {@code <tool_call><function=NAME><parameter=K>…} in text (Qwen3-Coder; also MiniMax-M2's {@code <invoke>}). */
     QWEN3_CODER("qwen3-coder", () -> Qwen3CoderDialect.INSTANCE),
     /** {@code <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>} in text (GLM-4.5 to 4.7). */
@@ -52,9 +51,19 @@ public enum ToolFormat {
     /** DeepSeek's {@code <｜tool▁calls▁begin｜>} sections and V3.2's DSML. */
     DEEPSEEK("deepseek", () -> DeepSeekDialect.INSTANCE),
     /** Kimi K2's {@code <|tool_calls_section_begin|>} sections. */
-    KIMI("kimi", () -> KimiDialect.INSTANCE),
+    KIMI("kimi", () -> BuiltinDialects.named("kimi")),
     /** OpenAI harmony (gpt-oss): calls are messages {@code to=functions.NAME}. */
-    HARMONY("harmony", () -> HarmonyDialect.INSTANCE);
+    HARMONY("harmony", () -> HarmonyDialect.INSTANCE),
+    /** Cohere Command's {@code <|START_ACTION|>[{"tool_name": …, "parameters": …}]<|END_ACTION|>}. */
+    COHERE("cohere", () -> BuiltinDialects.named("cohere")),
+    /** InternLM's {@code <|action_start|><|plugin|>{…}<|action_end|>}. */
+    INTERNLM("internlm", () -> BuiltinDialects.named("internlm")),
+    /** Phi-4-mini's {@code functools[{…}]}. */
+    PHI4_MINI("phi4-mini", () -> BuiltinDialects.named("phi4-mini")),
+    /** Apertus' {@code <|tools_prefix|>[{"NAME": {…}}]<|tools_suffix|>}. */
+    APERTUS("apertus", () -> BuiltinDialects.named("apertus")),
+    /** Functionary's {@code >>>NAME} (v3) and {@code <|recipient|>NAME} (v2) calls. */
+    FUNCTIONARY("functionary", () -> BuiltinDialects.named("functionary"));
 
     private final String id;
     private final Supplier<Dialect> dialect;

@@ -50,4 +50,12 @@ public interface Reader {
     default Opening openMidLine(Input in, int at) {
         return open(in, at);
     }
+
+    /**
+     * The markers this reader's dialect writes its reasoning between, beyond the common tags
+     * ({@link ReasoningTag}): the splitter reads them as reasoning in every format.
+     */
+    default java.util.List<ReasoningMarkers> reasoningMarkers() {
+        return java.util.List.of();
+    }
 }

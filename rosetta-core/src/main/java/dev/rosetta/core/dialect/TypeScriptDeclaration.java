@@ -1,4 +1,4 @@
-package dev.rosetta.core.dialect.harmony;
+package dev.rosetta.core.dialect;
 
 import dev.rosetta.core.tool.Parameter;
 import dev.rosetta.core.tool.ToolSpec;
@@ -8,11 +8,11 @@ import dev.rosetta.core.tool.ToolSpec;
  * argument {@code _} is an object of the parameters, descriptions as {@code //} comments above
  * what they describe, optional parameters marked {@code ?}, {@code any} as the return type.
  */
-final class TypeScriptDeclaration {
+public final class TypeScriptDeclaration {
 
     private TypeScriptDeclaration() {}
 
-    static String of(ToolSpec spec) {
+    public static String of(ToolSpec spec) {
         StringBuilder out = new StringBuilder();
         comment(spec.description(), out);
         out.append("type ").append(spec.name()).append(" = ");

@@ -1,6 +1,7 @@
-package dev.rosetta.core.dialect.hermes;
+package dev.rosetta.core.dialect.described;
 
 import dev.rosetta.core.dialect.CallObject;
+import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.attool.JsonExtent;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
@@ -11,28 +12,32 @@ import dev.rosetta.core.split.StreamEvent.CallStarted;
 import dev.rosetta.core.tool.ToolCatalog;
 
 /**
- * One {@code <tool_call>} block: one or more JSON objects (in an array, or separated by commas
- * or whitespace), then the closer. Each object is one call; its segment spans from the end of
- * the previous one (the tag, for the first) to its own end, the last one including the closer.
+ * One json-shaped construct: one or more JSON call objects (in a list, or separated by commas or
+ * whitespace), then the closer. Each object is one call; its segment spans from the end of the
+ * previous one (the opener, for the first) to its own end, the last one including the closer.
  *
  * <p>An object ends at the brace that balances its first one, counted outside strings, so a
- * {@code </tool_call>} inside a string value is text. Where the model forgot a brace, the
- * closer, {@code </think>} or the next opener met outside strings ends the object and the JSON
- * repair closes it. The closer itself may be missing: a balanced object is a whole call, and
- * what follows it is read as it would be without the block.
+ * closer inside a string value is text. Where the model forgot a brace, the closer,
+ * {@code </think>} or the next opener met outside strings ends the object and the JSON repair
+ * closes it. The closer itself may be missing: a balanced object is a whole call, and what
+ * follows it is read as it would be without the construct.
  */
-final class HermesBlock implements Block {
+final class JsonCallsBlock implements Block {
+
+    /** The closer models write by mistake after the JSON, taken as the closer. */
+    static final String WRONG_CLOSER = "</think>";
 
     private enum State { OBJECT, BETWEEN }
 
+    private final Dialect dialect;
     private final ToolCatalog tools;
-    private final HermesTag tag;
+    private final JsonCalls.Wrapper wrapper;
     private final int start;
-    private final boolean array;
+    private final boolean list;
     private State state = State.BETWEEN;
     /** BETWEEN: where the search for the next object or the closer resumes. */
     private int scan;
-    /** After the last separator (',', '[', ']') or object read: where the block ends without its closer. */
+    /** After the last separator (',', '[', ']', a fence) or object read: where the construct ends without its closer. */
     private int separatorsEnd;
     private int callStart;
     private JsonExtent extent;
@@ -41,18 +46,19 @@ final class HermesBlock implements Block {
     private int objects;
     /** The object read last, not yet emitted: its segment ends where what follows it decides. */
     private CallObject pending;
-    /** A block whose first object does not make it a call ({@link HermesTag#proseWith}): the whole block is prose. */
-    private boolean schemas;
+    /** A construct whose first object does not make it a call (see {@link Evidence}): the whole of it is prose. */
+    private boolean prose;
 
-    /** A block opened by {@code tag} at {@code start}; its JSON (an array with {@code array}) starts at {@code jsonStart}. */
-    HermesBlock(ToolCatalog tools, HermesTag tag, int start, int jsonStart, boolean array) {
+    /** A construct opened by {@code wrapper} at {@code start}; its JSON (a list with {@code list}) starts at {@code jsonStart}. */
+    JsonCallsBlock(Dialect dialect, ToolCatalog tools, JsonCalls.Wrapper wrapper, int start, int jsonStart, boolean list) {
+        this.dialect = dialect;
         this.tools = tools;
-        this.tag = tag;
+        this.wrapper = wrapper;
         this.start = start;
-        this.array = array;
+        this.list = list;
         this.callStart = start;
         this.scan = jsonStart;
-        this.separatorsEnd = start + tag.opener().length();
+        this.separatorsEnd = start + wrapper.opener().length();
     }
 
     @Override
@@ -80,7 +86,7 @@ final class HermesBlock implements Block {
                 state = State.OBJECT;
                 continue;
             }
-            int closer = c == '<' ? closerAt(in, i) : 0;
+            int closer = closerAt(in, i);
             if (closer < 0) {
                 return -1;
             }
@@ -94,8 +100,8 @@ final class HermesBlock implements Block {
             out.prose(start, in.limit());
             return;
         }
-        out.segment(new Unparsed(in.slice(callStart, in.limit()), HermesDialect.INSTANCE,
-                "incomplete: the JSON in this " + tag.opener() + " was never closed, so it was not run"
+        out.segment(new Unparsed(in.slice(callStart, in.limit()), dialect,
+                "incomplete: the JSON in this " + wrapper.opener() + " was never closed, so it was not run"
                         + " (the reply may have been cut off)", callStart, in.limit()));
     }
 
@@ -128,7 +134,10 @@ final class HermesBlock implements Block {
     /** A closer or the next opener where the JSON still needs a brace: the model forgot it. */
     private Match tagInsideObject(Input in, int at) {
         boolean partial = false;
-        for (String t : new String[] {tag.closer(), HermesTag.WRONG_CLOSER, tag.opener()}) {
+        for (String t : new String[] {wrapper.closer(), WRONG_CLOSER, wrapper.opener()}) {
+            if (t == null || t.charAt(0) != '<') {
+                continue;
+            }
             Match m = in.match(at, t);
             if (m == Match.YES) {
                 return m;
@@ -140,14 +149,14 @@ final class HermesBlock implements Block {
 
     private void objectRead(Input in, Output out) {
         objects++;
-        if (!schemas) {
-            CallObject call = CallObject.read(in.slice(objectStart, objectEnd), tools, "this " + tag.opener());
-            if (objects == 1 && tag.proseWith(call)) {
-                schemas = true;
+        if (!prose) {
+            CallObject call = CallObject.read(in.slice(objectStart, objectEnd), tools, "this " + wrapper.opener());
+            if (objects == 1 && proseWith(call)) {
+                prose = true;
             } else {
                 pending = call;
-                if (call.spec() != null) {
-                    out.event(new CallStarted(call.spec().name(), HermesDialect.INSTANCE, callStart));
+                if (call.runs()) {
+                    out.event(new CallStarted(call.spec().name(), dialect, callStart));
                 }
             }
         }
@@ -156,11 +165,20 @@ final class HermesBlock implements Block {
         separatorsEnd = objectEnd;
     }
 
+    /** Whether the first object {@code first} makes the construct prose (see {@link Evidence}). */
+    private boolean proseWith(CallObject first) {
+        return switch (wrapper.evidence()) {
+            case MARKER -> false;
+            case CALL_SHAPED -> !first.callShaped();
+            case DECLARED_TOOL -> first.spec() == null;
+        };
+    }
+
     private int skipSeparators(Input in) {
         int i = scan;
         while (in.has(i)) {
             char c = in.charAt(i);
-            if (c == ',' || array && (c == '[' || c == ']')) {
+            if (c == ',' || c == '`' || list && (c == '[' || c == ']')) {
                 separatorsEnd = i + 1;
             } else if (!Character.isWhitespace(c)) {
                 break;
@@ -171,18 +189,10 @@ final class HermesBlock implements Block {
         return i;
     }
 
-    /** The length of the closer at i, 0 if none is there, -1 if one may still be. */
-    private static int closerLength(Input in, int at, String closer) {
-        return switch (in.match(at, closer)) {
-            case YES -> closer.length();
-            case PARTIAL -> -1;
-            case NO -> 0;
-        };
-    }
-
+    /** The length of the closer at {@code at}, 0 if none is there, -1 if one may still be. */
     private int closerAt(Input in, int at) {
-        int own = closerLength(in, at, tag.closer());
-        int wrong = closerLength(in, at, HermesTag.WRONG_CLOSER);
+        int own = length(in, at, wrapper.closer());
+        int wrong = length(in, at, WRONG_CLOSER);
         if (own > 0) {
             return own;
         }
@@ -193,8 +203,19 @@ final class HermesBlock implements Block {
         return own < 0 || wrong < 0 ? -1 : 0;
     }
 
+    private static int length(Input in, int at, String token) {
+        if (token == null) {
+            return 0;
+        }
+        return switch (in.match(at, token)) {
+            case YES -> token.length();
+            case PARTIAL -> -1;
+            case NO -> 0;
+        };
+    }
+
     /**
-     * After a {@code </think>} taken as the closer, the block's own closer that still follows
+     * After a {@code </think>} taken as the closer, the construct's own closer that still follows
      * (after whitespace) belongs to it too: {@code …}</think></tool_call>} leaves no stray tag.
      * Returns the length to add, or -1 while the next character is not there yet.
      */
@@ -206,11 +227,11 @@ final class HermesBlock implements Block {
         if (!in.has(j)) {
             return in.complete() ? 0 : -1;
         }
-        int own = closerLength(in, j, tag.closer());
+        int own = length(in, j, wrapper.closer());
         return own < 0 ? -1 : own == 0 ? 0 : j + own - from;
     }
 
-    /** Ends the block at {@code end}, emitting the call still pending. */
+    /** Ends the construct at {@code end}, emitting the call still pending. */
     private int finish(Input in, Output out, int end) {
         if (isProse()) {
             out.prose(start, end);
@@ -219,22 +240,22 @@ final class HermesBlock implements Block {
         } else {
             boolean cut = in.complete() && end == separatorsEnd && !in.has(scan);
             String problem = cut
-                    ? "incomplete: the reply ended after " + tag.opener() + " before the call's JSON, so nothing was run"
+                    ? "incomplete: the reply ended after " + wrapper.opener() + " before the call's JSON, so nothing was run"
                     : "expected a JSON object such as {\"name\": \"shell\", \"arguments\": {\"command\": \"ls\"}} after "
-                            + tag.opener() + ", so nothing was run";
+                            + wrapper.opener() + ", so nothing was run";
             int to = cut ? in.limit() : end;
-            out.segment(new Unparsed(in.slice(start, to), HermesDialect.INSTANCE, problem, start, to));
+            out.segment(new Unparsed(in.slice(start, to), dialect, problem, start, to));
             return to;
         }
         return end;
     }
 
     private boolean isProse() {
-        return schemas || tag.mayBeProse() && objects == 0;
+        return prose || wrapper.evidence() != Evidence.MARKER && objects == 0;
     }
 
     private void emit(Input in, Output out, int end) {
-        out.segment(pending.segment(HermesDialect.INSTANCE, in.slice(callStart, end), callStart, end));
+        out.segment(pending.segment(dialect, in.slice(callStart, end), callStart, end));
         pending = null;
     }
 }

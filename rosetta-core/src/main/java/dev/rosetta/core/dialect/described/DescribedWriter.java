@@ -1,0 +1,71 @@
+package dev.rosetta.core.dialect.described;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.rosetta.core.dialect.attool.AtToolDialect;
+import dev.rosetta.core.json.Json;
+import dev.rosetta.core.tool.ToolSpec;
+import dev.rosetta.core.tool.ToolUse;
+
+/**
+ * Spells a call in a described dialect: in the spelling its {@code write} template gives, or
+ * else in its shape's own spelling with its first opener and closer. Reading what it writes gives
+ * the same call back ({@code RoundTripTest} holds every dialect to that).
+ */
+final class DescribedWriter {
+
+    private DescribedWriter() {}
+
+    static String write(CallForm form, ToolUse use, ToolSpec spec) {
+        Map<String, Object> arguments = AtToolDialect.named(use, spec);
+        if (form.write() != null) {
+            return template(form.write(), spec.name(), arguments(form, arguments), use.callId());
+        }
+        return switch (form.shape()) {
+            case JSON -> json(form, spec.name(), arguments);
+            case HEADER_JSON -> header(form, spec.name(), arguments, use.callId());
+            default -> throw new UnsupportedOperationException("the " + form.shape().id() + " shape is not written yet");
+        };
+    }
+
+    /** The arguments as the shape spells them where a template says {@code {arguments}}. */
+    private static String arguments(CallForm form, Map<String, Object> arguments) {
+        return Json.write(arguments);
+    }
+
+    /** {@code {name}}, {@code {arguments}} and {@code {id}} in the template, replaced; other braces are the template's own. */
+    static String template(String template, String name, String arguments, String id) {
+        return template.replace("{name}", name).replace("{id}", id == null ? "0" : id).replace("{arguments}", arguments);
+    }
+
+    /**
+     * The section's opener, the call's, the header, the separator, the arguments, the closers.
+     * A header that is the call's id keeps an id of this tool the call already had
+     * ({@code functions.NAME:3}), else counts from 0.
+     */
+    private static String header(CallForm form, String name, Map<String, Object> arguments, String callId) {
+        String prefix = form.namePrefix().isEmpty() ? "" : form.namePrefix().get(0);
+        String header = prefix + name + (form.nameCounter() ? ":0" : "");
+        if (form.idFromHeader() && callId != null && HeaderSpelling.nameIn(form, callId).equals(name)
+                && (form.namePrefix().isEmpty() || callId.startsWith(prefix))) {
+            header = callId;
+        }
+        String close = form.closeOf(0);
+        return first(form.sectionOpen()) + form.open().get(0) + header + first(form.separator()) + Json.write(arguments)
+                + (close == null ? "" : close) + first(form.sectionClose());
+    }
+
+    private static String first(java.util.List<String> tokens) {
+        return tokens.isEmpty() ? "" : tokens.get(0);
+    }
+
+    /** The opener, the call object on its own line, the closer. */
+    private static String json(CallForm form, String name, Map<String, Object> arguments) {
+        Map<String, Object> call = new LinkedHashMap<>();
+        call.put("name", name);
+        call.put("arguments", arguments);
+        String close = form.closeOf(0);
+        return form.open().get(0) + "\n" + Json.write(call) + (close == null ? "" : "\n" + close);
+    }
+}

@@ -16,7 +16,6 @@ import dev.rosetta.core.dialect.llama3.Llama3Dialect;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.dialect.mistral.MistralDialect;
 import dev.rosetta.core.dialect.pythonic.PythonicDialect;
-import dev.rosetta.core.dialect.qwen3coder.Qwen3CoderDialect;
 import dev.rosetta.core.dialect.xml.XmlDialect;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
@@ -39,7 +38,7 @@ public enum ToolFormat {
     /** {@code <tool_call>{"name": …, "arguments": …}</tool_call>} in text (Hermes, Qwen 2.5/3). */
     HERMES("hermes", () -> BuiltinDialects.named("hermes")),
     /** {@code <tool_call><function=NAME><parameter=K>…} in text (Qwen3-Coder; also MiniMax-M2's {@code <invoke>}). */
-    QWEN3_CODER("qwen3-coder", () -> Qwen3CoderDialect.INSTANCE),
+    QWEN3_CODER("qwen3-coder", () -> BuiltinDialects.named("qwen3-coder")),
     /** {@code <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>} in text (GLM-4.5 to 4.7). */
     GLM("glm", () -> GlmDialect.INSTANCE),
     /** Mistral's {@code [TOOL_CALLS]NAME[ARGS]{json}} (and the older JSON list). */
@@ -63,7 +62,11 @@ public enum ToolFormat {
     /** Apertus' {@code <|tools_prefix|>[{"NAME": {…}}]<|tools_suffix|>}. */
     APERTUS("apertus", () -> BuiltinDialects.named("apertus")),
     /** Functionary's {@code >>>NAME} (v3) and {@code <|recipient|>NAME} (v2) calls. */
-    FUNCTIONARY("functionary", () -> BuiltinDialects.named("functionary"));
+    FUNCTIONARY("functionary", () -> BuiltinDialects.named("functionary")),
+    /** Seed-OSS's {@code <seed:tool_call><function=NAME><parameter=K>}, reasoning in {@code <seed:think>}. */
+    SEED_OSS("seed-oss", () -> BuiltinDialects.named("seed-oss")),
+    /** Step-3's {@code <｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="NAME">}. */
+    STEP3("step3", () -> BuiltinDialects.named("step3"));
 
     private final String id;
     private final Supplier<Dialect> dialect;

@@ -22,6 +22,8 @@ import java.util.List;
  * @param nameAfterSeparator header-json: a header of this word means the name follows the separator (DeepSeek V3's {@code function})
  * @param functions    tags: the openers of a function element ({@code <function=}, {@code <invoke name=})
  * @param parameters   tags: the openers of a parameter element ({@code <parameter=}, {@code <parameter name=})
+ * @param bareFunctions tags: the function openers that open a call without the opener around it, when
+ *                     a parameter, its closer or a JSON body follows ({@code <function=}, not MiniMax's {@code <invoke})
  * @param key          key-value: the opener and closer of a key
  * @param value        key-value: the opener and closer of a value
  * @param quote        object: the token that quotes strings ({@code <|"|>}, {@code <escape>})
@@ -31,7 +33,7 @@ import java.util.List;
 public record CallForm(Shape shape, List<String> open, List<String> close, List<String> sectionOpen,
         List<String> sectionClose, Evidence evidence, boolean midLine, List<String> separator, List<String> namePrefix,
         boolean nameCounter, boolean idFromHeader, String nameAfterSeparator, List<String> functions,
-        List<String> parameters, List<String> key, List<String> value, String quote, String tool, String write) {
+        List<String> parameters, List<String> bareFunctions, List<String> key, List<String> value, String quote, String tool, String write) {
 
     public CallForm {
         open = List.copyOf(open);
@@ -42,6 +44,7 @@ public record CallForm(Shape shape, List<String> open, List<String> close, List<
         namePrefix = List.copyOf(namePrefix);
         functions = List.copyOf(functions);
         parameters = List.copyOf(parameters);
+        bareFunctions = List.copyOf(bareFunctions);
         key = List.copyOf(key);
         value = List.copyOf(value);
     }

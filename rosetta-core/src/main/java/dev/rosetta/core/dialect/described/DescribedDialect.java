@@ -51,6 +51,7 @@ public final class DescribedDialect implements Dialect {
         return switch (form.shape()) {
             case JSON -> new JsonCalls(this, form, tools);
             case HEADER_JSON -> new HeaderCalls(this, form, description.markup(), tools);
+            case TAGS -> new TaggedCalls(this, form, tools);
             default -> throw new UnsupportedOperationException("the " + form.shape().id() + " shape is not read yet");
         };
     }

@@ -25,6 +25,9 @@ final class DescribedPrompt {
         return switch (prompt.listing()) {
             case JSON_LINES -> "# Tools\n\n" + intro(prompt) + FunctionSchema.toolsBlock(tools) + "\n\n"
                     + convention(dialect) + notes(dialect, tools);
+            case XML_FUNCTIONS -> "# Tools\n\n" + intro(prompt) + "<tools>\n" + tools.stream()
+                    .map(XmlFunctionDeclaration::of).collect(Collectors.joining("\n")) + "\n</tools>\n\n"
+                    + convention(dialect) + notes(dialect, tools);
             case TYPESCRIPT -> "# Tools\n\n" + intro(prompt) + "namespace functions {\n\n"
                     + tools.stream().map(TypeScriptDeclaration::of).collect(Collectors.joining("\n\n"))
                     + "\n\n} // namespace functions\n\n" + convention(dialect) + notes(dialect, tools);
@@ -38,6 +41,7 @@ final class DescribedPrompt {
     static String describe(DescribedDialect dialect, ToolSpec spec) {
         return switch (dialect.description().prompt().listing()) {
             case JSON_LINES -> withNotes(FunctionSchema.toolsBlock(List.of(spec)), dialect, spec);
+            case XML_FUNCTIONS -> withNotes("<tools>\n" + XmlFunctionDeclaration.of(spec) + "\n</tools>", dialect, spec);
             case TYPESCRIPT -> withNotes("namespace functions {\n\n" + TypeScriptDeclaration.of(spec)
                     + "\n\n} // namespace functions", dialect, spec);
             case OBJECT -> withNotes(ObjectDeclaration.of(dialect, spec), dialect, spec);

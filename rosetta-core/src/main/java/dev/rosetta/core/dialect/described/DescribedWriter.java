@@ -25,6 +25,7 @@ final class DescribedWriter {
         return switch (form.shape()) {
             case JSON -> json(form, spec.name(), arguments);
             case HEADER_JSON -> header(form, spec.name(), arguments, use.callId());
+            case TAGS -> tags(form, spec.name(), arguments);
             default -> throw new UnsupportedOperationException("the " + form.shape().id() + " shape is not written yet");
         };
     }
@@ -54,6 +55,34 @@ final class DescribedWriter {
         String close = form.closeOf(0);
         return first(form.sectionOpen()) + form.open().get(0) + header + first(form.separator()) + Json.write(arguments)
                 + (close == null ? "" : close) + first(form.sectionClose());
+    }
+
+    /**
+     * The wrapper, the function element, each argument in its own parameter element with the raw
+     * value on the lines between the tags (the reader drops that one line break on each side),
+     * the closers. Strings go as they are, other values as JSON, which the reader types back by
+     * the tool's declaration. A value holding text that would end it early cannot be spelled.
+     */
+    private static String tags(CallForm form, String name, Map<String, Object> arguments) {
+        TagGrammar grammar = new TagGrammar(form);
+        TagSpelling function = grammar.firstFunction();
+        TagSpelling parameter = grammar.firstParameter();
+        String wrapperCloser = form.closeOf(0);
+        java.util.List<String> ends = new java.util.ArrayList<>(grammar.valueEnds(function, wrapperCloser));
+        StringBuilder out = new StringBuilder(form.open().get(0)).append('\n').append(function.open(name)).append('\n');
+        for (Map.Entry<String, Object> e : arguments.entrySet()) {
+            String value = dev.rosetta.core.dialect.UntypedValue.text(e.getValue());
+            for (String end : ends) {
+                if (end != null && value.contains(end)) {
+                    throw new IllegalArgumentException("the " + form.shape().id() + " spelling cannot hold " + name
+                            + "'s argument '" + e.getKey() + "': its value holds " + end);
+                }
+            }
+            out.append(parameter.open(e.getKey())).append('\n').append(value).append('\n').append(parameter.closer())
+                    .append('\n');
+        }
+        out.append(function.closer());
+        return wrapperCloser == null ? out.toString() : out.append('\n').append(wrapperCloser).toString();
     }
 
     private static String first(java.util.List<String> tokens) {

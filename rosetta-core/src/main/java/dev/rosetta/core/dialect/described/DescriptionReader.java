@@ -28,7 +28,7 @@ public final class DescriptionReader {
             "prompt");
     private static final List<String> FORM_KEYS = List.of("shape", "open", "close", "section-open", "section-close",
             "evidence", "mid-line", "separator", "name-prefix", "name-counter", "id-from-header", "name-after-separator",
-            "functions", "parameters", "key", "value", "quote", "tool", "write");
+            "functions", "parameters", "bare-functions", "key", "value", "quote", "tool", "write");
     private static final List<String> PROMPT_KEYS = List.of("listing", "intro", "convention", "declaration");
 
     private DescriptionReader() {}
@@ -153,6 +153,12 @@ public final class DescriptionReader {
                 + " functions = [\"<function=\", \"<invoke name=\"]");
         requireListFor(t, shape, Shape.TAGS, "parameters", parameters, "how a parameter element opens, like"
                 + " parameters = [\"<parameter=\"]");
+        tagSpellings(t, "functions", functions);
+        tagSpellings(t, "parameters", parameters);
+        List<String> bareFunctions = onlyList(t, "bare-functions", shape, Shape.TAGS);
+        if (!functions.containsAll(bareFunctions)) {
+            throw t.error("bare-functions", "must name some of the functions' openers (" + String.join(", ", functions) + ")");
+        }
         pair(t, shape, "key", key, "[\"<arg_key>\", \"</arg_key>\"]");
         pair(t, shape, "value", value, "[\"<arg_value>\", \"</arg_value>\"]");
         if (sectionClose.size() > 0 && sectionOpen.isEmpty()) {
@@ -160,7 +166,7 @@ public final class DescriptionReader {
         }
         String write = t.string("write");
         return new CallForm(shape, open, close, sectionOpen, sectionClose, evidence, midLine, separator, prefix, counter,
-                idFromHeader, nameAfter, functions, parameters, key, value, quote, tool, write);
+                idFromHeader, nameAfter, functions, parameters, bareFunctions, key, value, quote, tool, write);
     }
 
     private static Shape shape(DescriptionTable t) {
@@ -206,7 +212,7 @@ public final class DescriptionReader {
                     + " like declaration = [\"<|tool>\", \"<tool|>\"]");
         }
         t.finish("a prompt", PROMPT_KEYS);
-        return new Prompt(listing, intro == null ? "" : intro.strip(), convention == null ? "" : convention.strip(),
+        return new Prompt(listing, intro == null ? "" : intro.stripLeading(), convention == null ? "" : convention.strip(),
                 declaration);
     }
 
@@ -249,6 +255,15 @@ public final class DescriptionReader {
             String what) {
         if (shape == owner && value.isEmpty()) {
             throw t.error(key, "is missing: " + what);
+        }
+    }
+
+    private static void tagSpellings(DescriptionTable t, String key, List<String> spellings) {
+        for (String s : spellings) {
+            if (TagSpelling.of(s) == null) {
+                throw t.error(key, "'" + s + "' is not how an element opens: write \"<ELEMENT=\" (for <ELEMENT=NAME>) or"
+                        + " \"<ELEMENT name=\" (for <ELEMENT name=\"NAME\">)");
+            }
         }
     }
 

@@ -22,6 +22,8 @@ public record Prompt(Listing listing, String intro, String convention, java.util
         JSON_LINES("json-lines"),
         /** Each tool under a heading, declared as an OpenAI function object. */
         FUNCTION_JSON("function-json"),
+        /** {@code <tools>} holding one {@code <function>} element per tool (Qwen3-Coder). */
+        XML_FUNCTIONS("xml-functions"),
         /** A TypeScript namespace of functions (Functionary, gpt-oss). */
         TYPESCRIPT("typescript"),
         /** Each declaration in the dialect's object syntax ({@code declaration:NAME{…}}, Gemma). */

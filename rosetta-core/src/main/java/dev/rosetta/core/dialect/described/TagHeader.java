@@ -1,4 +1,4 @@
-package dev.rosetta.core.dialect.qwen3coder;
+package dev.rosetta.core.dialect.described;
 
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Input.Match;
@@ -12,15 +12,15 @@ import dev.rosetta.core.split.Input.Match;
  * @param end         the index after the tag's {@code >}; {@link #NEED} or {@link #NONE} when {@code name} is null
  * @param selfClosing the tag ends in {@code />}: an element with nothing in it
  */
-record Header(String name, int end, boolean selfClosing) {
+record TagHeader(String name, int end, boolean selfClosing) {
 
     /** Longer names are not tags: a stray {@code <function=} must not hold text back for long. */
     static final int MAX_NAME = 256;
 
-    static final Header NEED = new Header(null, -1, false);
-    static final Header NONE = new Header(null, -2, false);
+    static final TagHeader NEED = new TagHeader(null, -1, false);
+    static final TagHeader NONE = new TagHeader(null, -2, false);
 
-    Header(String name, int end) {
+    TagHeader(String name, int end) {
         this(name, end, false);
     }
 
@@ -29,7 +29,7 @@ record Header(String name, int end, boolean selfClosing) {
     }
 
     /** {@code <PREFIX=NAME>} at {@code at}, {@code prefix} ending in '='. */
-    static Header equalsForm(Input in, int at, String prefix) {
+    static TagHeader equalsForm(Input in, int at, String prefix) {
         Match m = in.match(at, prefix);
         if (m != Match.YES) {
             return m == Match.PARTIAL ? NEED : NONE;
@@ -44,7 +44,7 @@ record Header(String name, int end, boolean selfClosing) {
                 String raw = in.slice(from, i).strip();
                 boolean selfClosing = raw.endsWith("/");
                 String name = unquote(selfClosing ? raw.substring(0, raw.length() - 1).strip() : raw);
-                return name.isEmpty() ? NONE : new Header(name, i + 1, selfClosing);
+                return name.isEmpty() ? NONE : new TagHeader(name, i + 1, selfClosing);
             }
             if (c == '\n' || c == '<' || i - from >= MAX_NAME) {
                 return NONE;
@@ -53,7 +53,7 @@ record Header(String name, int end, boolean selfClosing) {
     }
 
     /** {@code <ELEMENT name="NAME">} at {@code at}, with single or double quotes. */
-    static Header nameForm(Input in, int at, String element) {
+    static TagHeader nameForm(Input in, int at, String element) {
         Match m = in.match(at, element);
         if (m != Match.YES) {
             return m == Match.PARTIAL ? NEED : NONE;
@@ -106,7 +106,7 @@ record Header(String name, int end, boolean selfClosing) {
         if (selfClosing && !in.has(++i)) {
             return in.complete() ? NONE : NEED;
         }
-        return in.charAt(i) == '>' && !name.isEmpty() ? new Header(name, i + 1, selfClosing) : NONE;
+        return in.charAt(i) == '>' && !name.isEmpty() ? new TagHeader(name, i + 1, selfClosing) : NONE;
     }
 
     private static boolean isBlank(char c) {

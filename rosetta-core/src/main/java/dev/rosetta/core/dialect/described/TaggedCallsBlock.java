@@ -1,5 +1,9 @@
-package dev.rosetta.core.dialect.qwen3coder;
+package dev.rosetta.core.dialect.described;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.TagSearch;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
@@ -10,34 +14,33 @@ import dev.rosetta.core.split.StreamEvent.CallStarted;
 import dev.rosetta.core.tool.ToolCatalog;
 
 /**
- * A wrapper holding one or more functions, or one bare {@code <function=NAME>…</function>}.
- * Values are raw text up to {@code </parameter>}; where that is missing, the next parameter,
- * the function's closer or the wrapper's closer ends the value. Tags that only look like these
- * ({@code <parameters>}, {@code </toolbox>}) are text. Each function is one call, announced when
- * what follows its closer shows whether the wrapper's closer belongs to it.
+ * A wrapper holding one or more function elements, or one bare function. Values are raw text up
+ * to their parameter's closer; where that is missing, the next parameter, the function's closer
+ * or the wrapper's closer ends the value. Tags that only look like these ({@code <parameters>},
+ * {@code </toolbox>}) are text. Each function is one call, announced when what follows its
+ * closer shows whether the wrapper's closer belongs to it.
  */
-final class Qwen3CoderBlock implements Block {
-
-    private static final String PARAMETER = "<parameter";
-    private static final String PARAMETER_CLOSER = "</parameter>";
-    /** The closer a bare function may still be followed by, or end at. */
-    private static final String STRAY_CLOSER = Wrapper.TOOL_CALL.closer();
+final class TaggedCallsBlock implements Block {
 
     private enum State { BETWEEN, BODY, VALUE }
 
     /** From {@link #between}: the block goes on (a function started). */
     private static final int CONTINUE = -3;
 
+    private final Dialect dialect;
     private final ToolCatalog tools;
-    private final Wrapper wrapper;
-    private final int start;
+    private final TagGrammar grammar;
+    /** The wrapper's opener, or null for a bare function. */
+    private final String wrapper;
+    /** The wrapper's closer (for a bare function, the one that may still follow it), or null when it has none. */
     private final String wrapperCloser;
+    private final int start;
     private State state = State.BETWEEN;
     /** BETWEEN: the next character to look at; BODY: where the text before the next tag starts. */
     private int scan;
     private int callStart;
     private int functions;
-    private Function function;
+    private TaggedFunction function;
     /** The last function closed at {@link #functionEnd}; its segment waits for what follows. */
     private boolean pending;
     private int functionEnd;
@@ -45,12 +48,14 @@ final class Qwen3CoderBlock implements Block {
     private String key;
     private int valueStart;
 
-    /** A block opened at {@code start}, with {@code wrapper} (or none for a bare function) read up to {@code from}. */
-    Qwen3CoderBlock(ToolCatalog tools, Wrapper wrapper, int start, int from) {
+    TaggedCallsBlock(Dialect dialect, ToolCatalog tools, TagGrammar grammar, String wrapper, String wrapperCloser,
+            int start, int from) {
+        this.dialect = dialect;
         this.tools = tools;
+        this.grammar = grammar;
         this.wrapper = wrapper;
+        this.wrapperCloser = wrapperCloser;
         this.start = start;
-        this.wrapperCloser = wrapper == null ? STRAY_CLOSER : wrapper.closer();
         this.scan = from;
         this.callStart = start;
     }
@@ -81,10 +86,10 @@ final class Qwen3CoderBlock implements Block {
 
     @Override
     public void endOfInput(Input in, Output out) {
-        String closer = function == null ? wrapperCloser : function.kind().closer;
-        out.segment(new Unparsed(in.slice(callStart, in.limit()), Qwen3CoderDialect.INSTANCE,
-                "incomplete: the call was never closed with " + closer + ", so it was not run"
-                        + " (the reply may have been cut off)", callStart, in.limit()));
+        String closer = function == null ? wrapperCloser : function.spelling().closer();
+        out.segment(new Unparsed(in.slice(callStart, in.limit()), dialect,
+                "incomplete: the call was never closed" + (closer == null ? "" : " with " + closer)
+                        + ", so it was not run (the reply may have been cut off)", callStart, in.limit()));
     }
 
     /** Between functions: the wrapper's closer, the next function, or the end of the block. */
@@ -97,7 +102,7 @@ final class Qwen3CoderBlock implements Block {
         if (!in.has(i)) {
             return in.complete() ? end(in, out, -1) : -1;
         }
-        if (wrapper != null || functions > 0) {
+        if (wrapperCloser != null && (wrapper != null || functions > 0)) {
             Match close = in.match(i, wrapperCloser);
             if (close == Match.PARTIAL) {
                 return -1;
@@ -109,41 +114,34 @@ final class Qwen3CoderBlock implements Block {
         if (wrapper == null && functions > 0) {
             return end(in, out, -1);
         }
-        for (Function.Kind kind : Function.Kind.values()) {
-            Header h = kind.header(in, i);
-            if (h == Header.NEED) {
-                return -1;
-            }
-            if (h.found()) {
-                startFunction(in, out, h, kind);
-                return CONTINUE;
-            }
+        TagGrammar.Found h = grammar.functionAt(in, i);
+        if (h.need()) {
+            return -1;
+        }
+        if (h.found()) {
+            startFunction(in, out, h);
+            return CONTINUE;
         }
         return end(in, out, -1);
     }
 
-    private void startFunction(Input in, Output out, Header header, Function.Kind kind) {
+    private void startFunction(Input in, Output out, TagGrammar.Found header) {
         if (pending) {
             emit(in, out, functionEnd);
             callStart = functionEnd;
         }
         functions++;
-        function = new Function(header.name(), kind, tools.resolve(header.name()).orElse(null));
+        String name = header.header().name();
+        function = new TaggedFunction(name, header.spelling(), tools.resolve(name).orElse(null), grammar.parameterCloser());
         if (function.spec() != null) {
-            out.event(new CallStarted(function.spec().name(), Qwen3CoderDialect.INSTANCE, callStart));
+            out.event(new CallStarted(function.spec().name(), dialect, callStart));
         }
-        scan = header.end();
+        scan = header.header().end();
         state = State.BODY;
-        search = bodySearch(scan, kind);
-        if (header.selfClosing()) {
+        search = search(scan, grammar.bodyEnds(header.spelling(), wrapperCloser));
+        if (header.header().selfClosing()) {
             closeFunction(scan);
         }
-    }
-
-    /** What ends a stretch of a function's body: a parameter, a closer, or the next function. */
-    private TagSearch bodySearch(int from, Function.Kind kind) {
-        return new TagSearch(from, PARAMETER, kind.closer, wrapperCloser, Function.Kind.FUNCTION.opener,
-                Function.Kind.FUNCTION_NAMED.opener, Function.Kind.INVOKE.opener);
     }
 
     /** Inside a function: the next parameter, its closer, or a tag that ends it without one. */
@@ -153,29 +151,29 @@ final class Qwen3CoderBlock implements Block {
             return false;
         }
         String tag = search.foundTag();
-        boolean opener = !tag.equals(function.kind().closer) && !tag.equals(wrapperCloser);
-        if (opener) {
-            Header h = tag.equals(PARAMETER) ? parameterHeader(in, i) : Function.Kind.ofOpener(tag).header(in, i);
-            if (h == Header.NEED) {
-                return false;
-            }
-            if (!h.found()) {
-                search.resume(i + 1);
-                return true;
-            }
+        if (tag.equals(function.spelling().closer()) || tag.equals(wrapperCloser)) {
             function.text(in.slice(scan, i));
-            if (!tag.equals(PARAMETER)) {
-                closeFunction(i);
-                return true;
-            }
-            key = h.name();
-            valueStart = h.end();
-            state = State.VALUE;
-            search = new TagSearch(valueStart, PARAMETER_CLOSER, PARAMETER, function.kind().closer, wrapperCloser);
+            closeFunction(tag.equals(function.spelling().closer()) ? i + tag.length() : i);
+            return true;
+        }
+        boolean parameter = grammar.parameterElements().contains(tag);
+        TagGrammar.Found h = parameter ? grammar.parameter(in, i, tag) : grammar.function(in, i, tag);
+        if (h.need()) {
+            return false;
+        }
+        if (!h.found()) {
+            search.resume(i + 1);
             return true;
         }
         function.text(in.slice(scan, i));
-        closeFunction(tag.equals(function.kind().closer) ? i + tag.length() : i);
+        if (!parameter) {
+            closeFunction(i);
+            return true;
+        }
+        key = h.header().name();
+        valueStart = h.header().end();
+        state = State.VALUE;
+        search = search(valueStart, grammar.valueEnds(function.spelling(), wrapperCloser));
         return true;
     }
 
@@ -186,9 +184,9 @@ final class Qwen3CoderBlock implements Block {
             return false;
         }
         String tag = search.foundTag();
-        if (tag.equals(PARAMETER)) {
-            Header h = parameterHeader(in, i);
-            if (h == Header.NEED) {
+        if (grammar.parameterElements().contains(tag)) {
+            TagGrammar.Found h = grammar.parameter(in, i, tag);
+            if (h.need()) {
                 return false;
             }
             if (!h.found()) {
@@ -196,23 +194,22 @@ final class Qwen3CoderBlock implements Block {
                 return true;
             }
         }
-        function.parameter(key, in.slice(valueStart, i), tag.equals(PARAMETER_CLOSER));
-        scan = tag.equals(PARAMETER_CLOSER) ? i + tag.length() : i;
+        boolean closed = grammar.parameterClosers().contains(tag);
+        function.parameter(key, in.slice(valueStart, i), closed, grammar.parameterCloser());
+        scan = closed ? i + tag.length() : i;
         state = State.BODY;
-        search = bodySearch(scan, function.kind());
+        search = search(scan, grammar.bodyEnds(function.spelling(), wrapperCloser));
         return true;
     }
 
-    private static Header parameterHeader(Input in, int at) {
-        Header equals = Header.equalsForm(in, at, PARAMETER + "=");
-        if (equals.found()) {
-            return equals;
+    private static TagSearch search(int from, List<String> tags) {
+        List<String> present = new ArrayList<>();
+        for (String t : tags) {
+            if (t != null && !present.contains(t)) {
+                present.add(t);
+            }
         }
-        Header named = Header.nameForm(in, at, PARAMETER);
-        if (named.found()) {
-            return named;
-        }
-        return equals == Header.NEED || named == Header.NEED ? Header.NEED : Header.NONE;
+        return new TagSearch(from, present.toArray(String[]::new));
     }
 
     private void closeFunction(int end) {
@@ -234,15 +231,16 @@ final class Qwen3CoderBlock implements Block {
         }
         boolean cut = closerEnd < 0 && in.complete() && !in.has(scan);
         int end = closerEnd >= 0 ? closerEnd : cut ? in.limit() : scan;
-        String opener = wrapper == null ? "<tool_call>" : wrapper.opener();
+        String opener = wrapper == null ? "the wrapper" : wrapper;
         String problem = cut ? "incomplete: the reply ended after " + opener + " before its function, so nothing was run"
-                : "expected <function=NAME> with <parameter=KEY>value</parameter> inside " + opener + ", so nothing was run";
-        out.segment(new Unparsed(in.slice(start, end), Qwen3CoderDialect.INSTANCE, problem, start, end));
+                : "expected " + grammar.firstFunction().open("NAME") + " with its parameters inside " + opener
+                        + ", so nothing was run";
+        out.segment(new Unparsed(in.slice(start, end), dialect, problem, start, end));
         return end;
     }
 
     private void emit(Input in, Output out, int end) {
-        out.segment(function.segment(tools, in.slice(callStart, end), callStart, end));
+        out.segment(function.segment(dialect, tools, in.slice(callStart, end), callStart, end));
         pending = false;
     }
 }

@@ -9,7 +9,6 @@ import java.util.stream.Collectors;
 
 import dev.rosetta.core.dialect.attool.AtToolDialect;
 import dev.rosetta.core.dialect.deepseek.DeepSeekDialect;
-import dev.rosetta.core.dialect.glm.GlmDialect;
 import dev.rosetta.core.dialect.harmony.HarmonyDialect;
 import dev.rosetta.core.dialect.described.BuiltinDialects;
 import dev.rosetta.core.dialect.llama3.Llama3Dialect;
@@ -40,7 +39,7 @@ public enum ToolFormat {
     /** {@code <tool_call><function=NAME><parameter=K>…} in text (Qwen3-Coder; also MiniMax-M2's {@code <invoke>}). */
     QWEN3_CODER("qwen3-coder", () -> BuiltinDialects.named("qwen3-coder")),
     /** {@code <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>} in text (GLM-4.5 to 4.7). */
-    GLM("glm", () -> GlmDialect.INSTANCE),
+    GLM("glm", () -> BuiltinDialects.named("glm")),
     /** Mistral's {@code [TOOL_CALLS]NAME[ARGS]{json}} (and the older JSON list). */
     MISTRAL("mistral", () -> MistralDialect.INSTANCE),
     /** Llama 3's {@code {"name": …, "parameters": {…}}} objects. */

@@ -52,6 +52,7 @@ public final class DescribedDialect implements Dialect {
             case JSON -> new JsonCalls(this, form, tools);
             case HEADER_JSON -> new HeaderCalls(this, form, description.markup(), tools);
             case TAGS -> new TaggedCalls(this, form, tools);
+            case KEY_VALUE -> new KeyValueCalls(this, form, tools);
             default -> throw new UnsupportedOperationException("the " + form.shape().id() + " shape is not read yet");
         };
     }

@@ -26,6 +26,7 @@ final class DescribedWriter {
             case JSON -> json(form, spec.name(), arguments);
             case HEADER_JSON -> header(form, spec.name(), arguments, use.callId());
             case TAGS -> tags(form, spec.name(), arguments);
+            case KEY_VALUE -> keyValue(form, spec.name(), arguments);
             default -> throw new UnsupportedOperationException("the " + form.shape().id() + " shape is not written yet");
         };
     }
@@ -83,6 +84,31 @@ final class DescribedWriter {
         }
         out.append(function.closer());
         return wrapperCloser == null ? out.toString() : out.append('\n').append(wrapperCloser).toString();
+    }
+
+    /**
+     * The opener and the name, then one key and value pair per line, the closer. The reader drops
+     * one line break at each end of a value, so a value that starts or ends with one gets another.
+     */
+    private static String keyValue(CallForm form, String name, Map<String, Object> arguments) {
+        KeyValueTags tags = new KeyValueTags(form.open().get(0), form.closeOf(0), form.key(), form.value());
+        if (name.isEmpty() || !name.chars().allMatch(c -> KeyValueCalls.isNameChar((char) c))) {
+            throw new IllegalArgumentException("the key-value spelling cannot name '" + name + "': the name must be one word");
+        }
+        StringBuilder out = new StringBuilder(tags.opener()).append(name).append('\n');
+        for (Map.Entry<String, Object> e : arguments.entrySet()) {
+            String value = dev.rosetta.core.dialect.UntypedValue.text(e.getValue());
+            for (String end : tags.endsText()) {
+                if (e.getKey().contains(end) || value.contains(end)) {
+                    throw new IllegalArgumentException("the key-value spelling cannot hold " + name + "'s argument '"
+                            + e.getKey() + "': it holds " + end);
+                }
+            }
+            String framed = (value.startsWith("\n") ? "\n" : "") + value + (value.endsWith("\n") ? "\n" : "");
+            out.append(tags.keyOpener()).append(e.getKey()).append(tags.keyCloser()).append('\n')
+                    .append(tags.valueOpener()).append(framed).append(tags.valueCloser()).append('\n');
+        }
+        return out.append(tags.closer()).toString();
     }
 
     private static String first(java.util.List<String> tokens) {

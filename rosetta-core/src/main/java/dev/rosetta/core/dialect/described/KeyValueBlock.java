@@ -1,10 +1,11 @@
-package dev.rosetta.core.dialect.glm;
+package dev.rosetta.core.dialect.described;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.TagSearch;
 import dev.rosetta.core.dialect.UnknownTool;
 import dev.rosetta.core.dialect.UntypedValue;
@@ -21,20 +22,17 @@ import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.core.tool.ToolUse;
 
 /**
- * One glm call after its name: {@code <arg_key>K</arg_key><arg_value>V</arg_value>} pairs up to
- * {@code </tool_call>}, or up to the next {@code <tool_call>} when the model left the closer
- * out. Keys and values pair up in order (the n-th key takes the n-th value), values are raw text
- * typed by the tool's declaration. A missing {@code </arg_key>} or {@code </arg_value>} is
- * absorbed: the next tag ends the text.
+ * One key-value call after its name: {@code <arg_key>K</arg_key><arg_value>V</arg_value>} pairs up
+ * to the closer, or up to the next opener when the model left the closer out. Keys and values pair
+ * up in order (the n-th key takes the n-th value), values are raw text typed by the tool's
+ * declaration. A missing key or value closer is absorbed: the next tag ends the text.
  */
-final class GlmBlock implements Block {
-
-    private static final String KEY_CLOSER = "</arg_key>";
-    private static final String VALUE = "<arg_value>";
-    private static final String VALUE_CLOSER = "</arg_value>";
+final class KeyValueBlock implements Block {
 
     private enum State { BODY, KEY, VALUE }
 
+    private final Dialect dialect;
+    private final KeyValueTags tags;
     private final ToolCatalog tools;
     private final int start;
     private final String name;
@@ -48,7 +46,9 @@ final class GlmBlock implements Block {
     private boolean announced;
     private String stray;
 
-    GlmBlock(ToolCatalog tools, int start, String name, int bodyStart) {
+    KeyValueBlock(Dialect dialect, KeyValueTags tags, ToolCatalog tools, int start, String name, int bodyStart) {
+        this.dialect = dialect;
+        this.tags = tags;
         this.tools = tools;
         this.start = start;
         this.name = name;
@@ -59,7 +59,7 @@ final class GlmBlock implements Block {
     @Override
     public int advance(Input in, Output out) {
         if (!announced && spec != null) {
-            out.event(new CallStarted(spec.name(), GlmDialect.INSTANCE, start));
+            out.event(new CallStarted(spec.name(), dialect, start));
         }
         announced = true;
         while (true) {
@@ -71,27 +71,28 @@ final class GlmBlock implements Block {
             String text = in.slice(from, i);
             switch (state) {
                 case BODY -> {
-                    if (!GlmReader.isLayout(text) && stray == null) {
+                    if (!KeyValueCalls.isLayout(text) && stray == null) {
                         stray = text.strip();
                     }
-                    if (tag.equals(GlmReader.CLOSER) || tag.equals(GlmReader.OPENER)) {
-                        int end = tag.equals(GlmReader.CLOSER) ? i + tag.length() : i;
+                    if (tag.equals(tags.closer()) || tag.equals(tags.opener())) {
+                        int end = tag.equals(tags.closer()) ? i + tag.length() : i;
                         out.segment(segment(in.slice(start, end), end));
                         return end;
                     }
-                    if (tag.equals(GlmReader.ARG_KEY)) {
-                        inside(State.KEY, i + tag.length(), KEY_CLOSER, VALUE, GlmReader.ARG_KEY, GlmReader.CLOSER);
+                    if (tag.equals(tags.keyOpener())) {
+                        inside(State.KEY, i + tag.length(), tags.keyCloser(), tags.valueOpener(), tags.keyOpener(),
+                                tags.closer());
                     } else {
-                        inside(State.VALUE, i + tag.length(), VALUE_CLOSER, GlmReader.ARG_KEY, GlmReader.CLOSER);
+                        inside(State.VALUE, i + tag.length(), tags.valueCloser(), tags.keyOpener(), tags.closer());
                     }
                 }
                 case KEY -> {
                     keys.add(text.strip());
-                    body(tag.equals(KEY_CLOSER) ? i + tag.length() : i);
+                    body(tag.equals(tags.keyCloser()) ? i + tag.length() : i);
                 }
                 case VALUE -> {
                     values.add(text);
-                    body(tag.equals(VALUE_CLOSER) ? i + tag.length() : i);
+                    body(tag.equals(tags.valueCloser()) ? i + tag.length() : i);
                 }
             }
         }
@@ -99,15 +100,15 @@ final class GlmBlock implements Block {
 
     @Override
     public void endOfInput(Input in, Output out) {
-        out.segment(new Unparsed(in.slice(start, in.limit()), GlmDialect.INSTANCE,
-                "incomplete: this <tool_call>" + name + " was never closed with </tool_call>, so it was not run"
+        out.segment(new Unparsed(in.slice(start, in.limit()), dialect,
+                "incomplete: this " + tags.opener() + name + " was never closed with " + tags.closer() + ", so it was not run"
                         + " (the reply may have been cut off)", start, in.limit()));
     }
 
     private void body(int at) {
         state = State.BODY;
         from = at;
-        search = new TagSearch(at, GlmReader.ARG_KEY, VALUE, GlmReader.CLOSER, GlmReader.OPENER);
+        search = new TagSearch(at, tags.keyOpener(), tags.valueOpener(), tags.closer(), tags.opener());
     }
 
     private void inside(State next, int at, String... ends) {
@@ -119,30 +120,34 @@ final class GlmBlock implements Block {
     private Segment segment(String raw, int end) {
         String problem = problem();
         if (problem != null) {
-            return new Unparsed(raw, GlmDialect.INSTANCE, problem, start, end);
+            return new Unparsed(raw, dialect, problem, start, end);
         }
         Map<String, Object> arguments = new LinkedHashMap<>();
         for (int k = 0; k < keys.size(); k++) {
             arguments.put(keys.get(k), spec.typedValue(keys.get(k), UntypedValue.unframed(values.get(k))));
         }
         String id = CallIds.generate(spec.name(), start, raw);
-        return new Call(ToolUse.named(spec.name(), arguments, id), GlmDialect.INSTANCE, raw, start, end);
+        return new Call(ToolUse.named(spec.name(), arguments, id), dialect, raw, start, end);
     }
 
     private String problem() {
-        String where = "this <tool_call>" + name;
+        String where = "this " + tags.opener() + name;
         if (spec == null) {
             return UnknownTool.problem(name, where, tools);
         }
         if (keys.size() != values.size()) {
-            return where + " has " + keys.size() + " <arg_key> and " + values.size() + " <arg_value> elements, so it"
-                    + " was not run; give each argument as <arg_key>NAME</arg_key><arg_value>VALUE</arg_value>";
+            return where + " has " + keys.size() + " " + tags.keyOpener() + " and " + values.size() + " "
+                    + tags.valueOpener() + " elements, so it was not run; give each argument as " + pair();
         }
         if (stray != null) {
             String shown = stray.length() > 40 ? stray.substring(0, 40) + "…" : stray;
             return "unexpected text in " + where + " between its arguments ('" + shown + "'), so it was not run;"
-                    + " give each argument as <arg_key>NAME</arg_key><arg_value>VALUE</arg_value>";
+                    + " give each argument as " + pair();
         }
         return null;
+    }
+
+    private String pair() {
+        return tags.keyOpener() + "NAME" + tags.keyCloser() + tags.valueOpener() + "VALUE" + tags.valueCloser();
     }
 }

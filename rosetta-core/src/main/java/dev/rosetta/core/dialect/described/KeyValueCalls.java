@@ -1,58 +1,59 @@
-package dev.rosetta.core.dialect.glm;
+package dev.rosetta.core.dialect.described;
 
+import java.util.List;
+
+import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Opening;
-import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
 
 /**
- * Claims {@code <tool_call>NAME} followed, after optional whitespace, by {@code <arg_key>} or
- * {@code </tool_call>} — at a line start or right after prose on a line. The name is one word
- * (letters, digits, {@code _ - . :}), so prose that merely mentions the tag stays prose, and
- * the same tag followed by JSON or {@code <function=} belongs to another dialect.
+ * The key-value shape: an opener, the tool's name as one word, then keys and values in their own
+ * elements ({@code <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></tool_call>}, GLM).
+ * The name must be followed, after optional whitespace, by a key or the closer — so prose that
+ * merely mentions the opener stays prose, and the same opener followed by JSON or
+ * {@code <function=} belongs to another dialect's spelling.
  */
-final class GlmReader implements Reader {
+final class KeyValueCalls implements FormReader {
 
-    static final String OPENER = "<tool_call>";
-    static final String CLOSER = "</tool_call>";
-    static final String ARG_KEY = "<arg_key>";
     private static final int MAX_NAME = 128;
     private static final int MAX_GAP = 64;
 
+    private final Dialect dialect;
+    private final KeyValueTags tags;
+    private final CallForm form;
     private final ToolCatalog tools;
 
-    GlmReader(ToolCatalog tools) {
+    KeyValueCalls(Dialect dialect, CallForm form, ToolCatalog tools) {
+        this.dialect = dialect;
+        this.form = form;
         this.tools = tools;
+        this.tags = new KeyValueTags(form.open().get(0), form.closeOf(0), form.key(), form.value());
     }
 
     @Override
-    public String lineStarts() {
-        return "<";
+    public List<String> starts() {
+        return List.of(tags.opener());
     }
 
     @Override
-    public String secondChars(char first) {
-        return "t";
+    public boolean midLine() {
+        return form.midLine();
     }
 
     @Override
-    public String midLineStarts() {
-        return "<";
-    }
-
-    @Override
-    public Opening open(Input in, int at) {
-        Match opener = in.match(at, OPENER);
+    public Opening open(Input in, int at, boolean lineStart) {
+        Match opener = in.match(at, tags.opener());
         if (opener != Match.YES) {
             return opener == Match.PARTIAL ? Opening.NEED_MORE : Opening.NONE;
         }
-        int nameStart = skipSpace(in, at + OPENER.length());
+        int nameStart = skipSpace(in, at + tags.opener().length());
         if (nameStart == TOO_LONG) {
             return Opening.NONE;
         }
         if (nameStart == CUT) {
-            return cutShort(in, at, at + OPENER.length());
+            return cutShort(in, at, at + tags.opener().length());
         }
         int nameEnd = nameStart;
         while (in.has(nameEnd) && isNameChar(in.charAt(nameEnd))) {
@@ -73,14 +74,15 @@ final class GlmReader implements Reader {
             return Opening.NONE;
         }
         boolean lineBreak = next == CUT && in.indexOf('\n', nameEnd) >= 0;
-        if (next == CUT && !in.complete() || lineBreak || endsInside(in, next, ARG_KEY) || endsInside(in, next, CLOSER)) {
+        if (next == CUT && !in.complete() || lineBreak || endsInside(in, next, tags.keyOpener())
+                || endsInside(in, next, tags.closer())) {
             return cutShort(in, at, nameEnd);
         }
         if (next == CUT) {
             return Opening.NONE;
         }
-        if (in.match(next, ARG_KEY) == Match.YES || in.match(next, CLOSER) == Match.YES) {
-            return Opening.of(new GlmBlock(tools, at, in.slice(nameStart, nameEnd), nameEnd));
+        if (in.match(next, tags.keyOpener()) == Match.YES || in.match(next, tags.closer()) == Match.YES) {
+            return Opening.of(new KeyValueBlock(dialect, tags, tools, at, in.slice(nameStart, nameEnd), nameEnd));
         }
         return Opening.NONE;
     }
@@ -137,7 +139,8 @@ final class GlmReader implements Reader {
         if (!in.complete()) {
             return Opening.NEED_MORE;
         }
-        return Opening.of(new GlmBlock(tools, at, in.slice(at + OPENER.length(), nameEnd).strip(), nameEnd));
+        return Opening.of(new KeyValueBlock(dialect, tags, tools, at,
+                in.slice(at + tags.opener().length(), nameEnd).strip(), nameEnd));
     }
 
     static boolean isNameChar(char c) {

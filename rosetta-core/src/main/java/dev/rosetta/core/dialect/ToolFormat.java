@@ -14,7 +14,6 @@ import dev.rosetta.core.dialect.described.BuiltinDialects;
 import dev.rosetta.core.dialect.llama3.Llama3Dialect;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.dialect.mistral.MistralDialect;
-import dev.rosetta.core.dialect.pythonic.PythonicDialect;
 import dev.rosetta.core.dialect.xml.XmlDialect;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
@@ -45,7 +44,7 @@ public enum ToolFormat {
     /** Llama 3's {@code {"name": …, "parameters": {…}}} objects. */
     LLAMA3("llama3", () -> Llama3Dialect.INSTANCE),
     /** Python call lists, {@code [f(a='x')]} (Llama 3.2 pythonic, Llama 4). */
-    PYTHONIC("pythonic", () -> PythonicDialect.INSTANCE),
+    PYTHONIC("pythonic", () -> BuiltinDialects.named("pythonic")),
     /** DeepSeek's {@code <｜tool▁calls▁begin｜>} sections and V3.2's DSML. */
     DEEPSEEK("deepseek", () -> DeepSeekDialect.INSTANCE),
     /** Kimi K2's {@code <|tool_calls_section_begin|>} sections. */
@@ -65,7 +64,9 @@ public enum ToolFormat {
     /** Seed-OSS's {@code <seed:tool_call><function=NAME><parameter=K>}, reasoning in {@code <seed:think>}. */
     SEED_OSS("seed-oss", () -> BuiltinDialects.named("seed-oss")),
     /** Step-3's {@code <｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="NAME">}. */
-    STEP3("step3", () -> BuiltinDialects.named("step3"));
+    STEP3("step3", () -> BuiltinDialects.named("step3")),
+    /** LFM2's {@code <|tool_call_start|>[f(a=1)]<|tool_call_end|>}, or a JSON list there. */
+    LFM2("lfm2", () -> BuiltinDialects.named("lfm2"));
 
     private final String id;
     private final Supplier<Dialect> dialect;

@@ -28,12 +28,14 @@ import java.util.List;
  * @param value        key-value: the opener and closer of a value
  * @param quote        object: the token that quotes strings ({@code <|"|>}, {@code <escape>})
  * @param tool         code: the tool that runs the code
+ * @param bare         python: a list at a line start whose first call names a declared tool, with no
+ *                     marker (then {@code open} is empty); reported, not run, in another format's conversation
  * @param write        how the dialect spells a call of this form, or null for the shape's own spelling
  */
 public record CallForm(Shape shape, List<String> open, List<String> close, List<String> sectionOpen,
         List<String> sectionClose, Evidence evidence, boolean midLine, List<String> separator, List<String> namePrefix,
         boolean nameCounter, boolean idFromHeader, String nameAfterSeparator, List<String> functions,
-        List<String> parameters, List<String> bareFunctions, List<String> key, List<String> value, String quote, String tool, String write) {
+        List<String> parameters, List<String> bareFunctions, List<String> key, List<String> value, String quote, String tool, boolean bare, String write) {
 
     public CallForm {
         open = List.copyOf(open);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.rosetta.core.dialect.Dialect;
+import dev.rosetta.core.dialect.ReportedDrift;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolSpec;
@@ -53,8 +54,27 @@ public final class DescribedDialect implements Dialect {
             case HEADER_JSON -> new HeaderCalls(this, form, description.markup(), tools);
             case TAGS -> new TaggedCalls(this, form, tools);
             case KEY_VALUE -> new KeyValueCalls(this, form, tools);
+            case PYTHON -> new PythonCalls(this, form, tools);
             default -> throw new UnsupportedOperationException("the " + form.shape().id() + " shape is not read yet");
         };
+    }
+
+    /**
+     * In another format's conversation a bare spelling (a bracketed Python list at a line start)
+     * is reported, not run: a model asked for another format writes Python to show the user.
+     * What a marker opens runs.
+     */
+    @Override
+    public Reader driftReader(Dialect asked, ToolCatalog tools) {
+        if (description.calls().stream().noneMatch(CallForm::bare)) {
+            return reader(tools);
+        }
+        String markers = description.calls().stream().filter(f -> !f.bare()).flatMap(f -> f.open().stream())
+                .map(o -> o.substring(0, 1)).distinct().collect(java.util.stream.Collectors.joining());
+        return new ReportedDrift(reader(tools), (in, at) -> markers.indexOf(in.charAt(at)) < 0,
+                "a bare [tool(…)] list is read as a call only in the " + name() + " format (in this conversation it"
+                        + " may be code for the user), so it was not run; call the tool as this conversation's"
+                        + " instructions show");
     }
 
     @Override

@@ -27,6 +27,11 @@ final class DescribedWriter {
             case HEADER_JSON -> header(form, spec.name(), arguments, use.callId());
             case TAGS -> tags(form, spec.name(), arguments);
             case KEY_VALUE -> keyValue(form, spec.name(), arguments);
+            case PYTHON -> {
+                String list = "[" + PythonCall.format(spec.name(), arguments) + "]";
+                String close = form.closeOf(0);
+                yield form.bare() ? list : form.open().get(0) + list + (close == null ? "" : close);
+            }
             default -> throw new UnsupportedOperationException("the " + form.shape().id() + " shape is not written yet");
         };
     }

@@ -28,7 +28,7 @@ public final class DescriptionReader {
             "prompt");
     private static final List<String> FORM_KEYS = List.of("shape", "open", "close", "section-open", "section-close",
             "evidence", "mid-line", "separator", "name-prefix", "name-counter", "id-from-header", "name-after-separator",
-            "functions", "parameters", "bare-functions", "key", "value", "quote", "tool", "write");
+            "functions", "parameters", "bare-functions", "key", "value", "quote", "tool", "bare", "write");
     private static final List<String> PROMPT_KEYS = List.of("listing", "intro", "convention", "declaration");
 
     private DescriptionReader() {}
@@ -118,9 +118,13 @@ public final class DescriptionReader {
 
     private static CallForm form(DescriptionTable t) {
         Shape shape = shape(t);
+        boolean bare = t.has("bare") && check(t, "bare", shape, Shape.PYTHON) && t.bool("bare", false);
         List<String> open = t.strings("open");
-        if (open.isEmpty()) {
+        if (open.isEmpty() && !bare) {
             throw t.error("open", "is missing: what starts a call, like open = \"<tool_call>\"");
+        }
+        if (!open.isEmpty() && bare) {
+            throw t.error("open", "is not for a bare list, which no marker opens");
         }
         List<String> close = t.strings("close");
         if (close.size() > 1 && close.size() != open.size()) {
@@ -128,7 +132,8 @@ public final class DescriptionReader {
                     + " or one per opener in the same order");
         }
         Evidence evidence = evidence(t);
-        boolean midLine = t.bool("mid-line", evidence == Evidence.MARKER && open.stream().allMatch(DescriptionReader::isToken));
+        boolean midLine = t.bool("mid-line", !bare && evidence == Evidence.MARKER
+                && open.stream().allMatch(DescriptionReader::isToken));
         String quote = only(t, "quote", shape, Shape.OBJECT);
         String tool = only(t, "tool", shape, Shape.CODE);
         List<String> key = onlyList(t, "key", shape, Shape.KEY_VALUE);
@@ -166,7 +171,7 @@ public final class DescriptionReader {
         }
         String write = t.string("write");
         return new CallForm(shape, open, close, sectionOpen, sectionClose, evidence, midLine, separator, prefix, counter,
-                idFromHeader, nameAfter, functions, parameters, bareFunctions, key, value, quote, tool, write);
+                idFromHeader, nameAfter, functions, parameters, bareFunctions, key, value, quote, tool, bare, write);
     }
 
     private static Shape shape(DescriptionTable t) {

@@ -1,4 +1,4 @@
-package dev.rosetta.core.dialect.pythonic;
+package dev.rosetta.core.dialect.described;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.rosetta.core.dialect.pythonic;
+package dev.rosetta.core.dialect.described;
 
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Input.Match;

@@ -1,10 +1,11 @@
-package dev.rosetta.core.dialect.pythonic;
+package dev.rosetta.core.dialect.described;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.NativeCalls;
 import dev.rosetta.core.dialect.RestOfLine;
 import dev.rosetta.core.dialect.PythonCallStart;
@@ -22,35 +23,25 @@ import dev.rosetta.core.tool.ToolSpec;
 /**
  * A list of Python calls, {@code [f(a='x', b=1), g()]}, bare or between markers: Llama 4's
  * {@code <|python_start|>…<|python_end|>} or LFM2's {@code <|tool_call_start|>…<|tool_call_end|>}
- * (where the brackets may be left out). Each call is a
+ * (where the brackets may be left out; then calls may follow one another, one per line). Each call is a
  * segment that takes the comma or bracket after it (the first one also the opening bracket), so
  * the list's punctuation lies inside segments; the two tokens are markup. A call still open at
  * the end of the message is incomplete; {@code <|python_end|>} may be missing.
  */
-final class PythonicBlock implements Block {
+final class PythonCallsBlock implements Block {
 
-    /** The tokens around marked calls: what opens them and what ends them. */
-    enum Marker {
-        LLAMA4("<|python_start|>", "<|python_end|>", false),
-        LFM2("<|tool_call_start|>", "<|tool_call_end|>", false),
-        /** Olmo 3: one call per line; the tag is also the xml wrapper, so a loaded tool's call must come first. */
-        OLMO3("<function_calls>", "</function_calls>", true);
-
-        final String start;
-        final String end;
-        final boolean needsLoadedTool;
-
-        Marker(String start, String end, boolean needsLoadedTool) {
-            this.start = start;
-            this.end = end;
-            this.needsLoadedTool = needsLoadedTool;
-        }
-    }
+    /**
+     * The tokens around marked calls: what opens them and what ends them (null when nothing does),
+     * and whether a declared tool's call must come first (Olmo 3's {@code <function_calls>} is also
+     * the xml wrapper).
+     */
+    record Marker(String start, String end, boolean needsLoadedTool) {}
 
     private static final int MAX_NAME = 128;
 
     private enum State { MARKER, LIST_LEAD, NAME, ARGUMENTS, TAIL, AFTER_COMMA, END_MARK, BROKEN }
 
+    private final Dialect dialect;
     private final ToolCatalog tools;
     private final int start;
     private final boolean marked;
@@ -71,8 +62,8 @@ final class PythonicBlock implements Block {
     private boolean emitted;
 
     /** A list opened by the bracket at {@code bracket}. */
-    static PythonicBlock bare(ToolCatalog tools, int bracket) {
-        PythonicBlock block = new PythonicBlock(tools, bracket, null, bracket + 1);
+    static PythonCallsBlock bare(Dialect dialect, ToolCatalog tools, int bracket) {
+        PythonCallsBlock block = new PythonCallsBlock(dialect, tools, bracket, null, bracket + 1);
         block.list = true;
         block.callStart = bracket;
         block.state = State.LIST_LEAD;
@@ -80,13 +71,14 @@ final class PythonicBlock implements Block {
     }
 
     /** What follows the start token of {@code marker} at {@code token}. */
-    static PythonicBlock marked(ToolCatalog tools, int token, Marker marker) {
-        PythonicBlock block = new PythonicBlock(tools, token, marker, token + marker.start.length());
+    static PythonCallsBlock marked(Dialect dialect, ToolCatalog tools, int token, Marker marker) {
+        PythonCallsBlock block = new PythonCallsBlock(dialect, tools, token, marker, token + marker.start().length());
         block.state = State.MARKER;
         return block;
     }
 
-    private PythonicBlock(ToolCatalog tools, int start, Marker marker, int pos) {
+    private PythonCallsBlock(Dialect dialect, ToolCatalog tools, int start, Marker marker, int pos) {
+        this.dialect = dialect;
         this.tools = tools;
         this.start = start;
         this.marker = marker;
@@ -128,7 +120,7 @@ final class PythonicBlock implements Block {
             state = State.LIST_LEAD;
         } else if (isNameStart(c)) {
             startName();
-        } else if (c == '<') {
+        } else if (marker.end() != null && c == marker.end().charAt(0)) {
             state = State.END_MARK;
         } else {
             state = State.BROKEN;
@@ -149,7 +141,7 @@ final class PythonicBlock implements Block {
             startName();
         } else if (c == ']' && !emitted) {
             pos++;
-            out.segment(new Unparsed(in.slice(callStart, pos), PythonicDialect.INSTANCE,
+            out.segment(new Unparsed(in.slice(callStart, pos), dialect,
                     "an empty list of calls calls nothing", callStart, pos));
             state = State.END_MARK;
         } else {
@@ -186,7 +178,7 @@ final class PythonicBlock implements Block {
             return CONTINUE;
         }
         name = in.slice(nameFrom, nameEnd);
-        tools.resolve(name).ifPresent(spec -> out.event(new CallStarted(spec.name(), PythonicDialect.INSTANCE, callStart)));
+        tools.resolve(name).ifPresent(spec -> out.event(new CallStarted(spec.name(), dialect, callStart)));
         extent = new PythonExtent(pos);
         state = State.ARGUMENTS;
         return CONTINUE;
@@ -226,13 +218,13 @@ final class PythonicBlock implements Block {
             startName();
             return CONTINUE;
         }
-        if (!list && marked && c == '<') {
-            Match end = in.match(pos, marker.end);
+        if (!list && marked && marker.end() != null && c == marker.end().charAt(0)) {
+            Match end = in.match(pos, marker.end());
             if (end == Match.PARTIAL) {
                 return -1;
             }
             emit(in, out, closeAt);
-            return end == Match.YES ? pos + marker.end.length() : closeAt;
+            return end == Match.YES ? pos + marker.end().length() : closeAt;
         }
         emit(in, out, closeAt);
         return closeAt;
@@ -261,11 +253,11 @@ final class PythonicBlock implements Block {
 
     /** After the list: the end token right there is markup. */
     private int endMark(Input in) {
-        if (!marked) {
+        if (!marked || marker.end() == null) {
             return pos;
         }
-        return switch (in.match(pos, marker.end)) {
-            case YES -> pos + marker.end.length();
+        return switch (in.match(pos, marker.end())) {
+            case YES -> pos + marker.end().length();
             case PARTIAL -> -1;
             case NO -> pos;
         };
@@ -279,7 +271,7 @@ final class PythonicBlock implements Block {
     }
 
     private Unparsed unreadable(Input in, int end) {
-        return new Unparsed(in.slice(callStart, end), PythonicDialect.INSTANCE,
+        return new Unparsed(in.slice(callStart, end), dialect,
                 "expected a list of calls such as [tool(argument='value')], so this was not run", callStart, end);
     }
 
@@ -291,14 +283,14 @@ final class PythonicBlock implements Block {
     private Segment segment(String text, String raw, int end) {
         Optional<ToolSpec> spec = tools.resolve(name);
         if (spec.isEmpty()) {
-            return new Unparsed(raw, PythonicDialect.INSTANCE, NativeCalls.unknownTool(name, tools), callStart, end);
+            return new Unparsed(raw, dialect, NativeCalls.unknownTool(name, tools), callStart, end);
         }
         try {
             PythonCall call = PythonCall.parse(text);
-            return NativeCalls.call(PythonicDialect.INSTANCE, spec.get(), arguments(call, spec.get()), null,
+            return NativeCalls.call(dialect, spec.get(), arguments(call, spec.get()), null,
                     raw, callStart, end);
         } catch (PythonCall.NotLiteral e) {
-            return new Unparsed(raw, PythonicDialect.INSTANCE, "the arguments of " + name
+            return new Unparsed(raw, dialect, "the arguments of " + name
                     + " are not Python literals, so it was not run: " + e.getMessage(), callStart, end);
         }
     }
@@ -337,14 +329,14 @@ final class PythonicBlock implements Block {
             case BROKEN -> out.segment(unreadable(in, in.limit()));
             case MARKER -> {
                 callStart = start;
-                incomplete(in, out, "the call after " + marker.start);
+                incomplete(in, out, "the call after " + marker.start());
             }
             default -> incomplete(in, out, name != null ? "the call to " + name : "this call");
         }
     }
 
     private void incomplete(Input in, Output out, String what) {
-        out.segment(NativeCalls.incomplete(PythonicDialect.INSTANCE, what, in.slice(callStart, in.limit()),
+        out.segment(NativeCalls.incomplete(dialect, what, in.slice(callStart, in.limit()),
                 callStart, in.limit()));
     }
 

@@ -66,7 +66,11 @@ public enum ToolFormat {
     /** Step-3's {@code <｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="NAME">}. */
     STEP3("step3", () -> BuiltinDialects.named("step3")),
     /** LFM2's {@code <|tool_call_start|>[f(a=1)]<|tool_call_end|>}, or a JSON list there. */
-    LFM2("lfm2", () -> BuiltinDialects.named("lfm2"));
+    LFM2("lfm2", () -> BuiltinDialects.named("lfm2")),
+    /** Gemma 4's {@code <|tool_call>call:NAME{k:<|"|>v<|"|>}<tool_call|>}, reasoning in {@code <|channel>thought}. */
+    GEMMA4("gemma4", () -> BuiltinDialects.named("gemma4")),
+    /** FunctionGemma's {@code <start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call>}. */
+    FUNCTIONGEMMA("functiongemma", () -> BuiltinDialects.named("functiongemma"));
 
     private final String id;
     private final Supplier<Dialect> dialect;

@@ -58,6 +58,14 @@ final class ReasoningVocabulary {
         return new ReasoningVocabulary(new ArrayList<>(openers), new ArrayList<>(closers));
     }
 
+    /** Every opener and closer, and the backtick a pseudo-fence ({@code ```thinking}) begins with. */
+    List<String> markersAndFence() {
+        List<String> out = new ArrayList<>(openers);
+        out.addAll(closers);
+        out.add("`");
+        return out;
+    }
+
     /** The characters a marker may begin with. */
     String firstChars() {
         return firstChars;

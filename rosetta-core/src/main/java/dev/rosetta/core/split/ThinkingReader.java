@@ -54,6 +54,11 @@ final class ThinkingReader implements Reader {
     }
 
     @Override
+    public List<String> literalStarts() {
+        return vocabulary.markersAndFence();
+    }
+
+    @Override
     public String midLineStarts() {
         return vocabulary.firstChars();
     }

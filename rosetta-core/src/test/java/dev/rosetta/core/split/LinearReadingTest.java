@@ -21,13 +21,12 @@ import dev.rosetta.core.tool.BuiltinTools;
 class LinearReadingTest {
 
     /**
-     * Measured at 2 to 13 read whole (the most where every dialect whose tokens begin {@code <|}
-     * is asked about each {@code <|x}). A character at a time costs more where a candidate waits for
+     * Measured at 2 to 9 read whole. A character at a time costs more where a candidate waits for
      * the characters that decide it (every reader asked about {@code <|x} asks again with each
      * delta, a bounded number of times): up to 17. The bounds leave room; quadratic work fails by
      * a factor of hundreds.
      */
-    private static final double WHOLE_READS_PER_CHAR = 16;
+    private static final double WHOLE_READS_PER_CHAR = 12;
     private static final double STREAMED_READS_PER_CHAR = 24;
 
     enum LongMessage {

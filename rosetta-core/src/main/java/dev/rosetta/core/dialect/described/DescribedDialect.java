@@ -55,6 +55,7 @@ public final class DescribedDialect implements Dialect {
             case TAGS -> new TaggedCalls(this, form, tools);
             case KEY_VALUE -> new KeyValueCalls(this, form, tools);
             case PYTHON -> new PythonCalls(this, form, tools);
+            case OBJECT -> new ObjectCalls(this, form, tools);
             default -> throw new UnsupportedOperationException("the " + form.shape().id() + " shape is not read yet");
         };
     }

@@ -72,6 +72,11 @@ final class DescribedReader implements Reader {
     }
 
     @Override
+    public List<String> literalStarts() {
+        return starts;
+    }
+
+    @Override
     public String midLineStarts() {
         return midLineStarts;
     }

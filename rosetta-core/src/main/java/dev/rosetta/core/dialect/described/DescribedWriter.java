@@ -27,6 +27,12 @@ final class DescribedWriter {
             case HEADER_JSON -> header(form, spec.name(), arguments, use.callId());
             case TAGS -> tags(form, spec.name(), arguments);
             case KEY_VALUE -> keyValue(form, spec.name(), arguments);
+            case OBJECT -> {
+                String close = form.closeOf(0);
+                String prefix = form.namePrefix().isEmpty() ? "" : form.namePrefix().get(0);
+                yield form.open().get(0) + prefix + spec.name() + ObjectSyntax.write(arguments, form.quote())
+                        + (close == null ? "" : close);
+            }
             case PYTHON -> {
                 String list = "[" + PythonCall.format(spec.name(), arguments) + "]";
                 String close = form.closeOf(0);
@@ -38,7 +44,11 @@ final class DescribedWriter {
 
     /** The arguments as the shape spells them where a template says {@code {arguments}}. */
     private static String arguments(CallForm form, Map<String, Object> arguments) {
-        return Json.write(arguments);
+        return switch (form.shape()) {
+            case OBJECT -> ObjectSyntax.write(arguments, form.quote());
+            case PYTHON -> PythonCall.format("", arguments).replaceAll("^\\(|\\)$", "");
+            default -> Json.write(arguments);
+        };
     }
 
     /** {@code {name}}, {@code {arguments}} and {@code {id}} in the template, replaced; other braces are the template's own. */

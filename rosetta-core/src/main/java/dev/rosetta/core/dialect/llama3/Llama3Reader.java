@@ -44,6 +44,11 @@ final class Llama3Reader implements Reader {
     }
 
     @Override
+    public List<String> literalStarts() {
+        return List.of(Llama3Block.PYTHON_TAG, END_TOKENS.get(0), END_TOKENS.get(1), "{", "[", " ", "\t");
+    }
+
+    @Override
     public Opening open(Input in, int at) {
         if (in.charAt(at) == '<') {
             return switch (in.match(at, Llama3Block.PYTHON_TAG)) {

@@ -26,6 +26,11 @@ final class MistralReader implements Reader {
     }
 
     @Override
+    public java.util.List<String> literalStarts() {
+        return java.util.List.of(MistralBlock.MARKER);
+    }
+
+    @Override
     public Opening open(Input in, int at) {
         if (in.charAt(at) != '[') {
             return Opening.NONE;

@@ -8,7 +8,6 @@ import java.util.Optional;
 import dev.rosetta.core.json.JsonRepairException;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
-import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Opening;
 import dev.rosetta.core.split.Output;
 import dev.rosetta.core.split.Segment;

@@ -16,33 +16,25 @@ import dev.rosetta.core.tool.ToolCatalog;
  * a section of several calls. Where the opener is an ordinary string ({@code >>>}), the header must
  * name a declared tool (looked at within a bounded stretch) or the text is prose.
  */
-final class HeaderCalls implements FormReader {
+final class HeaderCalls extends FormReader {
 
     /** Longer headers are not a tool's name. */
     private static final int MAX_NAME = 128;
 
-    private final CallForm form;
-    private final ToolCatalog tools;
     private final HeaderSpelling spelling;
 
     HeaderCalls(Dialect dialect, CallForm form, List<String> markup, ToolCatalog tools) {
-        this.form = form;
-        this.tools = tools;
+        super(dialect, form, tools);
         this.spelling = new HeaderSpelling(dialect, form, markup);
     }
 
     @Override
-    public List<String> starts() {
+    List<String> starts() {
         return concat(form.sectionOpen(), form.open());
     }
 
     @Override
-    public boolean midLine() {
-        return form.midLine();
-    }
-
-    @Override
-    public Opening open(Input in, int at, boolean lineStart) {
+    Opening open(Input in, int at, boolean lineStart) {
         if (form.evidence() == Evidence.MARKER) {
             return TokenSection.open(in, at, spelling, tools);
         }

@@ -16,37 +16,27 @@ import dev.rosetta.core.tool.ToolCatalog;
  * opener followed by anything else is not this spelling (qwen3-coder's {@code <function=} and
  * glm's name follow {@code <tool_call>} too), so prose that mentions it stays prose.
  */
-final class JsonCalls implements FormReader {
+final class JsonCalls extends FormReader {
 
     /** More whitespace than this between the opener and the JSON is not a call: a stray tag must not hold text back. */
     static final int MAX_GAP = 256;
 
-    private final Dialect dialect;
-    private final CallForm form;
-    private final ToolCatalog tools;
     private final List<Wrapper> wrappers = new ArrayList<>();
 
     JsonCalls(Dialect dialect, CallForm form, ToolCatalog tools) {
-        this.dialect = dialect;
-        this.form = form;
-        this.tools = tools;
+        super(dialect, form, tools);
         for (int i = 0; i < form.open().size(); i++) {
             wrappers.add(new Wrapper(form.open().get(i), form.closeOf(i), form.evidence()));
         }
     }
 
     @Override
-    public List<String> starts() {
-        return form.open();
-    }
-
-    @Override
-    public boolean midLine() {
+    boolean midLine() {
         return form.midLine() && form.evidence() != Evidence.DECLARED_TOOL;
     }
 
     @Override
-    public Opening open(Input in, int at, boolean lineStart) {
+    Opening open(Input in, int at, boolean lineStart) {
         boolean partial = false;
         for (Wrapper w : wrappers) {
             Match m = in.match(at, w.opener());

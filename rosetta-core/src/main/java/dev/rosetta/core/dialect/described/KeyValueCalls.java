@@ -15,35 +15,25 @@ import dev.rosetta.core.tool.ToolCatalog;
  * merely mentions the opener stays prose, and the same opener followed by JSON or
  * {@code <function=} belongs to another dialect's spelling.
  */
-final class KeyValueCalls implements FormReader {
+final class KeyValueCalls extends FormReader {
 
     private static final int MAX_NAME = 128;
     private static final int MAX_GAP = 64;
 
-    private final Dialect dialect;
     private final KeyValueTags tags;
-    private final CallForm form;
-    private final ToolCatalog tools;
 
     KeyValueCalls(Dialect dialect, CallForm form, ToolCatalog tools) {
-        this.dialect = dialect;
-        this.form = form;
-        this.tools = tools;
+        super(dialect, form, tools);
         this.tags = new KeyValueTags(form.open().get(0), form.closeOf(0), form.key(), form.value());
     }
 
     @Override
-    public List<String> starts() {
+    List<String> starts() {
         return List.of(tags.opener());
     }
 
     @Override
-    public boolean midLine() {
-        return form.midLine();
-    }
-
-    @Override
-    public Opening open(Input in, int at, boolean lineStart) {
+    Opening open(Input in, int at, boolean lineStart) {
         Match opener = in.match(at, tags.opener());
         if (opener != Match.YES) {
             return opener == Match.PARTIAL ? Opening.NEED_MORE : Opening.NONE;

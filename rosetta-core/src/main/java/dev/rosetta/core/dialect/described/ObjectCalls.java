@@ -1,6 +1,5 @@
 package dev.rosetta.core.dialect.described;
 
-import java.util.List;
 
 import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.split.Input;
@@ -15,33 +14,18 @@ import dev.rosetta.core.tool.ToolCatalog;
  * (FunctionGemma). The opener must be followed, within a bounded stretch, by a name and a brace,
  * so prose that mentions it stays prose.
  */
-final class ObjectCalls implements FormReader {
+final class ObjectCalls extends FormReader {
 
     /** More than this between the opener and the brace is not a call's head. */
     static final int MAX_HEAD = 256;
 
-    private final Dialect dialect;
-    private final CallForm form;
-    private final ToolCatalog tools;
 
     ObjectCalls(Dialect dialect, CallForm form, ToolCatalog tools) {
-        this.dialect = dialect;
-        this.form = form;
-        this.tools = tools;
+        super(dialect, form, tools);
     }
 
     @Override
-    public List<String> starts() {
-        return form.open();
-    }
-
-    @Override
-    public boolean midLine() {
-        return form.midLine();
-    }
-
-    @Override
-    public Opening open(Input in, int at, boolean lineStart) {
+    Opening open(Input in, int at, boolean lineStart) {
         boolean partial = false;
         for (int o = 0; o < form.open().size(); o++) {
             Match m = in.match(at, form.open().get(o));

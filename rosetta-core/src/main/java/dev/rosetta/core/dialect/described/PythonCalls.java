@@ -18,19 +18,14 @@ import dev.rosetta.core.tool.ToolCatalog;
  * call must name a tool that exists; with evidence {@code declared-tool} the marker needs that too
  * (Olmo 3's {@code <function_calls>} is also the xml wrapper).
  */
-final class PythonCalls implements FormReader {
+final class PythonCalls extends FormReader {
 
     static final int MAX_INDENT = 8;
 
-    private final Dialect dialect;
-    private final CallForm form;
-    private final ToolCatalog tools;
     private final List<PythonCallsBlock.Marker> markers = new ArrayList<>();
 
     PythonCalls(Dialect dialect, CallForm form, ToolCatalog tools) {
-        this.dialect = dialect;
-        this.form = form;
-        this.tools = tools;
+        super(dialect, form, tools);
         for (int i = 0; i < form.open().size(); i++) {
             markers.add(new PythonCallsBlock.Marker(form.open().get(i), form.closeOf(i),
                     form.evidence() == Evidence.DECLARED_TOOL));
@@ -38,17 +33,17 @@ final class PythonCalls implements FormReader {
     }
 
     @Override
-    public List<String> starts() {
+    List<String> starts() {
         return form.bare() ? List.of("[", " ", "\t") : form.open();
     }
 
     @Override
-    public boolean midLine() {
+    boolean midLine() {
         return !form.bare() && form.midLine();
     }
 
     @Override
-    public Opening open(Input in, int at, boolean lineStart) {
+    Opening open(Input in, int at, boolean lineStart) {
         return form.bare() ? bare(in, at) : marked(in, at);
     }
 

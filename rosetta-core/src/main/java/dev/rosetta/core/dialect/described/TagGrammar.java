@@ -79,31 +79,22 @@ final class TagGrammar {
 
     /** A function element at {@code at} in any spelling (where no search says which tag stands there). */
     Found functionAt(Input in, int at) {
-        return functionAt(in, at, null);
+        return first(in, at, functions);
     }
 
-    /** A function element at {@code at} in one of the spellings {@code written} (null: any). */
+    /** A function element at {@code at} in one of the spellings {@code written}. */
     Found functionAt(Input in, int at, List<String> written) {
-        boolean need = false;
-        for (TagSpelling s : functions) {
-            if (written != null && !written.contains(s.written())) {
-                continue;
-            }
-            TagHeader h = s.header(in, at);
-            if (h.found()) {
-                return new Found(h, s);
-            }
-            need |= h == TagHeader.NEED;
-        }
-        return need ? Found.NEED : Found.NONE;
+        return first(in, at, functions.stream().filter(s -> written.contains(s.written())).toList());
     }
 
     private static Found header(Input in, int at, String found, List<TagSpelling> spellings) {
+        return first(in, at, spellings.stream().filter(s -> found.equals(s.nameForm() ? s.element() : s.written())).toList());
+    }
+
+    /** The first of {@code spellings} whose element stands at {@code at}, or NEED/NONE. */
+    private static Found first(Input in, int at, List<TagSpelling> spellings) {
         boolean need = false;
         for (TagSpelling s : spellings) {
-            if (!found.equals(s.nameForm() ? s.element() : s.written())) {
-                continue;
-            }
             TagHeader h = s.header(in, at);
             if (h.found()) {
                 return new Found(h, s);

@@ -17,25 +17,20 @@ import dev.rosetta.core.tool.ToolCatalog;
  * opens a call on its own when a parameter, its closer or a JSON body follows it, or it closes
  * itself — prose that mentions the tag must not swallow the rest of the reply.
  */
-final class TaggedCalls implements FormReader {
+final class TaggedCalls extends FormReader {
 
     /** More whitespace than this after the wrapper is not a call: a stray tag must not hold text back. */
     private static final int MAX_GAP = 256;
 
-    private final Dialect dialect;
-    private final CallForm form;
-    private final ToolCatalog tools;
     private final TagGrammar grammar;
 
     TaggedCalls(Dialect dialect, CallForm form, ToolCatalog tools) {
-        this.dialect = dialect;
-        this.form = form;
-        this.tools = tools;
+        super(dialect, form, tools);
         this.grammar = new TagGrammar(form);
     }
 
     @Override
-    public List<String> starts() {
+    List<String> starts() {
         List<String> out = new ArrayList<>(form.open());
         for (String bare : form.bareFunctions()) {
             TagSpelling s = TagSpelling.of(bare);
@@ -45,12 +40,7 @@ final class TaggedCalls implements FormReader {
     }
 
     @Override
-    public boolean midLine() {
-        return form.midLine();
-    }
-
-    @Override
-    public Opening open(Input in, int at, boolean lineStart) {
+    Opening open(Input in, int at, boolean lineStart) {
         boolean partial = false;
         for (int w = 0; w < form.open().size(); w++) {
             Match m = in.match(at, form.open().get(w));

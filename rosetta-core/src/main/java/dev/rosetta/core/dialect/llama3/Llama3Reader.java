@@ -5,7 +5,6 @@ import java.util.List;
 import dev.rosetta.core.dialect.CallList;
 import dev.rosetta.core.dialect.MarkupToken;
 import dev.rosetta.core.split.Input;
-import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Opening;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;

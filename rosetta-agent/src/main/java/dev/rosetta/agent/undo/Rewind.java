@@ -1,9 +1,11 @@
 package dev.rosetta.agent.undo;
 
 import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,11 +57,13 @@ public final class Rewind {
      *                         or large file, one line saying what is put back
      * @param stat             lines added and removed by putting it back, or null when there is no
      *                         line diff (a binary or large file)
+     * @param note             what the change is in a few words when there is no line diff, else null
+     * @param shown            the path as the user knows it (relative to the workspace inside it)
      * @param createdFolder    the outermost folder made for it when it was created, or null: removed
      *                         with it, as far as the folders are empty
      */
     public record FileRestore(Path path, byte[] bytes, boolean changedElsewhere, boolean unfinished, String diff,
-            UnifiedDiff.Stat stat, Path createdFolder) {
+            UnifiedDiff.Stat stat, String note, String shown, Path createdFolder) {
 
         /** Whether putting it back deletes it (the calls created it). */
         public boolean deletes() {
@@ -89,6 +93,30 @@ public final class Rewind {
         /** Lines removed, over the files that have a line diff. */
         public int removed() {
             return restores.stream().filter(r -> r.stat() != null).mapToInt(r -> r.stat().removed()).sum();
+        }
+
+        /**
+         * What putting the files back does, a line a file: {@code change src/App.java +12 -3},
+         * {@code delete notes.txt}, with a line's mark where it changed since or Rosetta stopped
+         * while writing it. The diffs are there on request ({@link DiffPages}), never all at once.
+         */
+        public List<String> summary() {
+            List<String> lines = new ArrayList<>();
+            int width = restores.stream().mapToInt(r -> r.shown().length()).max().orElse(0);
+            for (FileRestore r : restores) {
+                String what = r.stat() != null ? "+" + r.stat().added() + " -" + r.stat().removed() : r.note();
+                StringBuilder line = new StringBuilder(r.deletes() ? "delete " : "change ")
+                        .append(r.shown()).append(" ".repeat(Math.max(1, width - r.shown().length() + 2))).append(what);
+                if (r.changedElsewhere()) {
+                    line.append("  ⚠ changed since this conversation last wrote it: putting it back undoes that too");
+                }
+                if (r.unfinished()) {
+                    line.append("  ⚠ Rosetta stopped while a call was writing it: what it holds now may be that"
+                            + " call's doing or another program's");
+                }
+                lines.add(line.toString());
+            }
+            return lines;
         }
     }
 
@@ -144,11 +172,13 @@ public final class Rewind {
             switch (now) {
                 case FileNow.Special special -> cannot.add(shown + " (it is now " + special.what() + ", not a file:"
                         + " /undo does not write into it; remove it and /undo again to put the file back)");
-                case FileNow.Folder folder -> cannot.add(shown + " (it is now a folder; move it away and /undo again"
-                        + " to put the file back)");
+                case FileNow.Folder folder when !first.created() -> cannot.add(shown + " (it is now a folder; move it"
+                        + " away and /undo again to put the file back)");
                 default -> {
                     if (!first.created() && !first.kept()) {
-                        cannot.add(shown + " (it was too large to keep, or could not be read)");
+                        cannot.add(shown + (first.before().equals(new FileNow.Folder().hash())
+                                ? " (it was a folder: /undo puts back files, not folders)"
+                                : " (it was too large to keep, or could not be read)"));
                     } else if (!first.created() && before.isEmpty()) {
                         cannot.add(shown + " (its kept copy is gone from the checkpoints folder)");
                     } else {
@@ -167,7 +197,7 @@ public final class Rewind {
         boolean unfinished = last.pending() && !Objects.equals(now.hash(), last.before());
         boolean elsewhere = !last.pending() && !Objects.equals(now.hash(), last.after());
         FileDiff diff = FileDiff.of(path, now, bytes, shown);
-        return new FileRestore(path, bytes, elsewhere, unfinished, diff.text(), diff.stat(),
+        return new FileRestore(path, bytes, elsewhere, unfinished, diff.text(), diff.stat(), diff.note(), shown,
                 first.created() ? first.createdFolder() : null);
     }
 
@@ -186,8 +216,8 @@ public final class Rewind {
         List<String> out = new ArrayList<>();
         counts.forEach((tool, n) -> out.add(n + " " + tool + (n == 1 ? " call" : " calls")));
         if (others > 0) {
-            out.add(others + (others == 1 ? " MCP call" : " MCP calls") + " beyond the files named in "
-                    + (others == 1 ? "its" : "their") + " arguments");
+            out.add(others + (others == 1 ? " MCP call" : " MCP calls") + " (beyond the files named in "
+                    + (others == 1 ? "its" : "their") + " arguments)");
         }
         return out;
     }
@@ -203,7 +233,12 @@ public final class Rewind {
         List<String> failed = new ArrayList<>();
         if (restoreFiles) {
             List<FileRestore> deleted = new ArrayList<>();
-            for (FileRestore r : plan.restores()) {
+            // Files first, then what the calls created, deepest first: a folder a call made is
+            // removed once the files made in it are.
+            List<FileRestore> order = new ArrayList<>(plan.restores());
+            order.sort(Comparator.comparing((FileRestore r) -> r.deletes()).thenComparing(
+                    r -> r.deletes() ? -r.path().getNameCount() : 0));
+            for (FileRestore r : order) {
                 try {
                     if (r.deletes()) {
                         workspace.delete(r.path());
@@ -224,6 +259,9 @@ public final class Rewind {
     }
 
     private static String reason(IOException e) {
+        if (e instanceof DirectoryNotEmptyException) {
+            return "it is a folder the calls made, and something else is in it now; it stays";
+        }
         String why = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
         return why == null ? e.getClass().getSimpleName() : why;
     }

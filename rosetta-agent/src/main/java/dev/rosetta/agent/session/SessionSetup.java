@@ -50,6 +50,7 @@ import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.mcp.McpForm;
 import dev.rosetta.tools.Toolbox;
+import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.permission.PermissionRule;
 import dev.rosetta.tools.shell.ShellSettings;
@@ -184,7 +185,8 @@ public final class SessionSetup {
         log.warnings().forEach(warnings);
         FileCheckpoints checkpoints = new FileCheckpoints(log);
         ToolContext context = new ToolContext(r.workspace(), options.confine() || r.config().confine(),
-                OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"), checkpoints);
+                OutputLimit.DEFAULT, OutputFolder.of(log.folder().resolve("tool-outputs"),
+                        r.config().limits().toolOutputs(), "[limits] tool_outputs"), checkpoints);
         Toolbox toolbox = new Toolbox(tools, context, options.confirmCalls() ? outlets.confirmation() : Confirmation.ALWAYS,
                 r.config().permissions(), rule -> remember(log, rule));
         toolbox.offerAtMost(r.config().limits().tools());
@@ -215,8 +217,9 @@ public final class SessionSetup {
             return null;
         }
         return SessionMcp.start(r.config().mcpServers(), options.mcp(), r.resolution().environment(), r.workspace(),
-                log.folder(), McpApprovals.of(env), r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT),
-                toolbox, outlets::notice, questions(outlets.forms()));
+                log.folder(), r.config().limits().mcpLog(), McpApprovals.of(env),
+                r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT), toolbox, outlets::notice,
+                questions(outlets.forms()));
     }
 
     /** The servers' questions: the approval at start from whoever approves, the forms through the host. */

@@ -27,6 +27,7 @@ public final class SessionMcp {
     private final Map<String, String> environment;
     private final Path workspace;
     private final Path conversation;
+    private final long logLimit;
     private final ProjectApprovals approvals;
     private final Toolbox toolbox;
     private final Consumer<String> status;
@@ -34,11 +35,12 @@ public final class SessionMcp {
     private volatile McpServers servers;
 
     private SessionMcp(List<McpServerEntry> entries, Map<String, String> environment, Path workspace, Path conversation,
-            ProjectApprovals approvals, Toolbox toolbox, Consumer<String> status, McpQuestions questions) {
+            long logLimit, ProjectApprovals approvals, Toolbox toolbox, Consumer<String> status, McpQuestions questions) {
         this.entries = List.copyOf(entries);
         this.environment = environment;
         this.workspace = workspace;
         this.conversation = conversation;
+        this.logLimit = logLimit;
         this.approvals = approvals;
         this.toolbox = toolbox;
         this.status = status;
@@ -50,16 +52,17 @@ public final class SessionMcp {
      * name), asking the user first about a project's server not approved yet.
      */
     static SessionMcp start(List<McpServerEntry> configured, List<String> flags, Map<String, String> environment,
-            Path workspace, Path conversation, ProjectApprovals approvals, Duration wait, Toolbox toolbox,
+            Path workspace, Path conversation, long logLimit, ProjectApprovals approvals, Duration wait, Toolbox toolbox,
             Consumer<String> status, McpQuestions questions) {
         List<McpServerEntry> entries = new ArrayList<>(configured);
         flags.stream().map(McpDefinitions::flag).forEach(f -> {
             entries.removeIf(e -> e.name().equals(f.name()));
             entries.add(f);
         });
-        SessionMcp mcp = new SessionMcp(entries, environment, workspace, conversation, approvals, toolbox, status, questions);
-        mcp.servers = McpChatSetup.start(entries, List.of(), environment, workspace, conversation, approvals, wait,
-                toolbox, status, questions);
+        SessionMcp mcp = new SessionMcp(entries, environment, workspace, conversation, logLimit, approvals, toolbox,
+                status, questions);
+        mcp.servers = McpChatSetup.start(entries, List.of(), environment, workspace, conversation, logLimit, approvals,
+                wait, toolbox, status, questions);
         return mcp;
     }
 
@@ -91,10 +94,10 @@ public final class SessionMcp {
         status.accept("mcp: approved " + name + " for " + workspace + "; starting it");
         if (servers != null) {
             servers.startLater(McpDefinitions.settings(entry, environment, workspace,
-                    conversation.resolve("mcp-" + name + ".log")));
+                    conversation.resolve("mcp-" + name + ".log"), logLimit));
         } else {
-            servers = McpChatSetup.start(List.of(entry), List.of(), environment, workspace, conversation, approvals,
-                    Duration.ZERO, toolbox, status, questions);
+            servers = McpChatSetup.start(List.of(entry), List.of(), environment, workspace, conversation, logLimit,
+                    approvals, Duration.ZERO, toolbox, status, questions);
         }
     }
 }

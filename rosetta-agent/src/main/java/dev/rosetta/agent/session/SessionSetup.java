@@ -53,6 +53,7 @@ import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.mcp.McpForm;
 import dev.rosetta.tools.Toolbox;
+import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.permission.PermissionRule;
 import dev.rosetta.tools.shell.ShellSettings;
@@ -188,7 +189,8 @@ public final class SessionSetup {
         log.warnings().forEach(warnings);
         FileCheckpoints checkpoints = new FileCheckpoints(log);
         ToolContext context = new ToolContext(r.workspace(), options.confine() || r.config().confine(),
-                OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"), checkpoints);
+                OutputLimit.DEFAULT, OutputFolder.of(log.folder().resolve("tool-outputs"),
+                        r.config().limits().toolOutputs(), "[limits] tool_outputs"), checkpoints);
         Hooks hooks = HookSetup.open(r.config().hooks(), r.workspace(), log, r.resolution().environment(),
                 options.confirmCalls(), approval, ProjectApprovals.of(env), outlets::notice);
         Toolbox toolbox = new Toolbox(tools, context, options.confirmCalls()
@@ -237,8 +239,9 @@ public final class SessionSetup {
             return null;
         }
         return SessionMcp.start(r.config().mcpServers(), options.mcp(), r.resolution().environment(), r.workspace(),
-                log.folder(), ProjectApprovals.of(env), r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT),
-                toolbox, outlets::notice, questions(HookSetup.notifying(outlets.forms(), hooks)));
+                log.folder(), r.config().limits().mcpLog(), ProjectApprovals.of(env),
+                r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT), toolbox, outlets::notice,
+                questions(HookSetup.notifying(outlets.forms(), hooks)));
     }
 
     /** The servers' questions: the approval at start from whoever approves, the forms through the host. */

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.rosetta.agent.hooks.HookEntry;
 import dev.rosetta.agent.log.LogDirectory;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.json.Json;
@@ -28,6 +29,9 @@ import dev.rosetta.core.json.Json;
 public final class ProjectApprovals {
 
     private final Path file;
+
+    /** The name a project's hooks are approved under; no MCP server can have it. */
+    private static final String HOOKS = "[[hooks]]";
 
     public ProjectApprovals(Path file) {
         this.file = file;
@@ -46,9 +50,19 @@ public final class ProjectApprovals {
         return approved(project, server.name(), server.definition());
     }
 
-    /** Whether what a project defines under {@code name} ({@code [[hooks]]}) was approved as {@code definition}. */
-    public boolean approved(Path project, String name, String definition) {
+    /** Whether what a project defines under {@code name} was approved as {@code definition}. */
+    private boolean approved(Path project, String name, String definition) {
         return keys().contains(key(project, name, definition));
+    }
+
+    /** Whether the project's hooks, all of them as written, were approved. */
+    public boolean approved(Path project, List<HookEntry> hooks) {
+        return approved(project, HOOKS, definition(hooks));
+    }
+
+    /** Records the approval of the project's hooks, all of them as written (any change asks again). */
+    public void approve(Path project, List<HookEntry> hooks) {
+        approve(project, HOOKS, definition(hooks));
     }
 
     /** Records the approval (atomically: a whole new file renamed over the old). */
@@ -57,7 +71,7 @@ public final class ProjectApprovals {
     }
 
     /** Records the approval of what a project defines under {@code name}. */
-    public void approve(Path project, String name, String definition) {
+    private void approve(Path project, String name, String definition) {
         List<String> keys = new ArrayList<>(keys());
         String key = key(project, name, definition);
         if (keys.contains(key)) {
@@ -74,6 +88,13 @@ public final class ProjectApprovals {
         } catch (IOException e) {
             throw new RosettaException("could not record the approval in " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** What of a project's hooks is approved: every one as written. */
+    private static String definition(List<HookEntry> hooks) {
+        StringBuilder text = new StringBuilder();
+        hooks.forEach(e -> text.append(e.definition()).append('\n'));
+        return text.toString();
     }
 
     private List<String> keys() {

@@ -32,9 +32,6 @@ import dev.rosetta.tools.permission.PermissionRule;
  */
 final class HookSetup {
 
-    /** The name a project's hooks are approved under; no MCP server can have it. */
-    static final String APPROVED_AS = "[[hooks]]";
-
     private HookSetup() {}
 
     static Hooks open(List<HookEntry> configured, Path workspace, ConversationLog log, Map<String, String> environment,
@@ -47,8 +44,8 @@ final class HookSetup {
         if (project.isEmpty()) {
             return hooks;
         }
-        hooks.hold(project, () -> approvals.approve(workspace, APPROVED_AS, definition(project)));
-        if (approvals.approved(workspace, APPROVED_AS, definition(project))
+        hooks.hold(project, () -> approvals.approve(workspace, project));
+        if (approvals.approved(workspace, project)
                 || approvedNow(project, workspace, approval, approvals)) {
             hooks.enable();
         } else {
@@ -57,13 +54,6 @@ final class HookSetup {
                     + " rosetta hooks approve (or /hooks approve)");
         }
         return hooks;
-    }
-
-    /** What is approved: every hook of the project as written. */
-    static String definition(List<HookEntry> project) {
-        StringBuilder text = new StringBuilder();
-        project.forEach(e -> text.append(e.definition()).append('\n'));
-        return text.toString();
     }
 
     private static boolean approvedNow(List<HookEntry> project, Path workspace, ServerApproval approval,
@@ -79,7 +69,7 @@ final class HookSetup {
             Thread.currentThread().interrupt();
             return false;
         }
-        approvals.approve(workspace, APPROVED_AS, definition(project));
+        approvals.approve(workspace, project);
         return true;
     }
 

@@ -329,7 +329,7 @@ class AgentLoopTest {
         api.server.enqueue(new MockResponse.Builder().code(400)
                 .body("{\"error\":{\"message\":\"context too long\"}}").build());
         TurnOutcome outcome = loop(ToolFormat.MARKDOWN).run("hi");
-        assertThat(outcome.reason()).isEqualTo(Reason.FAILED);
+        assertThat(outcome.reason()).isEqualTo(Reason.MODEL_FAILED);
         assertThat(outcome.message()).contains("context too long").doesNotContain("SECRET");
     }
 

@@ -13,6 +13,8 @@ import dev.rosetta.agent.chat.AgentEvent;
 import dev.rosetta.agent.chat.AnswerSchema;
 import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.agent.log.LogWriteException;
+import dev.rosetta.agent.session.PermissionTool;
+import dev.rosetta.agent.session.Question;
 import dev.rosetta.agent.session.ServerApproval;
 import dev.rosetta.agent.session.SessionHost;
 import dev.rosetta.agent.session.SessionSetup;
@@ -151,14 +153,19 @@ public final class ChatRun {
         return lastMessage(finished.answer()) ? finished.exitCode() : ExitCode.FAILED;
     }
 
-    /** {@code -o FILE}: the final answer written there; false (said) when it could not be. */
+    /**
+     * {@code -o FILE}: the final answer written there (the JSON value alone with {@code --output-schema});
+     * false (said) when it could not be.
+     */
     private boolean lastMessage(String answer) {
         if (options.outputLastMessage() == null) {
             return true;
         }
         Path file = Path.of(options.outputLastMessage());
         try {
-            java.nio.file.Files.writeString(file, answer == null ? "" : answer, StandardCharsets.UTF_8);
+            // With --output-schema the answer is the JSON value, as on stdout: without a fence around it.
+            String written = answer == null ? "" : options.answerIsOutput() ? AnswerSchema.json(answer) + "\n" : answer;
+            java.nio.file.Files.writeString(file, written, StandardCharsets.UTF_8);
             return true;
         } catch (IOException | RuntimeException e) {
             output.error("-o: could not write the final answer to " + file + ": " + e.getMessage());
@@ -175,8 +182,12 @@ public final class ChatRun {
         EventPrinter printer = new EventPrinter(printed.renderer(), printed.endOutput(), said, TerminalStyle.plain());
         Interrupts.onCtrlC(host::interrupt);
         // From the session's first event: what the servers said while the conversation opened comes first.
+        // With --permission-tool the tool answers the permission questions; the user the others.
+        String gate = options.permissionTool();
         try (SessionHost.Subscription shown = host.subscribe(0, printer);
-                Attendant attendant = new Attendant(host, new LineQuestions(stdin, said, env, printed.endOutput()))) {
+                PermissionTool tool = gate == null ? null : PermissionTool.attach(host, gate, output::warning);
+                Attendant attendant = new Attendant(host, new LineQuestions(stdin, said, env, printed.endOutput()),
+                        q -> tool == null || !(q instanceof Question.Permission))) {
             if (interactive && !options.json()) {
                 host.resumed().forEach(printer::show);
                 printed.endOutput().run();

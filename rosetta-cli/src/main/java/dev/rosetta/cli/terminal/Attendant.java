@@ -3,6 +3,7 @@ package dev.rosetta.cli.terminal;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.Predicate;
 
 import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.agent.session.Answer;
@@ -26,13 +27,20 @@ public final class Attendant implements AutoCloseable {
 
     private final SessionHost host;
     private final Asker asker;
+    private final Predicate<Question> asks;
     /** A question asked, or (null) word that an input ended. */
     private final BlockingQueue<Heard> heard = new LinkedBlockingQueue<>();
     private final SessionHost.Subscription subscription;
 
     public Attendant(SessionHost host, Asker asker) {
+        this(host, asker, q -> true);
+    }
+
+    /** @param asks the questions it asks; another front end answers the rest (a permission tool) */
+    public Attendant(SessionHost host, Asker asker, Predicate<Question> asks) {
         this.host = host;
         this.asker = asker;
+        this.asks = asks;
         this.subscription = host.subscribe(this::heard);
     }
 
@@ -57,7 +65,7 @@ public final class Attendant implements AutoCloseable {
                     }
                     continue;
                 }
-                if (host.questions().contains(q)) {
+                if (asks.test(q) && host.questions().contains(q)) {
                     Answer answer;
                     try {
                         answer = asker.ask(q);

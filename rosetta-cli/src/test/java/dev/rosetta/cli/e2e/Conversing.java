@@ -97,14 +97,53 @@ final class Conversing implements AutoCloseable {
         return next(e -> e.path("type").asString("").equals(type));
     }
 
+    /**
+     * Waits until Rosetta's stderr holds {@code text} (it writes there on its own, as a user would see
+     * it); fails with what it wrote when that does not come within the patience.
+     */
+    String stderrWith(String text) {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        try {
+            while (System.nanoTime() < deadline && process.isAlive()) {
+                String err = Files.readString(stderr);
+                if (err.contains(text)) {
+                    return err;
+                }
+                process.waitFor(50, TimeUnit.MILLISECONDS); // a poll of a file that grows; no interleaving hoped for
+            }
+            String err = Files.readString(stderr);
+            if (err.contains(text)) {
+                return err;
+            }
+            throw new AssertionError("stderr never said \"" + text + "\"; it holds:\n" + err);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Waits for Rosetta to end on its own, with its stdin still open; its whole output. */
+    Run awaitEnd() {
+        return end(false);
+    }
+
     /** Closes stdin and waits for Rosetta to end; its whole output, checked as every run's is. */
     Run finish() {
+        return end(true);
+    }
+
+    private Run end(boolean closeStdin) {
         try {
-            stdin.close();
+            if (closeStdin) {
+                stdin.close();
+            }
             if (!process.waitFor(PATIENCE.toSeconds(), TimeUnit.SECONDS)) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly().waitFor();
-                throw new AssertionError("rosetta did not end after its stdin closed:\n" + String.join("\n", seen));
+                throw new AssertionError("rosetta did not end" + (closeStdin ? " after its stdin closed" : "") + ":\n"
+                        + String.join("\n", seen));
             }
             for (String line = arriving.poll(PATIENCE.toSeconds(), TimeUnit.SECONDS); line != null && !line.equals(END);
                     line = arriving.poll(PATIENCE.toSeconds(), TimeUnit.SECONDS)) {

@@ -43,7 +43,7 @@ class HostileServersIT extends EndToEnd {
 
         Run run = sandbox.rosetta("-n", "-m", api.model(), "say something");
 
-        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(55); // the model failed
         assertThat(run.stderr()).as(run.toString()).contains("upstream rejected key [the API key]");
         assertThat(run.stdout()).contains("Half an answer");
     }
@@ -111,7 +111,7 @@ class HostileServersIT extends EndToEnd {
 
         Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "say something");
 
-        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(55); // the model failed
         assertThat(run.errorLines()).as(run.toString()).singleElement().asString().startsWith("rosetta: ")
                 .contains("a line longer than 16 MiB");
         assertThat(run.stderr()).doesNotContain("NegativeArraySize").doesNotContain("OutOfMemory");
@@ -125,7 +125,7 @@ class HostileServersIT extends EndToEnd {
 
         Run run = sandbox.rosetta("-n", "-m", api.model(), "say something");
 
-        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(55); // the model failed
         assertThat(run.errorLines()).as(run.toString()).singleElement().asString()
                 .contains("HTTP 200").contains("text/html").contains("Hotel Wi-Fi: please log in")
                 .doesNotContain("stopped before replying");
@@ -139,7 +139,7 @@ class HostileServersIT extends EndToEnd {
 
         Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "say something");
 
-        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(55); // the model failed
         assertThat(run.errorLines()).as(run.toString()).singleElement().asString()
                 .contains("You exceeded your current quota").contains("check the plan and billing");
         assertThat(model.requests()).as("a used-up quota is not retried").hasSize(1);
@@ -152,7 +152,7 @@ class HostileServersIT extends EndToEnd {
 
         Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "say something");
 
-        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(55); // the model failed
         assertThat(run.errorLines()).as(run.toString()).singleElement().asString()
                 .contains("did not reply within the reply time limit of 2 s").contains("ROSETTA_REPLY_TIMEOUT");
     }
@@ -164,7 +164,7 @@ class HostileServersIT extends EndToEnd {
 
         Run run = sandbox.rosetta("-n", "-m", Api.ANTHROPIC.model(), "say something");
 
-        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(55); // the model failed
         assertThat(run.errorLines()).as(run.toString()).singleElement().asString()
                 .contains("took longer than the reply time limit of 3 s");
         assertThat(run.stdout()).contains("A reply that arrives");
@@ -178,7 +178,7 @@ class HostileServersIT extends EndToEnd {
 
         Run run = sandbox.rosetta("-n", "-m", Api.RESPONSES.model(), "say something");
 
-        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(55); // the model failed
         assertThat(everything(run)).as(run.toString()).contains("retrying in 0 ms (2/5)").contains("(3/5)")
                 .contains("(4/5)").contains("(5/5)");
         assertThat(run.errorLines()).as(run.toString()).last().asString().startsWith("rosetta: ")
@@ -196,7 +196,7 @@ class HostileServersIT extends EndToEnd {
             launched.set(sandbox.launch("-n", "-m", api.model(), "say something long"));
             Run run = sandbox.finish(launched.get());
 
-            assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+            assertThat(run.exitCode()).as(run.toString()).isEqualTo(55); // the model failed
             assertThat(run.stdout()).as(run.toString()).contains("The first half of an answer");
             assertThat(run.errorLines()).as(run.toString()).singleElement().asString()
                     .contains("mid-reply; the part of the reply that arrived is kept");

@@ -90,8 +90,10 @@ class HeadlessIT extends EndToEnd {
             JsonNode message = rosetta.next("question");
             assertThat(message.get("kind").asString()).isEqualTo("message");
             rosetta.send(line("type", "answer", "id", message.get("id").asString(), "text", "All is well."));
-            rosetta.next(e -> e.path("type").asString("").equals("turn_ended")
-                    && e.path("answer").asString("").equals("All is well."));
+            JsonNode impersonated = rosetta.next(e -> e.path("type").asString("").equals("message")
+                    && e.path("role").asString("").equals("assistant"));
+            assertThat(impersonated.get("content").asString()).isEqualTo("All is well.");
+            rosetta.next("turn_ended");
             Run run = rosetta.finish();
             assertThat(run.exitCode()).as(run.toString()).isZero();
             written.addAll(run.stdout().lines().toList());
@@ -180,7 +182,7 @@ class HeadlessIT extends EndToEnd {
         assertThat(sandbox.workspace().resolve("NOTES.md")).hasContent("one\ntwo");
         assertThat(sandbox.workspace().resolve("tests-ran")).doesNotExist();
         assertThat(model.request(2).stringsContaining("the tests take an hour; skip them")).isPositive();
-        assertThat(model.request(3).messages()).contains("thanks");
+        assertThat(model.request(3).messages()).last().isEqualTo("user: thanks");
     }
 
     @Test
@@ -216,7 +218,7 @@ class HeadlessIT extends EndToEnd {
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(run.stdout()).contains("A cat.");
-        assertThat(model.request(0).messages()).anySatisfy(m -> assertThat(m.strip()).isEqualTo("what is in the box?"));
+        assertThat(model.request(0).messages()).anySatisfy(m -> assertThat(m.strip()).isEqualTo("user: what is in the box?"));
     }
 
     @Test

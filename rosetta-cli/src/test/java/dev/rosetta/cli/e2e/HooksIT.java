@@ -169,7 +169,8 @@ class HooksIT extends EndToEnd {
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(sandbox.workspace().resolve("one.txt")).exists();
         assertThat(sandbox.workspace().resolve("two.txt")).exists();
-        assertThat(run.stderr().lines().filter(l -> l.contains("sleep 300"))).as(run.stderr()).hasSize(1);
+        assertThat(run.stdout().lines().filter(l -> l.contains("sleep 300"))).as(run.stdout()).singleElement()
+                .satisfies(l -> assertThat(l).contains("timeout"));
         assertThat(ProcFs.withEnvironmentEntry(mark).stream().filter(ProcFs::isRunning))
                 .as("the hook and the child it left").isEmpty();
     }
@@ -185,7 +186,7 @@ class HooksIT extends EndToEnd {
 
         Run held = sandbox.rosetta("-n", "-m", MODEL, "hi");
         assertThat(held.exitCode()).as(held.toString()).isZero();
-        assertThat(held.stderr()).contains("rosetta hooks approve");
+        assertThat(held.stdout()).contains("rosetta hooks approve");
         assertThat(sandbox.workspace().resolve("hook-ran")).doesNotExist();
 
         Run listed = sandbox.rosetta("hooks");

@@ -150,6 +150,9 @@ public final class ChatRun {
         HeadlessRun.Settings settings = new HeadlessRun.Settings(options.streamDeltas(), options.jsonlInput(),
                 options.permissionTool(), asker, host.conversation().session().settings().answerSchema());
         HeadlessRun.Finished finished = new HeadlessRun(host, output.out(), stdin, settings).run(prompt);
+        if (finished.error() != null) {
+            output.error(finished.error()); // for whoever reads the job's log; the result event holds it too
+        }
         return lastMessage(finished.answer()) ? finished.exitCode() : ExitCode.FAILED;
     }
 

@@ -41,8 +41,11 @@ public final class HeadlessRun {
     public record Settings(boolean deltas, boolean jsonl, String permissionTool, Attendant.Asker asker,
             AnswerSchema schema) {}
 
-    /** How the run ended: its exit code and the model's final answer (null when there is none). */
-    public record Finished(int exitCode, String answer) {}
+    /**
+     * How the run ended: its exit code, the model's final answer (null when there is none), and what
+     * went wrong (null when nothing did), which the {@code result} event holds too.
+     */
+    public record Finished(int exitCode, String answer, String error) {}
 
     private final SessionHost host;
     private final Appendable out;
@@ -82,8 +85,9 @@ public final class HeadlessRun {
         TurnOutcome last = turns.isEmpty() ? null : turns.getLast();
         int exit = badInput != null ? ExitCode.BAD_INPUT : ExitCode.of(last.reason());
         String answer = turns.stream().map(TurnOutcome::answer).filter(a -> a != null).reduce((a, b) -> b).orElse(null);
-        lines.write(result(last, badInput, exit, answer, turns.size(), started));
-        return new Finished(exit, answer);
+        String error = badInput != null ? badInput : last.ok() ? null : last.message();
+        lines.write(result(last, error, badInput != null, exit, answer, turns.size(), started));
+        return new Finished(exit, answer, error);
     }
 
     private TurnOutcome runOnce(String prompt) {
@@ -118,12 +122,12 @@ public final class HeadlessRun {
         return o;
     }
 
-    private Map<String, Object> result(TurnOutcome last, String badInput, int exit, String answer, int messages,
-            long started) {
+    private Map<String, Object> result(TurnOutcome last, String error, boolean badInput, int exit, String answer,
+            int messages, long started) {
         RunTally.Snapshot spent = host.conversation().loop().tally().snapshot();
-        String status = badInput != null ? "failed" : RunStatus.of(last.reason());
+        String status = badInput ? "failed" : RunStatus.of(last.reason());
         Map<String, Object> o = object("result", "status", status,
-                "reason", badInput != null ? "bad_input" : lower(last.reason()), "exit_code", exit,
+                "reason", badInput ? "bad_input" : lower(last.reason()), "exit_code", exit,
                 "conversation_id", host.status().conversation(), "messages", messages, "turns", spent.turns(),
                 "requests", spent.requests());
         Map<String, Object> tokens = new LinkedHashMap<>();
@@ -136,7 +140,7 @@ public final class HeadlessRun {
         o.put("duration_ms", (System.nanoTime() - started) / 1_000_000);
         o.put("final_message", answer);
         o.put("structured_output", structured(last, answer));
-        o.put("error", badInput != null ? badInput : last.ok() ? null : last.message());
+        o.put("error", error);
         return o;
     }
 

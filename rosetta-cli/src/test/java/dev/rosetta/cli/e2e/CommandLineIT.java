@@ -26,7 +26,7 @@ class CommandLineIT extends EndToEnd {
         model.script(format.reply("Running it.\n", shell), ScriptedReply.text("It printed 42."));
 
         Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", format.id(),
-                "--output-format", "json", "print the marker");
+                "--output-format", "json", "--stream-deltas", "print the marker");
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
         List<JsonNode> events = run.events();

@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.agent.undo.DiffPages;
 import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.agent.undo.Rewind;
 import dev.rosetta.cli.render.PreviewText;
@@ -13,15 +14,19 @@ import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;
 import dev.rosetta.core.RosettaException;
-import dev.rosetta.tools.Preview;
+import dev.rosetta.core.size.ByteSize;
 import dev.rosetta.tools.files.Workspace;
 
 /**
- * {@code /undo [N]} and {@code /rewind [N]}: take back turns and, after showing the diff of each
- * file they would put back and asking, the file changes those turns made. A file changed since by
- * something else is marked before the question; what shell calls changed is said not to be undone.
+ * {@code /undo [N]} and {@code /rewind [N]}: take back turns and, after saying what putting the
+ * files back does (a line a file; the diffs when they fit a page, else a page at a time on request)
+ * and asking, the file changes those turns made. A file changed since by something else is marked
+ * before the question; what shell calls changed is said not to be undone.
  */
 final class RewindCommand {
+
+    /** More than this to read, and the user is told what the wait is for. */
+    private static final long LONG_READ = 256L << 20;
 
     private final Chat chat;
     private final TerminalChannel out;
@@ -86,11 +91,16 @@ final class RewindCommand {
         FileCheckpoints store = chat.session().checkpoints() != null ? chat.session().checkpoints()
                 : new FileCheckpoints(log);
         Workspace workspace = Workspace.of(chat.session().toolbox().context());
+        long reading = Rewind.bytesToCompare(log, cut);
+        if (reading > LONG_READ) {
+            out.line("comparing the files with what the turns wrote (" + ByteSize.of(reading) + " to read; Ctrl-C"
+                    + " stops)");
+        }
         Rewind.Plan plan;
         try {
-            plan = Rewind.plan(log, store, cut, workspace);
+            plan = chat.loop().interruptibly(() -> Rewind.plan(log, store, cut, workspace));
         } catch (InterruptedException e) {
-            out.line("nothing taken back: interrupted while comparing the files");
+            out.line("nothing taken back: interrupted while comparing the files with what the turns wrote");
             return;
         }
         if (plan.messages() == 0) {
@@ -99,11 +109,7 @@ final class RewindCommand {
         }
         boolean restore = false;
         if (plan.changesFiles()) {
-            showRestores(plan);
-            String answer = questions.ask("Put " + files(plan.restores().size()) + " back as "
-                    + (plan.restores().size() == 1 ? "it was" : "they were")
-                    + "? [y]es / [n]o, leave the files / [c]ancel ");
-            String a = answer == null ? "c" : answer.strip().toLowerCase(Locale.ROOT);
+            String a = ask(plan);
             if (a.startsWith("c")) {
                 out.line("nothing taken back");
                 return;
@@ -123,16 +129,43 @@ final class RewindCommand {
                         : plan.changesFiles() ? "; the files stay as they are" : ""));
     }
 
-    private void showRestores(Rewind.Plan plan) {
-        for (Rewind.FileRestore r : plan.restores()) {
-            String shown = r.path().startsWith(chat.workspace()) ? chat.workspace().relativize(r.path()).toString()
-                    : r.path().toString();
-            if (r.changedElsewhere()) {
-                out.append(style.paint("⚠ " + TerminalText.safe(shown) + " changed since this conversation last"
-                        + " wrote it: putting it back undoes that change too", Tone.BOLD)).append('\n');
+    /**
+     * Shows what putting the files back does — a line a file, and the diffs when they fit one
+     * page — and asks; the diffs of a larger undo are shown a page at a time, on [d]. Returns the
+     * answer, "c" when there is none.
+     */
+    private String ask(Rewind.Plan plan) {
+        int n = plan.restores().size();
+        out.line(files(n) + " to put back (+" + plan.added() + " -" + plan.removed() + " lines):");
+        plan.summary().forEach(line -> out.append(style.paint("  " + TerminalText.safe(line), Tone.BOLD)).append('\n'));
+        // A file put back by deleting it is said in its line; the diffs are of the files that stay.
+        DiffPages pages = new DiffPages(plan.restores().stream().filter(r -> !r.deletes()).toList());
+        if (pages.total() <= DiffPages.PAGE_LINES) {
+            showPage(pages);
+        }
+        while (true) {
+            String more = pages.hasNext() ? " / [d]iffs (" + (pages.shown() == 0 ? "" : "more, after ")
+                    + String.format(Locale.ROOT, "%,d of %,d lines", pages.shown(), pages.total()) + ")" : "";
+            String answer = questions.ask("Put " + files(n) + " back as " + (n == 1 ? "it was" : "they were")
+                    + "? [y]es / [n]o, leave the files" + more + " / [c]ancel ");
+            String a = answer == null ? "c" : answer.strip().toLowerCase(Locale.ROOT);
+            if (!a.startsWith("d")) {
+                return a;
             }
-            out.append(r.bytes() == null ? style.paint("delete " + TerminalText.safe(shown), Tone.BOLD) + "\n"
-                    : PreviewText.of(new Preview.FileChange(shown, r.diff(), false), style)).flush();
+            if (pages.hasNext()) {
+                showPage(pages);
+            }
+        }
+    }
+
+    private void showPage(DiffPages pages) {
+        while (pages.hasNext()) {
+            pages.next().forEach(change -> out.append(PreviewText.of(change, style)));
+            out.flush();
+            if (pages.total() > DiffPages.PAGE_LINES) {
+                out.line("(" + pages.position() + ")");
+                return;
+            }
         }
     }
 

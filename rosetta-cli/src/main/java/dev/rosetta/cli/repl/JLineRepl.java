@@ -3,6 +3,7 @@ package dev.rosetta.cli.repl;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import org.jline.reader.EndOfFileException;
@@ -30,6 +31,8 @@ import dev.rosetta.cli.render.Tone;
 public final class JLineRepl {
 
     private static final String EXIT_HINT = "(press Ctrl-C again or Ctrl-D to exit)";
+    /** Commands Ctrl-C stops as it stops a turn: /compact's summary, /undo's comparing of large files. */
+    private static final Set<String> INTERRUPTIBLE = Set.of("/compact", "/undo", "/rewind");
 
     private final Chat chat;
     private final Terminal terminal;
@@ -159,8 +162,7 @@ public final class JLineRepl {
     }
 
     private void command(String text, String name) {
-        // /compact asks the model for a summary: Ctrl-C stops it as it stops a turn.
-        try (TurnInterrupts.Active routed = name.equals("/compact") ? interrupts.during(chat.loop()) : null) {
+        try (TurnInterrupts.Active routed = INTERRUPTIBLE.contains(name) ? interrupts.during(chat.loop()) : null) {
             if (!commands.run(text)) {
                 output.error("unknown command " + name + "; /help lists the commands");
             }

@@ -3,6 +3,7 @@ package dev.rosetta.cli.repl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -214,6 +215,35 @@ class ReplTerminalIT {
         rosetta.waitFor("took back 4 messages; put back 1 file");
 
         assertThat(workspace.resolve("hello.txt")).hasContent("Hello, old world!");
+    }
+
+    /** Issue 25 §3: /undo read a changed file whole (a FIFO hung it, a huge file ran out of memory) and Ctrl-C did nothing. */
+    @Test
+    void ctrlCStopsAnUndoComparingAHugeFileAndNothingIsTakenBack() throws Exception {
+        model.reply(SAVE_REPLY);
+        model.reply("Done.");
+        TmuxSession rosetta = startLineUi();
+        rosetta.type("write hello.txt");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run save?");
+        rosetta.type("y");
+        rosetta.waitFor(PROMPT, 2);
+        try (RandomAccessFile huge = new RandomAccessFile(workspace.resolve("hello.txt").toFile(), "rw")) {
+            huge.setLength(64L << 30); // sparse: 64 GiB to hash, no disk
+        }
+
+        rosetta.type("/undo");
+        rosetta.press("Enter");
+        rosetta.waitFor("to read; Ctrl-C stops");
+        rosetta.press("C-c");
+        rosetta.waitFor("nothing taken back: interrupted while comparing");
+
+        rosetta.type("/undo");
+        rosetta.press("Enter");
+        rosetta.waitFor("to read; Ctrl-C stops", 2);
+        rosetta.press("C-c");
+        rosetta.waitFor("nothing taken back: interrupted while comparing", 2);
+        assertThat(Files.size(workspace.resolve("hello.txt"))).isEqualTo(64L << 30);
     }
 
     @Test

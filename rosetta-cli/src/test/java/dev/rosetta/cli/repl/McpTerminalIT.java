@@ -252,10 +252,11 @@ class McpTerminalIT {
         }
     }
 
-    /** kill -9 of the Rosetta in the terminal: found by its command line, which names this test's workspace. */
+    /** kill -9 of the Rosetta in the terminal: the java process whose command line names this test's workspace. */
     private void killRosetta() throws Exception {
-        List<ProcessHandle> found = ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
-                .map(c -> c.contains("-jar") && c.contains(workspace.toString())).orElse(false)).toList();
+        List<ProcessHandle> found = ProcessHandle.allProcesses()
+                .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false))
+                .filter(p -> p.info().commandLine().map(c -> c.contains(workspace.toString())).orElse(false)).toList();
         assertThat(found).as("the Rosetta process").hasSize(1);
         found.getFirst().destroyForcibly();
         found.getFirst().onExit().get();

@@ -35,7 +35,7 @@ final class SlashCommands {
     /** Every command, for completion and /help: the host's and the prompt's. */
     public static final List<String> NAMES = List.of("/help", "/model", "/think", "/tools", "/tokens", "/context",
             "/compact", "/instructions", "/undo", "/rewind", "/log", "/rename", "/fork", "/impersonate", "/replay",
-            "/mcp", "/skills", "/hooks", "/clear", "/exit");
+            "/mcp", "/skills", "/hooks", "/serve", "/clear", "/exit");
 
     /** The commands a front end carries out itself: the host keeps their place in line. */
     static final List<String> PROMPT_COMMANDS = List.of("/exit", "/quit", "/clear");
@@ -115,6 +115,7 @@ final class SlashCommands {
                 /mcp [NAME]      the MCP servers: state, tools, last error (/mcp approve NAME starts a project's)
                 /skills [NAME]   the Agent Skills found; /skills NAME [ARGS] has the model follow one
                 /hooks           the hooks that run at points of each turn (/hooks approve lets a project's run)
+                /serve           publish this conversation in the browser (a URL with its token)
                 /clear           clear the screen
                 /exit            leave (Ctrl-D too; Ctrl-C stops the model or a tool)""");
     }

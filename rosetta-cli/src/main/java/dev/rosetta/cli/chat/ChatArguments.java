@@ -21,7 +21,7 @@ import dev.rosetta.cli.option.OptionValues;
 public final class ChatArguments {
 
     /** Words picocli reads as subcommands wherever they stand before {@code --} (a test holds this to picocli's). */
-    static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "mcp", "hooks", "eval", "help");
+    static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "mcp", "hooks", "eval", "serve", "help");
 
     /**
      * What the command line asks for.
@@ -103,7 +103,7 @@ public final class ChatArguments {
     private static boolean isFlag(String name) {
         return switch (name) {
             case "-y", "--no-confirm", "-n", "--non-interactive", "-r", "--resume", "--stream", "--no-stream",
-                    "--confine", "-v", "--verbose", "--stream-deltas", "--no-stdin" -> true;
+                    "--confine", "--serve", "-v", "--verbose", "--stream-deltas", "--no-stdin" -> true;
             default -> false;
         };
     }
@@ -118,6 +118,7 @@ public final class ChatArguments {
             case "--confine" -> o.confine = true;
             case "--stream-deltas" -> o.streamDeltas = true;
             case "--no-stdin" -> o.noStdin = true;
+            case "--serve" -> o.serve = true;
             default -> { } // -v is Main's
         }
     }

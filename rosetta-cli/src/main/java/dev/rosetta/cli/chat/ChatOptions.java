@@ -85,6 +85,11 @@ public final class ChatOptions {
     @Option(names = "--confine", description = "File tools refuse paths outside the workspace.")
     boolean confine;
 
+    @Option(names = "--serve", description = "Publish this conversation in the browser too (rosetta serve's page):"
+            + " prints a URL with a secret token; the page shows it live and can answer its questions. /serve does"
+            + " it later.")
+    boolean serve;
+
     @Option(names = "--input-format", paramLabel = "FORMAT", defaultValue = "text",
             converter = OptionConverters.InputFormatValue.class,
             description = "text, or jsonl: messages, answers to questions and interrupts as JSON lines on stdin"

@@ -92,12 +92,15 @@ final class Arithmetic {
         char c = text.charAt(pos);
         boolean start = Character.isLetter(c) && c < 128 || c == '_';
         char before = pos > 0 ? text.charAt(pos - 1) : ' ';
-        if (!start || WordReader.isNameChar(before) || before == '#') {
-            int end = pos + 1;
-            while (end < text.length() && WordReader.isNameChar(text.charAt(end))) {
+        if (Character.isDigit(c) || start && before == '#') {
+            int end = pos + 1; // a number: 42, 0x1f, 16#ff
+            while (end < text.length() && (WordReader.isNameChar(text.charAt(end)) || text.charAt(end) == '#')) {
                 end++;
             }
             return end;
+        }
+        if (!start) {
+            return pos + 1;
         }
         String name = nameAt(text, pos);
         names.add(name);

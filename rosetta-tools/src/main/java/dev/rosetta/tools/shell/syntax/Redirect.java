@@ -60,5 +60,10 @@ public record Redirect(String fd, String operator, Word target, HereDocument her
         void body(Word read) {
             body = read;
         }
+
+        @Override
+        public String toString() {
+            return "HereDocument[expands=" + expands + ", body=" + body + "]";
+        }
     }
 }

@@ -52,7 +52,7 @@ public final class PermissionRules {
     private static Verdict longest(List<PermissionRule> rules, String tool, CallSubject subject) {
         PermissionRule best = null;
         for (PermissionRule r : rules) {
-            if (!r.tool().equals(tool) || !subject.matchedBy(r.pattern())) {
+            if (!r.tool().equals(tool) || !subject.matchedBy(r)) {
                 continue;
             }
             if (best == null || r.pattern().length() > best.pattern().length()

@@ -54,6 +54,25 @@ class PermissionRulesTest {
     }
 
     @Test
+    void aPathIsMatchedWhereItReallyLeads(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path workspace = java.nio.file.Files.createDirectories(dir.resolve("repo/docs")).getParent();
+        java.nio.file.Files.createDirectories(dir.resolve("outside"));
+        java.nio.file.Files.createSymbolicLink(workspace.resolve("docs/assets"), Path.of("../../outside"));
+        java.nio.file.Files.createSymbolicLink(workspace.resolve("docs/loop"), Path.of("loop"));
+        PermissionRules rules = new PermissionRules(List.of(rule("save", "docs/**", Permission.ALLOW)), List.of());
+        Permission real = rules.decide("save", CallSubject.of(new dev.rosetta.core.tool.Arguments(
+                java.util.Map.of("path", "docs/guide.md")), workspace)).permission();
+        assertThat(real).isEqualTo(Permission.ALLOW);
+        for (String through : List.of("docs/assets/a.png", "docs/assets/../../outside/a.png", "docs/loop/a.md")) {
+            CallSubject subject = CallSubject.of(new dev.rosetta.core.tool.Arguments(java.util.Map.of("path", through)),
+                    workspace);
+            assertThat(rules.decide("save", subject).permission()).as(through).isNull();
+        }
+        assertThat(CallSubject.of(new dev.rosetta.core.tool.Arguments(java.util.Map.of("path", "docs/assets/a.png")),
+                workspace).text()).isEqualTo(dir.toRealPath().resolve("outside/a.png").toString());
+    }
+
+    @Test
     void aStarInAPathStaysInItsFolder() {
         PermissionRules rules = new PermissionRules(List.of(rule("save", "notes/*.md", Permission.ALLOW)), List.of());
         assertThat(save(rules, "notes/a.md")).isEqualTo(Permission.ALLOW);

@@ -47,7 +47,7 @@ final class Usage {
 
     static final List<String[]> ENVIRONMENT = List.of(
             new String[] {"ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENROUTER_API_KEY, DEEPSEEK_API_KEY, GEMINI_API_KEY,"
-                    + " XAI_API_KEY, MOONSHOT_API_KEY, GROQ_API_KEY",
+                    + " XAI_API_KEY, MOONSHOT_API_KEY, ZAI_API_KEY, MINIMAX_API_KEY, GROQ_API_KEY",
                 "a provider's API key; without -m, the first one set, in this order, chooses the model"},
             new String[] {"NVIDIA_API_KEY, AZURE_API_KEY, LOCAL_API_KEY, OLLAMA_API_KEY", "the keys of nvidia,"
                     + " azure, local and ollama (local and ollama need none)"},
@@ -62,6 +62,9 @@ final class Usage {
             new String[] {"ROSETTA_REPLY_TIMEOUT", "the most one model reply may take, retries included; default 30m"},
             new String[] {"ROSETTA_BREAK_ON_TOOLUSE", "1: stop a reply at its first complete call; 0: let it go on"},
             new String[] {"ROSETTA_LOGS_HOME", "where conversations are saved (else $XDG_DATA_HOME/rosetta/logs)"},
+            new String[] {"ROSETTA_RECORD_REPLIES, ROSETTA_REPLAY_REPLIES",
+                "a file every model reply is kept in / replies are read from instead of a provider (rosetta eval"
+                        + " sets them)"},
             new String[] {"XDG_CONFIG_HOME, XDG_DATA_HOME", "the folders of config.toml and of the logs"},
             new String[] {"NO_COLOR, TERM", "NO_COLOR: no colour; TERM=dumb: no colour, no line editing"},
             new String[] {"VISUAL, EDITOR", "the editor [e]dit opens"},

@@ -1,8 +1,11 @@
 package dev.rosetta.llm.openai;
 
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,13 +20,17 @@ import tools.jackson.databind.JsonNode;
  * SGLang, LM Studio, Ollama's {@code /v1}) says about its models, for what the registry cannot
  * know: the context a model runs with. Asked in this order, the first answer winning:
  * <ol>
- * <li>llama.cpp's {@code GET /props}: {@code default_generation_settings.n_ctx}, the context
+ * <li>llama.cpp's {@code GET /props?model=ID}: {@code default_generation_settings.n_ctx}, the context
  *     of each slot it serves (older builds: a top-level {@code n_ctx});</li>
  * <li>{@code GET /v1/models}, the model's entry (or the only one): vLLM's {@code max_model_len},
  *     llama.cpp's {@code meta.n_ctx_train} (what it was trained with), or a {@code context_length}.</li>
  * </ol>
  * Servers answer only some of these; one that answers none (or is not running) reports nothing,
- * and the chat request says what is wrong with it.
+ * and the chat request says what is wrong with it. The model's chat template, which tells the
+ * dialect it was trained on, comes from llama.cpp's {@code /props} ({@code chat_template_tool_use}
+ * where it has a separate one for requests with tools, else {@code chat_template}) or from vLLM's
+ * {@code GET /tokenizer_info} (served when vLLM runs with {@code --enable-tokenizer-info-endpoint});
+ * LM Studio and SGLang show none.
  */
 public final class CompatibleServer {
 
@@ -46,9 +53,9 @@ public final class CompatibleServer {
 
     /** The context {@code model} runs with, as the server says; null when it says nothing. */
     public Integer contextLength(String model) {
-        Integer fromProps = positive(props().path("default_generation_settings").get("n_ctx"));
+        Integer fromProps = positive(props(model).path("default_generation_settings").get("n_ctx"));
         if (fromProps == null) {
-            fromProps = positive(props().get("n_ctx"));
+            fromProps = positive(props(model).get("n_ctx"));
         }
         if (fromProps != null) {
             return fromProps;
@@ -62,6 +69,19 @@ public final class CompatibleServer {
             }
         }
         return null;
+    }
+
+    /** The chat template the server renders {@code model}'s requests with tools in, or null when it shows none. */
+    public String chatTemplate(String model) {
+        String fromProps = text(props(model).path("chat_template_tool_use"));
+        if (fromProps == null) {
+            fromProps = text(props(model).path("chat_template"));
+        }
+        return fromProps != null ? fromProps : text(tokenizerInfo().path("chat_template"));
+    }
+
+    private static String text(JsonNode n) {
+        return n.isString() && !n.stringValue().isBlank() ? n.stringValue() : null;
     }
 
     /** The models {@code GET /v1/models} lists, as {@code provider/id}. */
@@ -80,15 +100,30 @@ public final class CompatibleServer {
         return out;
     }
 
-    private JsonNode propsAnswer;
+    private final Map<String, JsonNode> propsAnswers = new HashMap<>();
+    private JsonNode tokenizerAnswer;
 
-    private synchronized JsonNode props() {
-        if (propsAnswer == null) {
-            String root = base.toString().endsWith("/v1") ? base.toString().substring(0, base.toString().length() - 3)
-                    : base.toString();
-            propsAnswer = quietly(URI.create(root + "/props"));
+    /**
+     * {@code /props?model=…}: llama.cpp's router (several models, {@code --models-dir}) answers a
+     * bare {@code /props} for itself, with no template and a context of 0, and passes one naming
+     * a model to that model's server; a server of one model ignores the parameter.
+     */
+    private synchronized JsonNode props(String model) {
+        return propsAnswers.computeIfAbsent(model, m -> quietly(URI.create(root() + "/props?model="
+                + URLEncoder.encode(m, StandardCharsets.UTF_8))));
+    }
+
+    private synchronized JsonNode tokenizerInfo() {
+        if (tokenizerAnswer == null) {
+            tokenizerAnswer = quietly(URI.create(root() + "/tokenizer_info"));
         }
-        return propsAnswer;
+        return tokenizerAnswer;
+    }
+
+    /** The server's root: its own endpoints sit beside {@code /v1}, not under it. */
+    private String root() {
+        String url = base.toString();
+        return url.endsWith("/v1") ? url.substring(0, url.length() - 3) : url;
     }
 
     /** The model's entry in /v1/models: the one with its id, else the only one there is. */

@@ -23,30 +23,8 @@ final class Arithmetic {
      * substitution of a subshell, and so does the parser.
      */
     static int end(Source src, int from) {
-        int depth = 0;
-        String t = src.text;
-        for (int i = from; i < t.length(); i++) {
-            char c = t.charAt(i);
-            switch (c) {
-                case '\\' -> i++;
-                case '\'', '"', '`' -> {
-                    int close = t.indexOf(c, i + 1);
-                    if (close < 0) {
-                        return -1;
-                    }
-                    i = close;
-                }
-                case '(' -> depth++;
-                case ')' -> {
-                    if (depth == 0) {
-                        return i + 1 < t.length() && t.charAt(i + 1) == ')' ? i : -1;
-                    }
-                    depth--;
-                }
-                default -> { }
-            }
-        }
-        return -1;
+        int close = matchingParenthesis(src.text, from);
+        return close >= 0 && src.at(close + 1) == ')' ? close : -1;
     }
 
     /** The {@code )} that closes the {@code (} just before {@code from}, counting parentheses outside quotes; -1 if none. */

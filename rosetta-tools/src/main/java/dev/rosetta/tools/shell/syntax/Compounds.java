@@ -95,6 +95,23 @@ final class Compounds {
         }
     }
 
+    /**
+     * After blanks and line ends: whether the construct ends here — at {@code end} (read), or at
+     * the end of the text (a problem).
+     */
+    private boolean closes(String end, String unclosed) {
+        p.blanksAndNewlines();
+        if (src.atToken(end)) {
+            keyword(end);
+            return true;
+        }
+        if (src.atEnd()) {
+            src.fail(unclosed);
+            return true;
+        }
+        return false;
+    }
+
     private Command.Compound group() {
         keyword("{");
         Script body = p.list(Set.of("}"), false);
@@ -132,16 +149,7 @@ final class Compounds {
         keyword("[[");
         List<Word> words = new ArrayList<>();
         boolean regex = false;
-        while (!src.failed()) {
-            p.blanksAndNewlines();
-            if (src.atToken("]]")) {
-                keyword("]]");
-                break;
-            }
-            if (src.atEnd()) {
-                src.fail("a [[ is not closed");
-                break;
-            }
+        while (!src.failed() && !closes("]]", "a [[ is not closed")) {
             String op = regex ? null : conditionalOperator();
             if (op != null) {
                 keyword(op);
@@ -296,16 +304,7 @@ final class Compounds {
         List<Word> words = new ArrayList<>(List.of(subject));
         List<Script> bodies = new ArrayList<>();
         expect("in");
-        while (!src.failed()) {
-            p.blanksAndNewlines();
-            if (src.atToken("esac")) {
-                keyword("esac");
-                break;
-            }
-            if (src.atEnd()) {
-                src.fail("a case is not closed with esac");
-                break;
-            }
+        while (!src.failed() && !closes("esac", "a case is not closed with esac")) {
             if (src.peek() == '(') {
                 keyword("(");
             }

@@ -227,26 +227,14 @@ final class WordReader {
                 src.pos += close.length();
                 break;
             }
-            switch (c) {
-                case '(' -> {
-                    depth++;
-                    src.pos++;
-                }
-                case ')' -> {
-                    depth--;
-                    src.pos++;
-                }
-                case '$' -> {
-                    if (Character.isLetter(src.at(src.pos + 1)) || src.at(src.pos + 1) == '_') {
-                        inner.arithmeticNames.add(Arithmetic.nameAt(src.text, src.pos + 1));
-                    }
-                    dollar(inner, true);
-                }
-                case '`' -> backticks(inner, true);
-                case '"' -> doubleQuoted(inner);
-                case '\'' -> singleQuoted(inner);
-                case '\\' -> escape(inner);
-                default -> src.pos = Arithmetic.name(src.text, src.pos, inner.arithmeticNames);
+            if (c == '(' || c == ')') {
+                depth += c == '(' ? 1 : -1;
+                src.pos++;
+            } else if (c == '$' && (Character.isLetter(src.at(src.pos + 1)) || src.at(src.pos + 1) == '_')) {
+                inner.arithmeticNames.add(Arithmetic.nameAt(src.text, src.pos + 1));
+                dollar(inner, true);
+            } else if (!quotingOrExpansion(inner, c, true)) {
+                src.pos = Arithmetic.name(src.text, src.pos, inner.arithmeticNames);
             }
         }
         b.unknown(src.text.substring(start, src.pos), Kind.ARITHMETIC);
@@ -268,21 +256,11 @@ final class WordReader {
                 src.pos++;
                 break;
             }
-            switch (c) {
-                case '{' -> {
-                    depth++;
-                    src.pos++;
-                }
-                case '}' -> {
-                    depth--;
-                    src.pos++;
-                }
-                case '\\' -> escape(inner);
-                case '\'' -> singleQuoted(inner);
-                case '"' -> doubleQuoted(inner);
-                case '$' -> dollar(inner, true);
-                case '`' -> backticks(inner, true);
-                default -> src.pos++;
+            if (c == '{' || c == '}') {
+                depth += c == '{' ? 1 : -1;
+                src.pos++;
+            } else if (!quotingOrExpansion(inner, c, true)) {
+                src.pos++;
             }
         }
         String content = src.text.substring(start + 2, src.pos - 1);
@@ -329,6 +307,25 @@ final class WordReader {
         b.unknown(src.text.substring(start, src.pos), Kind.PROCESS);
     }
 
+    /**
+     * Reads a quote, an escape or an expansion starting with {@code c} into {@code inner} (inside
+     * arithmetic, a parameter expansion or a pattern, where bash reads them as in a word); false
+     * when {@code c} starts none.
+     */
+    private boolean quotingOrExpansion(WordParts inner, char c, boolean quotedDollar) {
+        switch (c) {
+            case '\\' -> escape(inner);
+            case '\'' -> singleQuoted(inner);
+            case '"' -> doubleQuoted(inner);
+            case '$' -> dollar(inner, quotedDollar);
+            case '`' -> backticks(inner, quotedDollar);
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** {@code @(a|b)} and its kin: a pattern when extglob is on, a syntax error (nothing runs) when it is off. */
     private void extendedGlob(WordParts b) {
         int start = src.pos;
@@ -340,21 +337,12 @@ final class WordReader {
                 src.fail("a pattern " + src.text.substring(start, start + 2) + " is not closed");
                 return;
             }
-            switch (src.peek()) {
-                case '(' -> {
-                    depth++;
-                    src.pos++;
-                }
-                case ')' -> {
-                    depth--;
-                    src.pos++;
-                }
-                case '\\' -> escape(inner);
-                case '\'' -> singleQuoted(inner);
-                case '"' -> doubleQuoted(inner);
-                case '$' -> dollar(inner, false);
-                case '`' -> backticks(inner, false);
-                default -> src.pos++;
+            char c = src.peek();
+            if (c == '(' || c == ')') {
+                depth += c == '(' ? 1 : -1;
+                src.pos++;
+            } else if (!quotingOrExpansion(inner, c, false)) {
+                src.pos++;
             }
         }
         b.unknown(src.text.substring(start, src.pos), Kind.GLOB);

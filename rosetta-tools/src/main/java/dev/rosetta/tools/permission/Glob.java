@@ -70,9 +70,7 @@ final class Glob {
         int n = text.length();
         boolean[] seen = new boolean[(m + 1) * (n + 1)];
         int[] stack = new int[(m + 1) * (n + 1)];
-        int top = 0;
-        stack[top++] = 0;
-        seen[0] = true;
+        int top = push(stack, 0, seen, 0);
         while (top > 0) {
             int state = stack[--top];
             int i = state / (n + 1);
@@ -82,21 +80,32 @@ final class Glob {
             }
             boolean star = i < m && p[i] == ANY_DEEP;
             boolean hole = j < n && text.at(j) == CommandText.HOLE;
-            int[][] moves = {
-                {star ? 1 : 0, i + 1, j},
-                {star && j < n ? 1 : 0, i, j + 1},
-                {hole ? 1 : 0, i, j + 1},
-                {hole && i < m && !star ? 1 : 0, i + 1, j},
-                {i < m && j < n && !star && !hole && (p[i] == ONE || p[i] == text.at(j)) ? 1 : 0, i + 1, j + 1}};
-            for (int[] move : moves) {
-                int next = move[1] * (n + 1) + move[2];
-                if (move[0] == 1 && !seen[next]) {
-                    seen[next] = true;
-                    stack[top++] = next;
+            if (star) {
+                top = push(stack, top, seen, state + (n + 1));        // the star takes nothing more
+                if (j < n) {
+                    top = push(stack, top, seen, state + 1);          // the star takes a character or hole
                 }
+            }
+            if (hole) {
+                top = push(stack, top, seen, state + 1);              // the hole stands for nothing more
+                if (i < m && !star) {
+                    top = push(stack, top, seen, state + (n + 1));    // the hole stands for what the pattern asks
+                }
+            }
+            if (i < m && j < n && !star && !hole && (p[i] == ONE || p[i] == text.at(j))) {
+                top = push(stack, top, seen, state + (n + 1) + 1);
             }
         }
         return false;
+    }
+
+    private static int push(int[] stack, int top, boolean[] seen, int state) {
+        if (seen[state]) {
+            return top;
+        }
+        seen[state] = true;
+        stack[top] = state;
+        return top + 1;
     }
 
     /** Whether the pattern has no wildcard. */

@@ -70,7 +70,7 @@ class HostileShellLinesIT extends EndToEnd {
         assertThat(victim).isDirectory();
         List<WireRequest> requests = requestsTo(Api.CHAT_COMPLETIONS);
         assertThat(ToolCallsIT.resultIn(requests.get(1), Format.MARKDOWN)).contains("not run")
-                .contains("$X").contains("known only when it runs");
+                .contains("$X -rf victim").contains("named only when it runs");
         assertThat(ToolCallsIT.resultIn(requests.get(2), Format.MARKDOWN)).contains("kept");
     }
 }

@@ -22,7 +22,7 @@ final class CommandSpellings {
 
     /** How {@code pattern} matches the command made of {@code words} (program first), in any spelling. */
     static Glob.Match match(String pattern, List<Word> words) {
-        if (words.isEmpty()) {
+        if (words.isEmpty() || otherProgram(pattern, words.getFirst())) {
             return Glob.Match.NO;
         }
         Glob.Match best = Glob.match(pattern, CommandText.of(words));
@@ -36,6 +36,21 @@ final class CommandSpellings {
             return best;
         }
         return stronger(best, structural(Rule.of(pattern), Split.of(byName)));
+    }
+
+    /**
+     * Whether the pattern surely names another program: its first word is plain text, and the
+     * command's program is known and is neither it nor a path to it. Most commands of a line are
+     * told apart from most rules so, before any text is built.
+     */
+    private static boolean otherProgram(String pattern, Word program) {
+        String first = pattern.strip().split("\\s+", 2)[0];
+        if (!Glob.isLiteral(first) || !program.known()) {
+            return false;
+        }
+        String name = Glob.unescaped(first);
+        Word base = baseName(program);
+        return !program.text().equals(name) && !(base.known() && base.text().equals(name));
     }
 
     private static Glob.Match stronger(Glob.Match a, Glob.Match b) {

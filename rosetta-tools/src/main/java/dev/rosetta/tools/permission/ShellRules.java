@@ -1,7 +1,10 @@
 package dev.rosetta.tools.permission;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 import dev.rosetta.tools.shell.syntax.Word;
 
@@ -33,8 +36,9 @@ final class ShellRules {
         Verdict strictest = Verdict.NONE;
         List<LineCommand> allowed = new ArrayList<>();
         PermissionRule firstAllow = null;
+        Set<Word> looked = Collections.newSetFromMap(new IdentityHashMap<>());
         for (LineCommand c : line.commands()) {
-            Verdict v = judge(rules, c);
+            Verdict v = judge(rules, c, looked);
             if (v.allows()) {
                 allowed.add(c);
                 firstAllow = firstAllow == null ? v.rule() : firstAllow;
@@ -70,7 +74,7 @@ final class ShellRules {
      * a deny rule that only may match it, longer than that, makes it doubtful. An allow rule counts
      * only for a command written in the line and running no others, matched as written.
      */
-    private static Verdict judge(List<PermissionRule> rules, LineCommand c) {
+    private static Verdict judge(List<PermissionRule> rules, LineCommand c, Set<Word> looked) {
         PermissionRule decisive = null;
         PermissionRule maybeDenied = null;
         PermissionRule maybeAsked = null;
@@ -91,7 +95,7 @@ final class ShellRules {
         }
         boolean surely = c.how() != LineCommand.How.MAYBE_RUN;
         if (maybeDenied == null && (decisive == null || decisive.permission() != Permission.DENY)) {
-            maybeDenied = inArguments(rules, c);
+            maybeDenied = inArguments(rules, c, looked);
             if (maybeDenied != null) {
                 return Verdict.doubt(maybeDenied, "an argument of " + CommandText.of(c.words().subList(0, 1))
                         + " holds what the rule names, and a program may run what it is given");
@@ -102,8 +106,7 @@ final class ShellRules {
                     : Verdict.doubt(decisive, c.shown() + " is in the arguments of a program that may run it");
         }
         if (maybeDenied != null && (decisive == null || longer(maybeDenied, decisive))) {
-            return Verdict.doubt(maybeDenied, c.shown() + (surely
-                    ? " may be what the rule names, written another way (its spelling is one only the program, or the run, decides)"
+            return Verdict.doubt(maybeDenied, c.shown() + (surely ? whyMaybe(c)
                     : " is in the arguments of a program that may run it"));
         }
         if (!surely) {
@@ -120,22 +123,33 @@ final class ShellRules {
      * -rf x")'}, {@code git -c core.pager='rm -rf x'}): the program may run it, whatever language
      * the argument is in. Programs that never run what they are given ({@code echo}) are exempt.
      */
-    private static PermissionRule inArguments(List<PermissionRule> rules, LineCommand c) {
+    private static PermissionRule inArguments(List<PermissionRule> rules, LineCommand c, Set<Word> looked) {
         if (c.words().size() < 2 || ShellPrograms.INERT.contains(CommandSpellings.baseName(c.words().getFirst()).text())) {
             return null;
         }
-        for (PermissionRule r : rules) {
-            if (r.permission() != Permission.DENY) {
+        // The commands a wrapper may run share its words: each is looked into once.
+        for (Word w : c.words().subList(1, c.words().size())) {
+            if (!looked.add(w) || !w.known() || w.text().indexOf(' ') < 0) {
                 continue;
             }
-            String inside = "*" + r.pattern().strip() + "*";
-            for (Word w : c.words().subList(1, c.words().size())) {
-                if (w.known() && w.text().indexOf(' ') >= 0 && Glob.matches(inside, w.text(), false)) {
+            for (PermissionRule r : rules) {
+                if (r.permission() == Permission.DENY && Glob.matches("*" + r.pattern().strip() + "*", w.text(), false)) {
                     return r;
                 }
             }
         }
         return null;
+    }
+
+    /** Why a command surely run may be what a deny rule names. */
+    private static String whyMaybe(LineCommand c) {
+        if (!CommandSpellings.baseName(c.words().getFirst()).known()) {
+            return ": the program it runs is named only when it runs";
+        }
+        if (!c.words().stream().allMatch(Word::known)) {
+            return ": parts of it are known only when it runs";
+        }
+        return " may be what the rule names in a spelling only the program reads (its options)";
     }
 
     /** Longer pattern, or as long and stricter. */

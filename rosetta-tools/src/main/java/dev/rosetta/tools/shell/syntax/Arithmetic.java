@@ -23,12 +23,17 @@ final class Arithmetic {
      * substitution of a subshell, and so does the parser.
      */
     static int end(Source src, int from) {
-        int close = matchingParenthesis(src.text, from);
+        int close = matchingParenthesis(src, from);
         return close >= 0 && src.at(close + 1) == ')' ? close : -1;
     }
 
     /** The {@code )} that closes the {@code (} just before {@code from}, counting parentheses outside quotes; -1 if none. */
-    static int matchingParenthesis(String t, int from) {
+    static int matchingParenthesis(Source src, int from) {
+        int close = matchingParenthesis(src.text, from);
+        return src.spend((close < 0 ? src.text.length() : close) - from) ? close : -1;
+    }
+
+    private static int matchingParenthesis(String t, int from) {
         int depth = 0;
         for (int i = from; i < t.length(); i++) {
             char c = t.charAt(i);

@@ -25,7 +25,7 @@ final class Assignments {
         }
         if (i < t.length() && t.charAt(i) == '[') {
             int depth = 0;
-            for (; i < t.length(); i++) {
+            for (; i < t.length() && src.spend(1); i++) {
                 char c = t.charAt(i);
                 if (c == '[') {
                     depth++;

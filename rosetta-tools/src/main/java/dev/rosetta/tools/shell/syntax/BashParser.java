@@ -184,10 +184,17 @@ public final class BashParser {
         if (src.failed()) {
             return;
         }
-        Command c = compounds.read();
-        if (c != null) {
-            out.add(c);
+        if (!src.enter(MAX_DEPTH)) {
             return;
+        }
+        try {
+            Command c = compounds.read();
+            if (c != null) {
+                out.add(c);
+                return;
+            }
+        } finally {
+            src.leave();
         }
         for (String unexpected : List.of("then", "else", "elif", "fi", "do", "done", "esac", "}", "in", "]]")) {
             if (src.atToken(unexpected)) {

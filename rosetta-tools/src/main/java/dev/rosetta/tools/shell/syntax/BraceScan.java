@@ -11,6 +11,19 @@ final class BraceScan {
      * it); -1 otherwise.
      */
     static int end(Source src, int open) {
+        int end = scan(src, open);
+        return src.spend((end < 0 ? wordEnd(src, open) : end) - open) ? end : -1;
+    }
+
+    private static int wordEnd(Source src, int from) {
+        int i = from;
+        while (!src.boundary(i)) {
+            i++;
+        }
+        return i;
+    }
+
+    private static int scan(Source src, int open) {
         String t = src.text;
         int depth = 0;
         boolean expands = false;

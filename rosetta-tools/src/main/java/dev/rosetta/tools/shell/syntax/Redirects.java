@@ -8,6 +8,9 @@ final class Redirects {
     private static final List<String> OPERATORS = List.of("<<<", "<<-", "<<", "<&", "<>", "<", ">>", ">&", ">|", ">",
             "&>>", "&>");
 
+    /** A {@code {name}} before a redirection longer than this is not looked for. */
+    private static final int MAX_NAME = 255;
+
     private Redirects() {}
 
     /** Whether a redirection starts at the cursor (not {@code <(…)}, a process substitution). */
@@ -27,6 +30,7 @@ final class Redirects {
         }
         if (src.peek() == '{') {
             int close = t.indexOf('}', i);
+            close = close - i > MAX_NAME ? -1 : close;
             if (close > i + 1 && t.substring(i + 1, close).matches("[A-Za-z_][A-Za-z0-9_]*")) {
                 return close + 1 - src.pos;
             }

@@ -16,12 +16,20 @@ final class Source {
     int pos;
     /** How deep in substitutions the parser is; tokens are written to the canonical text only at 0. */
     int depth;
+    /** How deep in compound commands and substitutions the parser is, counted across nested sources. */
+    private final int[] nesting;
     private final Source parent;
     private String problem = "";
     private int problemAt = -1;
     /** Here-documents named on the current line, read at its end. */
     List<PendingHereDocument> pending = new ArrayList<>();
     private final StringBuilder canonical = new StringBuilder();
+    /**
+     * Characters that look-ahead scans (for a brace expansion's or a bracket's end, arithmetic's
+     * closing parentheses) may still read, shared with nested sources: past it, the line is too
+     * complex to check, and that is a problem rather than a wait.
+     */
+    private final long[] budget;
     /** Whether a here-document's body was read inside the substitution being read. */
     boolean hereDocumentInSubstitution;
     /** Why parts of the line may run otherwise than they read, whatever the rules (line-wide). */
@@ -36,6 +44,31 @@ final class Source {
         this.parent = parent;
         this.depth = depth;
         this.hazards = parent == null ? new ArrayList<>() : parent.hazards;
+        this.budget = parent == null ? new long[] {64L * text.length() + 1_000_000} : parent.budget;
+        this.nesting = parent == null ? new int[1] : parent.nesting;
+    }
+
+    /** Goes one level deeper; false (and a problem) past {@code max}, where bash would give up too. */
+    boolean enter(int max) {
+        if (++nesting[0] > max) {
+            fail("the line nests commands more than " + max + " deep");
+            return false;
+        }
+        return true;
+    }
+
+    void leave() {
+        nesting[0]--;
+    }
+
+    /** Counts {@code chars} read ahead; false (and a problem) once the budget is spent. */
+    boolean spend(int chars) {
+        budget[0] -= chars;
+        if (budget[0] < 0) {
+            fail("the line is too complex to check (its look-ahead would read more than 64 times its length)");
+            return false;
+        }
+        return true;
     }
 
     Source nested(String inner) {

@@ -190,7 +190,7 @@ final class WordReader {
      * alone (a {@code case} pattern's or a comment's {@code )} counts), then reads what is inside.
      */
     private void subshellSubstitution(WordParts b, int start) {
-        int close = Arithmetic.matchingParenthesis(src.text, start + 2);
+        int close = Arithmetic.matchingParenthesis(src, start + 2);
         if (close < 0) {
             src.fail("a $( is not closed");
             return;
@@ -354,9 +354,18 @@ final class WordReader {
         for (int i = src.pos + 2; !src.boundary(i); i++) {
             if (src.text.charAt(i) == ']') {
                 b.unknown("[", Kind.GLOB);
+                src.spend(i - src.pos);
                 src.pos++;
                 return;
             }
+        }
+        // Read to the word's end without finding ]: counted alike, so that [[[[… stays linear or fails.
+        int end = src.pos + 1;
+        while (!src.boundary(end)) {
+            end++;
+        }
+        if (!src.spend(end - src.pos)) {
+            return;
         }
         b.literal('[');
         src.pos++;

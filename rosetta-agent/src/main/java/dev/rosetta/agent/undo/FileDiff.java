@@ -41,6 +41,9 @@ record FileDiff(String text, UnifiedDiff.Stat stat) {
                 return described("File " + shown + " is put back (" + size(before) + "; it cannot be read now: "
                         + u.why() + ")");
             }
+            case FileNow.Folder f -> {
+                return described("Folder " + shown + ", which the calls made, is removed (if nothing else is in it)");
+            }
             default -> {
                 return described(shown + " is put back (" + size(before) + ")");
             }

@@ -1,9 +1,11 @@
 package dev.rosetta.agent.undo;
 
 import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -144,11 +146,13 @@ public final class Rewind {
             switch (now) {
                 case FileNow.Special special -> cannot.add(shown + " (it is now " + special.what() + ", not a file:"
                         + " /undo does not write into it; remove it and /undo again to put the file back)");
-                case FileNow.Folder folder -> cannot.add(shown + " (it is now a folder; move it away and /undo again"
-                        + " to put the file back)");
+                case FileNow.Folder folder when !first.created() -> cannot.add(shown + " (it is now a folder; move it"
+                        + " away and /undo again to put the file back)");
                 default -> {
                     if (!first.created() && !first.kept()) {
-                        cannot.add(shown + " (it was too large to keep, or could not be read)");
+                        cannot.add(shown + (first.before().equals(new FileNow.Folder().hash())
+                                ? " (it was a folder: /undo puts back files, not folders)"
+                                : " (it was too large to keep, or could not be read)"));
                     } else if (!first.created() && before.isEmpty()) {
                         cannot.add(shown + " (its kept copy is gone from the checkpoints folder)");
                     } else {
@@ -186,8 +190,8 @@ public final class Rewind {
         List<String> out = new ArrayList<>();
         counts.forEach((tool, n) -> out.add(n + " " + tool + (n == 1 ? " call" : " calls")));
         if (others > 0) {
-            out.add(others + (others == 1 ? " MCP call" : " MCP calls") + " beyond the files named in "
-                    + (others == 1 ? "its" : "their") + " arguments");
+            out.add(others + (others == 1 ? " MCP call" : " MCP calls") + " (beyond the files named in "
+                    + (others == 1 ? "its" : "their") + " arguments)");
         }
         return out;
     }
@@ -203,7 +207,12 @@ public final class Rewind {
         List<String> failed = new ArrayList<>();
         if (restoreFiles) {
             List<FileRestore> deleted = new ArrayList<>();
-            for (FileRestore r : plan.restores()) {
+            // Files first, then what the calls created, deepest first: a folder a call made is
+            // removed once the files made in it are.
+            List<FileRestore> order = new ArrayList<>(plan.restores());
+            order.sort(Comparator.comparing((FileRestore r) -> r.deletes()).thenComparing(
+                    r -> r.deletes() ? -r.path().getNameCount() : 0));
+            for (FileRestore r : order) {
                 try {
                     if (r.deletes()) {
                         workspace.delete(r.path());
@@ -224,6 +233,9 @@ public final class Rewind {
     }
 
     private static String reason(IOException e) {
+        if (e instanceof DirectoryNotEmptyException) {
+            return "it is a folder the calls made, and something else is in it now; it stays";
+        }
         String why = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
         return why == null ? e.getClass().getSimpleName() : why;
     }

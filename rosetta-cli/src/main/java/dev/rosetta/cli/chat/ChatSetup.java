@@ -181,6 +181,7 @@ public final class ChatSetup {
         boolean ask = !(options.noConfirm || options.nonInteractive);
         Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS,
                 r.config().permissions(), rule -> remember(log, rule));
+        toolbox.offerAtMost(r.config().limits().tools());
         ProjectInstructions instructions = ProjectInstructions.load(r.workspace(), ConfigPaths.of(env).userFolder());
         instructions.notes().forEach(warnings);
         Limits limits = r.config().limits();

@@ -12,6 +12,7 @@ import dev.rosetta.tools.Preview;
 import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.ToolFailure;
+import dev.rosetta.tools.files.Workspace;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /**
@@ -66,6 +67,8 @@ public final class McpTool implements Tool {
         if (problem != null) {
             throw invalid(problem);
         }
+        // Checkpointed before the call is sent: once it is, the server may write at any moment.
+        PathArguments.of(tool, args.values(), Workspace.of(context)).forEach(context.writes()::aboutToWrite);
         boolean restarts = !server.running();
         McpSchema.CallToolResult result;
         try {

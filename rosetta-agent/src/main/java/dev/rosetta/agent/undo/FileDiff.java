@@ -19,47 +19,51 @@ import dev.rosetta.tools.files.UnifiedDiff;
  *
  * @param text the diff, or the line
  * @param stat lines added and removed, or null when there is no line diff
+ * @param note what the change is, in a few words, when there is no line diff ("binary, 4,096
+ *             bytes now"); null when there is one
  */
-record FileDiff(String text, UnifiedDiff.Stat stat) {
+record FileDiff(String text, UnifiedDiff.Stat stat, String note) {
 
     static FileDiff of(Path path, FileNow now, byte[] before, String shown) {
         byte[] current;
         switch (now) {
             case FileNow.Missing m -> current = null;
             case FileNow.Regular r when r.size() > Rewind.MAX_DIFF_BYTES -> {
-                return described("Large file " + shown + " is put back (" + size(before) + ", now "
-                        + bytes(r.size()) + ")");
+                return described("Large file " + shown + " is put back (" + size(before) + ", now " + bytes(r.size())
+                        + ")", "large: " + bytes(r.size()) + " now, " + size(before) + " before");
             }
             case FileNow.Regular r -> {
                 current = readAtMost(path, Rewind.MAX_DIFF_BYTES);
                 if (current == null) {
-                    return described("File " + shown + " is put back (" + size(before) + "; it changed while"
-                            + " being read, so no diff is shown)");
+                    return described("File " + shown + " is put back (" + size(before) + "; it changed while being read,"
+                            + " so no diff is shown)", "it changed while being read");
                 }
             }
             case FileNow.Unreadable u -> {
                 return described("File " + shown + " is put back (" + size(before) + "; it cannot be read now: "
-                        + u.why() + ")");
+                        + u.why() + ")", "cannot be read now: " + u.why());
             }
             case FileNow.Folder f -> {
-                return described("Folder " + shown + ", which the calls made, is removed (if nothing else is in it)");
+                return described("Folder " + shown + ", which the calls made, is removed (if nothing else is in it)",
+                        "a folder the calls made");
             }
-            default -> {
-                return described(shown + " is put back (" + size(before) + ")");
+            case FileNow.Special s -> {
+                return described(shown + " is put back (" + size(before) + ")", s.what());
             }
         }
         String nowText = current == null ? "" : text(current);
         String thenText = before == null ? "" : text(before);
         if (nowText == null || thenText == null) {
-            return described("Binary file " + shown + " is put back (" + size(before) + ", now " + size(current) + ")");
+            return described("Binary file " + shown + " is put back (" + size(before) + ", now " + size(current) + ")",
+                    "binary: " + size(current) + " now, " + size(before) + " before");
         }
         String diff = UnifiedDiff.of(nowText, thenText, current == null ? "/dev/null" : "a/" + shown,
                 before == null ? "/dev/null" : "b/" + shown);
-        return new FileDiff(diff, UnifiedDiff.stat(nowText, thenText));
+        return new FileDiff(diff, UnifiedDiff.stat(nowText, thenText), null);
     }
 
-    private static FileDiff described(String line) {
-        return new FileDiff(line + "\n", null);
+    private static FileDiff described(String line, String note) {
+        return new FileDiff(line + "\n", null, note);
     }
 
     /** The file's bytes, or null when it holds more than {@code limit} or cannot be read. */

@@ -57,11 +57,13 @@ public final class Rewind {
      *                         or large file, one line saying what is put back
      * @param stat             lines added and removed by putting it back, or null when there is no
      *                         line diff (a binary or large file)
+     * @param note             what the change is in a few words when there is no line diff, else null
+     * @param shown            the path as the user knows it (relative to the workspace inside it)
      * @param createdFolder    the outermost folder made for it when it was created, or null: removed
      *                         with it, as far as the folders are empty
      */
     public record FileRestore(Path path, byte[] bytes, boolean changedElsewhere, boolean unfinished, String diff,
-            UnifiedDiff.Stat stat, Path createdFolder) {
+            UnifiedDiff.Stat stat, String note, String shown, Path createdFolder) {
 
         /** Whether putting it back deletes it (the calls created it). */
         public boolean deletes() {
@@ -91,6 +93,30 @@ public final class Rewind {
         /** Lines removed, over the files that have a line diff. */
         public int removed() {
             return restores.stream().filter(r -> r.stat() != null).mapToInt(r -> r.stat().removed()).sum();
+        }
+
+        /**
+         * What putting the files back does, a line a file: {@code change src/App.java +12 -3},
+         * {@code delete notes.txt}, with a line's mark where it changed since or Rosetta stopped
+         * while writing it. The diffs are there on request ({@link DiffPages}), never all at once.
+         */
+        public List<String> summary() {
+            List<String> lines = new ArrayList<>();
+            int width = restores.stream().mapToInt(r -> r.shown().length()).max().orElse(0);
+            for (FileRestore r : restores) {
+                String what = r.stat() != null ? "+" + r.stat().added() + " -" + r.stat().removed() : r.note();
+                StringBuilder line = new StringBuilder(r.deletes() ? "delete " : "change ")
+                        .append(r.shown()).append(" ".repeat(Math.max(1, width - r.shown().length() + 2))).append(what);
+                if (r.changedElsewhere()) {
+                    line.append("  ⚠ changed since this conversation last wrote it: putting it back undoes that too");
+                }
+                if (r.unfinished()) {
+                    line.append("  ⚠ Rosetta stopped while a call was writing it: what it holds now may be that"
+                            + " call's doing or another program's");
+                }
+                lines.add(line.toString());
+            }
+            return lines;
         }
     }
 
@@ -171,7 +197,7 @@ public final class Rewind {
         boolean unfinished = last.pending() && !Objects.equals(now.hash(), last.before());
         boolean elsewhere = !last.pending() && !Objects.equals(now.hash(), last.after());
         FileDiff diff = FileDiff.of(path, now, bytes, shown);
-        return new FileRestore(path, bytes, elsewhere, unfinished, diff.text(), diff.stat(),
+        return new FileRestore(path, bytes, elsewhere, unfinished, diff.text(), diff.stat(), diff.note(), shown,
                 first.created() ? first.createdFolder() : null);
     }
 

@@ -4,7 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The one rule for secrets in text Rosetta passes on: every known secret value (an API key, a
@@ -49,17 +51,29 @@ public final class Redaction {
      * for), which are blanked however short.
      */
     public static Redaction of(Collection<String> values, String shownAs, int shortest) {
-        List<Secret> secrets = new ArrayList<>();
+        Map<String, String> shown = new LinkedHashMap<>();
         for (String value : values) {
-            String v = value == null ? "" : value.strip();
-            if (!v.isEmpty() && v.length() >= shortest && secrets.stream().noneMatch(s -> s.value().equals(v))) {
-                secrets.add(new Secret(v, shownAs));
-            }
+            shown.putIfAbsent(value == null ? "" : value.strip(), shownAs);
         }
-        return secrets.isEmpty() ? NONE : new Redaction(secrets);
+        return of(shown, shortest);
     }
 
-    /** These secrets and {@code other}'s. */
+    /**
+     * Each value of {@code shortest} or more characters (surrounding blanks taken off), shown as
+     * what it maps to.
+     */
+    public static Redaction of(Map<String, String> shownAsByValue, int shortest) {
+        Map<String, Secret> secrets = new LinkedHashMap<>();
+        shownAsByValue.forEach((value, shownAs) -> {
+            String v = value == null ? "" : value.strip();
+            if (!v.isEmpty() && v.length() >= shortest) {
+                secrets.putIfAbsent(v, new Secret(v, shownAs));
+            }
+        });
+        return secrets.isEmpty() ? NONE : new Redaction(List.copyOf(secrets.values()));
+    }
+
+    /** These secrets and {@code other}'s (where both know a value, as this one shows it). */
     public Redaction and(Redaction other) {
         if (other.secrets.isEmpty()) {
             return this;
@@ -67,9 +81,10 @@ public final class Redaction {
         if (secrets.isEmpty()) {
             return other;
         }
-        List<Secret> all = new ArrayList<>(secrets);
-        other.secrets.stream().filter(o -> all.stream().noneMatch(s -> s.value().equals(o.value()))).forEach(all::add);
-        return new Redaction(all);
+        Map<String, Secret> all = new LinkedHashMap<>();
+        secrets.forEach(s -> all.put(s.value(), s));
+        other.secrets.forEach(s -> all.putIfAbsent(s.value(), s));
+        return new Redaction(List.copyOf(all.values()));
     }
 
     public boolean isEmpty() {

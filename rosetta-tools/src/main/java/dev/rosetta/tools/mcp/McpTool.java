@@ -77,8 +77,14 @@ public final class McpTool implements Tool {
             String again = f.code().equals(ErrorCode.UNAVAILABLE) ? "; Rosetta starts it again on the next call" : "";
             throw new ToolFailure(f.code(), f.getMessage() + again);
         }
-        ToolResult answer = McpResultText.of(result, spec.name(), context);
+        ToolResult answer = blanked(McpResultText.of(result, spec.name(), context));
         return restarts ? restarted(answer) : answer;
+    }
+
+    /** The answer without the secrets of the server's definition, as everything Rosetta writes of it. */
+    private ToolResult blanked(ToolResult answer) {
+        String output = server.settings().endpoint().redact(answer.output());
+        return output.equals(answer.output()) ? answer : new ToolResult(output, answer.isError(), answer.code());
     }
 
     /** The result of a call that found the server stopped and started it again says so. */

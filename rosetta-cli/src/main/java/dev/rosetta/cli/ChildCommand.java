@@ -21,12 +21,27 @@ final class ChildCommand {
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> c = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss8m"));
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (arg.startsWith("-XX:SharedArchiveFile=") || arg.startsWith("-XX:AOTCache=") || arg.startsWith("-Xlog:")) {
+            if (arg.startsWith("-XX:SharedArchiveFile=") || arg.startsWith("-XX:AOTCache=")) {
+                int eq = arg.indexOf('=');
+                c.add(arg.substring(0, eq + 1) + absolute(arg.substring(eq + 1)));
+            } else if (arg.startsWith("-Xlog:")) {
                 c.add(arg);
             }
         }
-        c.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        c.addAll(List.of("-cp", absolute(System.getProperty("java.class.path")), Main.class.getName()));
         return c;
+    }
+
+    /**
+     * A path list with every entry absolute: the conversations run in their own workspaces, where a
+     * relative one (java -jar rosetta-cli/target/rosetta.jar) would name nothing.
+     */
+    static String absolute(String pathList) {
+        List<String> out = new ArrayList<>();
+        for (String entry : pathList.split(java.io.File.pathSeparator)) {
+            out.add(entry.isEmpty() ? entry : Path.of(entry).toAbsolutePath().normalize().toString());
+        }
+        return String.join(java.io.File.pathSeparator, out);
     }
 
     /** The git commit the running jar sits in (with -dirty for local changes), or "unknown". */

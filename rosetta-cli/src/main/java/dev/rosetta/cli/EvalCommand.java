@@ -1,5 +1,6 @@
 package dev.rosetta.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 
 import dev.rosetta.agent.eval.EvalRunner;
 import dev.rosetta.agent.eval.EvalSettings;
@@ -97,7 +99,7 @@ final class EvalCommand implements Callable<Integer> {
                 throw new RosettaException("--max-cost must be 0 or more dollars");
             }
             List<PlannedRun> runs;
-            Optional<java.util.function.Function<PlannedRun, Path>> tapes = Optional.empty();
+            Optional<Function<PlannedRun, Path>> tapes = Optional.empty();
             if (replay != null) {
                 if (!models.isEmpty()) {
                     throw new RosettaException("--replay runs the recorded matrix; leave out -m");
@@ -105,7 +107,7 @@ final class EvalCommand implements Callable<Integer> {
                 // The tasks given, else the copies the recording kept, else the shipped suites.
                 Path kept = replay.resolve("tasks");
                 List<EvalTask> all = !suites.isEmpty() ? Suites.load(suites, here)
-                        : Suites.load(java.nio.file.Files.isDirectory(kept) ? List.of(kept.toString()) : List.of(), here);
+                        : Suites.load(Files.isDirectory(kept) ? List.of(kept.toString()) : List.of(), here);
                 Replay.Plan plan = Replay.of(replay, Suites.select(all, Optional.ofNullable(tasks)));
                 runs = plan.runs();
                 tapes = Optional.of(plan.tapes());

@@ -1,5 +1,6 @@
 package dev.rosetta.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +46,7 @@ final class EvalReportCommand implements Callable<Integer> {
             }
             List<RunRow> rows = new ArrayList<>();
             sources.forEach(s -> rows.addAll(RowFiles.read(s)));
-            Path folder = out != null ? out : results.size() == 1 && java.nio.file.Files.isDirectory(results.getFirst())
+            Path folder = out != null ? out : results.size() == 1 && Files.isDirectory(results.getFirst())
                     ? results.getFirst() : RunFolders.home(env);
             Leaderboard board = Leaderboard.of(rows);
             List<Path> written = Report.write(board, folder);

@@ -51,6 +51,11 @@ public final class ModelSpecs {
             }
             ModelInfo model = registry.resolve(name);
             ProviderSettings provider = directory.require(model.provider());
+            if (provider.keyRequired() && directory.key(provider).isEmpty()) {
+                // Every run would fail the same way: say it once, before the matrix starts.
+                throw new RosettaException("-m " + spec + ": " + provider.keyEnv() + " is not set; set it (in the"
+                        + " environment, or in the [env] table of ~/.config/rosetta/config.local.toml)");
+            }
             out.add(new Matrix.ModelFormats(model.name(), formats(spec, format, model, provider, resolution)));
         }
         return out;

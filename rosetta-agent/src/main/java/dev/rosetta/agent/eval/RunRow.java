@@ -61,6 +61,20 @@ public record RunRow(String runId, String startedAt, String model, String format
                 repliesInFormat, tokensIn, tokensOut, tokensCached, cost, 0, 0, 0, null, null, log, problem);
     }
 
+    /**
+     * The row with its temporary workspace's path in {@code problem} written {@code <workspace>}: a
+     * message that names it (a traceback, a compiler error) reads the same in every run.
+     */
+    RunRow withProblem(java.nio.file.Path workspace) {
+        if (problem == null || !problem.contains(workspace.toString())) {
+            return this;
+        }
+        return new RunRow(runId, startedAt, model, format, suite, task, repeat, outcome, passed, score, checksPassed,
+                checksTotal, exitCode, steps, toolCalls, dialects, unreadable, drift, driftedInto, replies,
+                repliesInFormat, tokensIn, tokensOut, tokensCached, cost, durationSeconds, conversationSeconds,
+                checksSeconds, rosettaVersion, rosettaCommit, log, problem.replace(workspace.toString(), "<workspace>"));
+    }
+
     /** The same row in another run folder (a merge keeps each row's files beside it). */
     public RunRow withLog(String newLog) {
         return new RunRow(runId, startedAt, model, format, suite, task, repeat, outcome, passed, score, checksPassed,

@@ -15,13 +15,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.rosetta.core.RosettaException;
 
 /**
  * Finds the tasks the command line names. A suite is a folder of task files ({@code *.toml}), named
- * after the folder; a folder holding no task files but folders that do is every suite in it. An
+ * after the folder; a folder given stands for every suite at or under it. An
  * argument is such a folder, one task file, or the name of a suite shipped inside Rosetta (under
  * {@value #SHIPPED} in the jar, so an installed jar carries its suites wherever it is copied).
  */
@@ -58,8 +59,11 @@ public final class Suites {
     private static List<EvalTask> argument(String argument, Path currentFolder) {
         Path path = currentFolder.resolve(argument);
         if (Files.isDirectory(path)) {
-            return taskFiles(path).isEmpty() ? suiteFolders(path).stream().flatMap(f -> folder(f).stream()).toList()
-                    : folder(path);
+            List<Path> suites = suitesUnder(path);
+            if (suites.isEmpty()) {
+                throw new RosettaException(path + ": no task files (*.toml) in this folder or the folders in it");
+            }
+            return suites.stream().flatMap(f -> folder(f).stream()).toList();
         }
         if (Files.isRegularFile(path)) {
             return List.of(read(suiteName(path.toAbsolutePath().getParent()), path));
@@ -122,6 +126,15 @@ public final class Suites {
         }
     }
 
+    /** Every folder at or under {@code root} that holds task files, in path order: each is a suite. */
+    private static List<Path> suitesUnder(Path root) {
+        try (Stream<Path> walk = Files.walk(root)) {
+            return walk.filter(Files::isDirectory).filter(f -> !taskFiles(f).isEmpty()).sorted().toList();
+        } catch (IOException e) {
+            throw new RosettaException("could not list " + root + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The shipped suites' folder: in the jar, or among the classes when run from a build. */
     static Path shippedRoot() {
         URL url = Suites.class.getResource("/" + SHIPPED);
@@ -154,7 +167,7 @@ public final class Suites {
         if (globs.isEmpty() || globs.get().isBlank()) {
             return tasks;
         }
-        List<java.util.regex.Pattern> patterns = new ArrayList<>();
+        List<Pattern> patterns = new ArrayList<>();
         for (String g : globs.get().split(",")) {
             if (!g.isBlank()) {
                 patterns.add(glob(g.strip()));
@@ -168,15 +181,15 @@ public final class Suites {
         return out;
     }
 
-    static java.util.regex.Pattern glob(String glob) {
+    static Pattern glob(String glob) {
         StringBuilder regex = new StringBuilder();
         for (char c : glob.toCharArray()) {
             switch (c) {
                 case '*' -> regex.append(".*");
                 case '?' -> regex.append('.');
-                default -> regex.append(java.util.regex.Pattern.quote(String.valueOf(c)));
+                default -> regex.append(Pattern.quote(String.valueOf(c)));
             }
         }
-        return java.util.regex.Pattern.compile(regex.toString());
+        return Pattern.compile(regex.toString());
     }
 }

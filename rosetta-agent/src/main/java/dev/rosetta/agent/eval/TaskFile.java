@@ -26,7 +26,8 @@ public final class TaskFile {
 
     static final Set<String> KEYS = Set.of("name", "prompt", "files", "run", "expect_exit", "expect_stdout_contains",
             "expect_files", "check", "tools", "timeout", "tags");
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    /** A name is used in ids (suite/name), globs and CSV cells: no slash, no line break, not blank. */
+    private static final Pattern NAME = Pattern.compile("[^/\\\\\\r\\n]*[^/\\\\\\s][^/\\\\\\r\\n]*");
 
     private TaskFile() {}
 
@@ -46,8 +47,7 @@ public final class TaskFile {
             name = fileName.endsWith(".toml") ? fileName.substring(0, fileName.length() - 5) : fileName;
         }
         if (!NAME.matcher(name).matches()) {
-            throw doc.error(List.of("name"), "name: '" + name + "' is not a task name (letters, digits, '.', '_' and"
-                    + " '-', starting with a letter or digit)");
+            throw doc.error(List.of("name"), "name: '" + name + "' is not a task name (one line, not blank, no '/')");
         }
         String prompt = r.optionalString("prompt");
         if (prompt == null || prompt.isBlank()) {

@@ -19,6 +19,7 @@ import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.LogDirectory;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.llm.tape.ReplyTape;
+import dev.rosetta.tools.shell.ShellEnvironment;
 
 /**
  * Runs one cell of the matrix: a fresh workspace with the task's files, a real {@code rosetta -n}
@@ -54,7 +55,7 @@ final class TaskRunner {
             }
             ConversationStats stats = stats(runFolder, planned.format());
             Checks.Outcome checks = Checks.run(planned.task(), workspace, checkEnv(), timeout, runFolder);
-            return row(planned, started, runFolder, conversation, stats, checks);
+            return row(planned, started, runFolder, conversation, stats, checks).withProblem(workspace);
         } catch (IOException | RosettaException e) {
             return broken(planned, started, runFolder, e.getMessage());
         } finally {
@@ -99,7 +100,7 @@ final class TaskRunner {
     /** The checks are the task's commands, not the model's: they get the environment without provider keys. */
     private Map<String, String> checkEnv() {
         Map<String, String> env = new HashMap<>(settings.env());
-        env.keySet().removeIf(name -> name.toUpperCase(java.util.Locale.ROOT).endsWith("_API_KEY"));
+        env.keySet().removeIf(ShellEnvironment::isSecret);
         env.remove(ReplyTape.RECORD_VARIABLE);
         env.remove(ReplyTape.REPLAY_VARIABLE);
         return env;

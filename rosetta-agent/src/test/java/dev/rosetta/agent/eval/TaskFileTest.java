@@ -97,4 +97,12 @@ class TaskFileTest {
         assertThatThrownBy(() -> parse("prompt = \"p\ncheck = \"true\"\n")).isInstanceOf(RosettaException.class)
                 .hasMessageStartingWith("suite/task.toml:1");
     }
+
+    @Test
+    void aNameMayBeAnyOneLineWithoutASlash() {
+        assertThat(TaskFile.parse("suite", Path.of("my task.toml"), "prompt = \"p\"\ncheck = \"true\"\n").name())
+                .isEqualTo("my task");
+        assertThatThrownBy(() -> parse("name = \"a/b\"\nprompt = \"p\"\ncheck = \"true\"\n"))
+                .hasMessageContaining("name: 'a/b' is not a task name");
+    }
 }

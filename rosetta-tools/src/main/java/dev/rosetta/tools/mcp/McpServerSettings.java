@@ -17,15 +17,18 @@ import java.util.regex.Pattern;
  *                     Rosetta offers every server
  * @param stderrLog    where a stdio server's standard error is written, or null to keep only its
  *                     last line
+ * @param stderrLogLimit how large that log grows before it is rotated ({@code [limits] mcp_log})
  */
 public record McpServerSettings(String name, McpEndpoint endpoint, Duration callTimeout, Duration startTimeout,
-        boolean trust, Path workspace, Path stderrLog) {
+        boolean trust, Path workspace, Path stderrLog, long stderrLogLimit) {
 
     /** Letters, digits, '_' and '-', starting with a letter; no "__" (the native names' dot). */
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0,39}");
 
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(120);
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
+    /** As {@code [limits] mcp_log} settles without any file. */
+    public static final long DEFAULT_LOG_LIMIT = 10L << 20;
 
     public McpServerSettings {
         Objects.requireNonNull(name, "name");
@@ -33,6 +36,12 @@ public record McpServerSettings(String name, McpEndpoint endpoint, Duration call
         Objects.requireNonNull(callTimeout, "callTimeout");
         Objects.requireNonNull(startTimeout, "startTimeout");
         workspace = Objects.requireNonNull(workspace, "workspace").toAbsolutePath().normalize();
+    }
+
+    /** A server whose log is rotated at {@link #DEFAULT_LOG_LIMIT}. */
+    public McpServerSettings(String name, McpEndpoint endpoint, Duration callTimeout, Duration startTimeout,
+            boolean trust, Path workspace, Path stderrLog) {
+        this(name, endpoint, callTimeout, startTimeout, trust, workspace, stderrLog, DEFAULT_LOG_LIMIT);
     }
 
     /** Why {@code name} cannot name a server, or null when it can. */

@@ -9,7 +9,7 @@ import java.util.Set;
  * The environment the shell starts with: Rosetta's own, minus what would leak secrets or change
  * how bash starts, plus settings that keep programs from waiting for a terminal that is not there.
  */
-final class ShellEnvironment {
+public final class ShellEnvironment {
 
     /** Variables bash or its startup would act on behind the model's back. */
     private static final Set<String> DROPPED = Set.of("BASH_ENV", "ENV", "PROMPT_COMMAND", "HISTFILE", "PS0",
@@ -47,7 +47,7 @@ final class ShellEnvironment {
      * The provider keys Rosetta itself runs on: a model that runs {@code env} would otherwise put
      * them into its results and so into the conversation log.
      */
-    static boolean isSecret(String name) {
+    public static boolean isSecret(String name) {
         return name.toUpperCase(Locale.ROOT).endsWith("_API_KEY");
     }
 

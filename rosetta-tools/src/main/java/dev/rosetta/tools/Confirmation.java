@@ -43,6 +43,14 @@ public interface Confirmation {
     }
 
     /**
+     * Whether a person answers: false for {@link #ALWAYS}, where a call a deny rule may match is
+     * refused rather than run unasked.
+     */
+    default boolean canAsk() {
+        return true;
+    }
+
+    /**
      * Whether {@link #confirm} looks at the preview. When not, the preview (a whole diff, say) is
      * not built and {@code confirm} gets null.
      */

@@ -18,6 +18,7 @@ import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.config.ConfigPaths;
 import dev.rosetta.agent.config.FormatChoice;
+import dev.rosetta.agent.config.KnownSecrets;
 import dev.rosetta.agent.config.Configuration;
 import dev.rosetta.agent.config.Limits;
 import dev.rosetta.agent.config.Resolution;
@@ -56,6 +57,7 @@ import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.permission.PermissionRule;
+import dev.rosetta.tools.shell.ShellEnvironment;
 import dev.rosetta.tools.shell.ShellSettings;
 
 /**
@@ -207,7 +209,8 @@ public final class SessionSetup {
             provider.thinkingProblem(r.model().id(), settings.thinking()).ifPresent(warnings);
         }
         ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings,
-                new SessionOptions(contextSettings, instructions, checkpoints).withHooks(hooks).withSkills(skills));
+                new SessionOptions(contextSettings, instructions, checkpoints).withHooks(hooks).withSkills(skills)
+                        .withSecrets(KnownSecrets.of(r.resolution().environment(), ShellEnvironment::isSecret)));
         session.formatReason(r.formatReason());
         SessionMcp mcp = mcp(r, log, toolbox, outlets, hooks);
         Conversation conversation = new Conversation(session, new AgentLoop(session, r.workspace(), outlets.events()),

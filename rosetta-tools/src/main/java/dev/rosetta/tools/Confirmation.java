@@ -43,8 +43,9 @@ public interface Confirmation {
     }
 
     /**
-     * Whether a person answers: false for {@link #ALWAYS}, where a call a deny rule may match is
-     * refused rather than run unasked.
+     * Whether a person answers: false for {@link #ALWAYS}, where a call a deny rule may match, or one a
+     * PreToolUse hook says must be asked about ({@link PreDecision.MustAsk}), is refused rather than run
+     * unasked.
      */
     default boolean canAsk() {
         return true;
@@ -55,14 +56,6 @@ public interface Confirmation {
      * not built and {@code confirm} gets null.
      */
     default boolean wantsPreview() {
-        return true;
-    }
-
-    /**
-     * Whether someone answers: false for {@link #ALWAYS}, which says yes to everything unasked. A call
-     * that must be asked about ({@link PreDecision.MustAsk}) is refused when no one can be.
-     */
-    default boolean canAsk() {
         return true;
     }
 }

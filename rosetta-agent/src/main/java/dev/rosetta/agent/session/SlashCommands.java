@@ -33,7 +33,7 @@ import dev.rosetta.llm.model.ModelInfo;
 final class SlashCommands {
 
     /** Every command, for completion and /help: the host's and the prompt's. */
-    public static final List<String> NAMES = List.of("/help", "/model", "/think", "/tools", "/tokens", "/context",
+    public static final List<String> NAMES = List.of("/help", "/model", "/format", "/think", "/tools", "/tokens", "/context",
             "/compact", "/instructions", "/undo", "/rewind", "/log", "/rename", "/fork", "/impersonate", "/replay",
             "/mcp", "/serve", "/clear", "/exit");
 
@@ -71,6 +71,7 @@ final class SlashCommands {
             switch (parts[0].toLowerCase(Locale.ROOT)) {
                 case "/help" -> help();
                 case "/model" -> model(arg);
+                case "/format" -> format(arg);
                 case "/think" -> think(arg);
                 case "/tools" -> tools();
                 case "/tokens" -> tokens();
@@ -97,6 +98,7 @@ final class SlashCommands {
     private void help() {
         out.line("""
                 /model [MODEL]   show or switch the model (and its tool format)
+                /format [FORMAT] show or switch the tool format, keeping the model
                 /think [LEVEL]   show or set how hard the model thinks: off, low, medium, high, or tokens
                 /tools           the tools loaded, and those that cannot run here
                 /tokens          tokens and cost so far
@@ -138,6 +140,27 @@ final class SlashCommands {
         out.line("model: " + next.name() + " (tool format: " + format.value().id() + because(session) + ")");
         sayNativeDialect(next);
         sayThinkingProblem();
+    }
+
+    /** Shows or switches the tool format, the model staying: earlier calls are re-spelled as /model does. */
+    private void format(String id) throws ProviderException {
+        ChatSession session = chat.session();
+        if (id.isEmpty()) {
+            out.line("tool format: " + session.format().id() + because(session));
+            return;
+        }
+        ToolFormat next;
+        try {
+            next = ToolFormat.of(id);
+        } catch (IllegalArgumentException e) {
+            out.problem(e.getMessage());
+            return;
+        }
+        Provider provider = SessionSetup.provider(session.model(), next, List.of(), chat.registry(), chat.providers());
+        session.switchModel(session.model(), provider, next);
+        session.formatReason("/format");
+        chat.saveConfig();
+        out.line("tool format: " + next.id());
     }
 
     /** " — why", when auto chose the format. */

@@ -193,6 +193,20 @@ class SlashCommandsTest {
     }
 
     @Test
+    void formatSwitchesTheToolFormatKeepsTheModelAndSavesIt() throws Exception {
+        String model = chat.session().model().name();
+        run("/format xml");
+
+        assertThat(chat.session().format()).isEqualTo(ToolFormat.XML);
+        assertThat(chat.session().model().name()).isEqualTo(model);
+        assertThat(shown()).contains("tool format: xml");
+        shown.setLength(0);
+        run("/format klingon");
+        assertThat(shown()).contains("unknown tool format 'klingon'");
+        assertThat(chat.session().format()).isEqualTo(ToolFormat.XML);
+    }
+
+    @Test
     void modelSaysTheNativeDialectReadOffTheChatTemplateAndWhy() throws Exception {
         // llama-server's GET /props, its chat_template a GLM-4.6 one (cut to the lines that write calls).
         String props = """

@@ -9,9 +9,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,7 +17,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import dev.rosetta.core.testing.MachineRequirement;
 
 /**
  * {@code rosetta serve} from the jar, its page in a real browser: Debian's Chromium driven by
@@ -31,18 +27,14 @@ import dev.rosetta.core.testing.MachineRequirement;
 class WebBrowserIT extends EndToEnd {
 
     private static final Pattern URL = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+/\\?token=[A-Za-z0-9_-]+)");
-    private static final Path SHOTS = Path.of("target", "web-screenshots").toAbsolutePath();
+    private static final Path SHOTS = BrowserSteps.SHOTS;
 
     private Sandbox.Launched server;
     private String url;
 
     @BeforeEach
     void startServer() throws Exception {
-        MachineRequirement.require(Files.isExecutable(Path.of(chromium())), "Chromium is not installed at "
-                + chromium() + " (apt-get install chromium; .ci/playwright does it)");
-        MachineRequirement.require(Files.isRegularFile(playwright().resolve("node_modules/playwright-core/package.json")),
-                "playwright-core is not installed in " + playwright() + " (run .ci/playwright)");
-        Files.createDirectories(SHOTS);
+        BrowserSteps.require();
         server = sandbox.launch("serve", "--port", "0", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool");
         url = awaitUrl(server.out());
     }
@@ -117,28 +109,12 @@ class WebBrowserIT extends EndToEnd {
                 .isEqualTo(200);
     }
 
-    /** Runs one step of the browser script; returns what it printed, or fails with what it said. */
     private String browser(String step) throws IOException, InterruptedException {
-        Path script = Path.of("src", "test", "resources", "web", "browser-test.js").toAbsolutePath();
-        List<String> command = new ArrayList<>(List.of("node", script.toString(), url, SHOTS.toString(), step));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        Map<String, String> env = builder.environment();
-        env.put("NODE_PATH", playwright().resolve("node_modules").toString());
-        env.put("ROSETTA_CHROMIUM", chromium());
-        Process node = builder.start();
-        String output;
-        try (var in = node.getInputStream()) {
-            output = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            return BrowserSteps.run(step, url);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "\nserver said:\n" + Files.readString(server.err()), e);
         }
-        if (!node.waitFor(120, TimeUnit.SECONDS)) {
-            node.destroyForcibly();
-            throw new AssertionError("the browser step " + step + " ran over two minutes:\n" + output);
-        }
-        if (node.exitValue() != 0) {
-            throw new AssertionError("the browser step " + step + " failed: " + output + "\nserver said:\n"
-                    + Files.readString(server.err()));
-        }
-        return output;
     }
 
     private static String awaitUrl(Path stdout) throws IOException, InterruptedException {
@@ -150,18 +126,5 @@ class WebBrowserIT extends EndToEnd {
             Thread.sleep(50); // polling the printed output for the URL: no ordering is assumed from it
         }
         throw new AssertionError("rosetta serve printed no URL in 30 s: " + Files.readString(stdout));
-    }
-
-    private static String chromium() {
-        return System.getenv().getOrDefault("ROSETTA_CHROMIUM", "/usr/bin/chromium");
-    }
-
-    private static Path playwright() {
-        String dir = System.getenv("ROSETTA_PLAYWRIGHT");
-        if (dir != null && !dir.isBlank()) {
-            return Path.of(dir);
-        }
-        String cache = System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache");
-        return Path.of(cache, "rosetta-ci", "playwright-core-1.65.1");
     }
 }

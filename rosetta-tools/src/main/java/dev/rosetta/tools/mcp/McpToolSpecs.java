@@ -1,13 +1,13 @@
 package dev.rosetta.tools.mcp;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
+import dev.rosetta.core.size.ByteSize;
 import dev.rosetta.core.text.Shortened;
 import dev.rosetta.core.tool.Parameter;
+import dev.rosetta.core.tool.SchemaParameters;
 import dev.rosetta.core.tool.ToolSpec;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -23,10 +23,14 @@ final class McpToolSpecs {
     static final int DESCRIPTION_LIMIT = 1024;
     /** The longest tool name MCP allows; a longer one is refused, not cut (a call must name it exactly). */
     static final int NAME_LIMIT = 128;
+    /**
+     * The most characters a tool's {@code inputSchema} may take, counted as its JSON's names and
+     * values: the schema goes whole into every request, and the largest real ones are a few KB.
+     */
+    static final int SCHEMA_LIMIT = 64 << 10;
     /** How much of a refused name a message shows. */
     private static final int NAME_SHOWN = 60;
     private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.-]+");
-    private static final List<String> TYPES = List.of("string", "integer", "number", "boolean", "array", "object");
 
     private McpToolSpecs() {}
 
@@ -47,7 +51,40 @@ final class McpToolSpecs {
         if (!TOOL_NAME.matcher(name).matches()) {
             return "'" + name + "' is not a name Rosetta can call (letters, digits, '_', '.' and '-')";
         }
+        if (size(tool.inputSchema(), SCHEMA_LIMIT) > SCHEMA_LIMIT) {
+            return "'" + name + "': its input schema is larger than the " + ByteSize.of(SCHEMA_LIMIT)
+                    + " one tool may declare (it goes into every request)";
+        }
         return null;
+    }
+
+    /** About how many characters {@code value} takes as JSON, counted only until it passes {@code limit}. */
+    private static long size(Object value, long limit) {
+        return switch (value) {
+            case null -> 4;
+            case Map<?, ?> map -> {
+                long total = 2;
+                for (var entry : map.entrySet()) {
+                    total += String.valueOf(entry.getKey()).length() + 4 + size(entry.getValue(), limit - total);
+                    if (total > limit) {
+                        break;
+                    }
+                }
+                yield total;
+            }
+            case List<?> list -> {
+                long total = 2;
+                for (Object item : list) {
+                    total += 1 + size(item, limit - total);
+                    if (total > limit) {
+                        break;
+                    }
+                }
+                yield total;
+            }
+            case String text -> text.length() + 2;
+            default -> String.valueOf(value).length();
+        };
     }
 
     static ToolSpec of(String server, McpSchema.Tool tool) {
@@ -64,42 +101,7 @@ final class McpToolSpecs {
         return text.length() <= DESCRIPTION_LIMIT ? text : text.substring(0, DESCRIPTION_LIMIT - 1) + "…";
     }
 
-    @SuppressWarnings("unchecked")
     static List<Parameter> parameters(Map<String, Object> schema) {
-        Object properties = schema.get("properties");
-        if (!(properties instanceof Map<?, ?> map)) {
-            return List.of();
-        }
-        List<?> required = schema.get("required") instanceof List<?> r ? r : List.of();
-        List<Parameter> out = new ArrayList<>();
-        for (var entry : ((Map<String, Object>) map).entrySet()) {
-            Map<String, Object> property = entry.getValue() instanceof Map<?, ?> p ? (Map<String, Object>) p : Map.of();
-            out.add(Parameter.named(entry.getKey(), type(property), describe(property),
-                    required.contains(entry.getKey())));
-        }
-        return out;
-    }
-
-    /** The property's one JSON type; "any" when it allows several or says none (values pass as given). */
-    private static String type(Map<String, Object> property) {
-        Object type = property.get("type");
-        if (type instanceof List<?> types) {
-            List<?> real = types.stream().filter(t -> !"null".equals(t)).toList();
-            type = real.size() == 1 ? real.get(0) : null;
-        }
-        return type instanceof String t && TYPES.contains(t) ? t : "any";
-    }
-
-    /** Its description, with what the text dialects would not show otherwise: the allowed values, the default. */
-    private static String describe(Map<String, Object> property) {
-        StringBuilder text = new StringBuilder(property.get("description") instanceof String d ? d.strip() : "");
-        if (property.get("enum") instanceof List<?> values && !values.isEmpty()) {
-            text.append(text.isEmpty() ? "" : " ").append("(one of: ")
-                    .append(values.stream().map(String::valueOf).collect(Collectors.joining(", "))).append(')');
-        }
-        if (property.containsKey("default")) {
-            text.append(text.isEmpty() ? "" : " ").append("(default: ").append(property.get("default")).append(')');
-        }
-        return text.toString();
+        return SchemaParameters.of(schema);
     }
 }

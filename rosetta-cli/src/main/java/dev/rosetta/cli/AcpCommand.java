@@ -1,0 +1,67 @@
+package dev.rosetta.cli;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.rosetta.acp.AcpServer;
+import dev.rosetta.agent.session.SessionSpec;
+import dev.rosetta.cli.option.OptionConverters;
+import dev.rosetta.llm.Thinking;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code rosetta acp}: Rosetta as an Agent Client Protocol agent on stdin and stdout, for an editor
+ * to start (docs/EDITORS.md). Standard output carries protocol messages and nothing else: what
+ * anything else would print there goes to standard error.
+ */
+@Command(name = "acp", description = "Runs as an Agent Client Protocol agent on stdin/stdout, for editors (Zed,"
+        + " JetBrains IDEs, Neovim, Emacs; docs/EDITORS.md).")
+final class AcpCommand implements Callable<Integer> {
+
+    @Option(names = {"-m", "--model"}, paramLabel = "PROVIDER/MODEL", description = "The model of new sessions.")
+    private String model;
+
+    @Option(names = "--tool-format", paramLabel = "FORMAT", converter = OptionConverters.ChatToolFormatValue.class,
+            description = "How the model calls tools (as for a chat).")
+    private String toolFormat;
+
+    @Option(names = "--thinking", paramLabel = "LEVEL", converter = OptionConverters.ThinkingValue.class,
+            description = "How hard the model thinks: off, low, medium, high, or tokens.")
+    private Thinking thinking;
+
+    @Option(names = {"-y", "--no-confirm"}, description = "Run tool calls without asking the editor.")
+    private boolean noConfirm;
+
+    @Option(names = {"-t", "--tools"}, paramLabel = "TOOL", parameterConsumer = OptionConverters.ToolItems.class,
+            description = "Tools to load: a list (shell,save), or changes to the default (+jshell,-ipython).")
+    private List<String> tools;
+
+    @Option(names = "--max-steps", paramLabel = "N", converter = OptionConverters.AtLeastOne.class,
+            description = "Requests per turn at most (default: 50).")
+    private Integer maxSteps;
+
+    @Option(names = "--confine", description = "File tools refuse paths outside the session's folder.")
+    private boolean confine;
+
+    @Option(names = "--mcp", paramLabel = "NAME=URL|NAME=COMMAND", description = "An MCP server for every session,"
+            + " besides those the editor passes. Repeatable.")
+    private List<String> mcp = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        // The protocol owns file descriptor 1; anything printed to System.out on the way goes to stderr.
+        OutputStream protocol = new FileOutputStream(FileDescriptor.out);
+        PrintStream log = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        System.setOut(log);
+        SessionSpec defaults = new SessionSpec(false, null, null, model, toolFormat, tools, !noConfirm, confine, mcp,
+                List.of(), true, thinking, maxSteps);
+        return new AcpServer(defaults, System.getenv(), ManifestVersion.current(), log).run(System.in, protocol);
+    }
+}

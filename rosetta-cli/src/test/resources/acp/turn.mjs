@@ -1,6 +1,6 @@
 // An editor written on the official TypeScript ACP SDK, driving `rosetta acp` through the jar:
 // a turn whose call asks permission (allowed once), then a turn whose command is cancelled while
-// it runs. Usage: node turn.mjs WORKSPACE COMMAND ARGS...  (the agent's command line).
+// it runs, then the conversation loaded again (its history replayed as updates). Usage: node turn.mjs WORKSPACE COMMAND ARGS...  (the agent's command line).
 // Prints one JSON line: what the editor saw; exits 1 when something was not as the protocol says.
 import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
@@ -21,7 +21,8 @@ const app = client({ name: "rosetta-ci" })
   })
   .onNotification(methods.client.session.update, ({ params }) => {
     const u = params.update;
-    seen.updates.push({ type: u.sessionUpdate, title: u.title, kind: u.kind, status: u.status });
+    seen.updates.push({ type: u.sessionUpdate, title: u.title, kind: u.kind, status: u.status,
+      text: u.content && u.content.type === "text" ? u.content.text : undefined });
     if (cancelWhenRunning && u.sessionUpdate === "tool_call_update" && u.status === "in_progress") {
       cancelWhenRunning();
     }
@@ -45,6 +46,12 @@ try {
       sessionId, prompt: [{ type: "text", text: "wait a minute" }] });
     seen.stopReasons.push(second.stopReason);
     seen.cancelMillis = Date.now() - seen.cancelledAt;
+    const before = seen.updates.length;
+    await ctx.request(methods.agent.session.load, { sessionId, cwd: workspace, mcpServers: [] });
+    seen.replayed = seen.updates.slice(before).filter((u) => u.type === "user_message_chunk").map((u) => u.text);
+    const listed = await ctx.request(methods.agent.session.list, { cwd: workspace });
+    seen.listed = listed.sessions.map((s) => s.sessionId);
+    seen.sessionId = sessionId;
   });
 } catch (e) {
   seen.error = String(e);

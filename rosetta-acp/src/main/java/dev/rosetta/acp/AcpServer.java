@@ -64,6 +64,14 @@ public final class AcpServer {
                 .initializeHandler(this::initialize)
                 .newSessionHandler(this::newSession)
                 .loadSessionHandler(this::loadSession)
+                .resumeSessionHandler(this::resumeSession)
+                .closeSessionHandler(c -> {
+                    AcpSession s = sessions.remove(c.sessionId());
+                    if (s != null) {
+                        s.close();
+                    }
+                    return new AcpSchema.CloseSessionResponse();
+                })
                 .listSessionsHandler(r -> SessionListing.list(env, r))
                 .promptHandler((request, context) -> session(request.sessionId()).prompt(request))
                 .cancelHandler(c -> {
@@ -74,6 +82,10 @@ public final class AcpServer {
                 })
                 .setSessionConfigOptionHandler(r -> new AcpSchema.SetSessionConfigOptionResponse(
                         session(r.sessionId()).set(r.configId(), r.value())))
+                .setSessionModelHandler(r -> {
+                    session(r.sessionId()).set(ConfigOptions.MODEL, r.modelId());
+                    return new AcpSchema.SetSessionModelResponse();
+                })
                 .build();
         try {
             agent.run();
@@ -85,7 +97,10 @@ public final class AcpServer {
 
     private AcpSchema.InitializeResponse initialize(AcpSchema.InitializeRequest request) {
         var capabilities = new AcpSchema.AgentCapabilities(true,
-                new AcpSchema.SessionCapabilities(Map.of(), null, null), new AcpSchema.McpCapabilities(true, true),
+                // session/list and session/close are offered; resume is the SDK's unstable method and
+                // is answered too, without being advertised as a stable capability
+                new AcpSchema.SessionCapabilities(Map.of(), Map.of(), null, null, null, null),
+                new AcpSchema.McpCapabilities(true, true),
                 new AcpSchema.PromptCapabilities(false, true, false), null, null);
         return new AcpSchema.InitializeResponse(1, capabilities, List.of(),
                 new AcpSchema.Implementation("rosetta", version, "Rosetta"), null);
@@ -95,20 +110,30 @@ public final class AcpServer {
         AcpSession session = open(defaults.conversation(false, null, workspace(request.cwd()))
                 .withServers(servers(request.mcpServers())), request.cwd());
         session.attach();
-        return new AcpSchema.NewSessionResponse(session.id(), null, null);
+        return new AcpSchema.NewSessionResponse(session.id(), null, session.models());
     }
 
     /** {@code session/load}: the conversation by its id, its history sent as updates before the answer. */
     private AcpSchema.LoadSessionResponse loadSession(AcpSchema.LoadSessionRequest request) {
-        AcpSession open = sessions.remove(request.sessionId());
-        if (open != null) {
-            open.close(); // loaded again: its log is released and opened afresh
-        }
-        AcpSession session = open(defaults.conversation(true, request.sessionId(), workspace(request.cwd()))
-                .withServers(servers(request.mcpServers())), request.cwd());
+        AcpSession session = reopen(request.sessionId(), request.cwd(), request.mcpServers());
         session.replay();
         session.attach();
-        return new AcpSchema.LoadSessionResponse(null, null);
+        return new AcpSchema.LoadSessionResponse(null, session.models());
+    }
+
+    /** {@code session/resume}: the conversation by its id, going on without its history sent again. */
+    private AcpSchema.ResumeSessionResponse resumeSession(AcpSchema.ResumeSessionRequest request) {
+        AcpSession session = reopen(request.sessionId(), request.cwd(), request.mcpServers());
+        session.attach();
+        return new AcpSchema.ResumeSessionResponse(null, session.models());
+    }
+
+    private AcpSession reopen(String id, String cwd, List<AcpSchema.McpServer> servers) {
+        AcpSession open = sessions.remove(id);
+        if (open != null) {
+            open.close(); // opened again: its log is released and opened afresh
+        }
+        return open(defaults.conversation(true, id, workspace(cwd)).withServers(servers(servers)), cwd);
     }
 
     private AcpSession open(SessionSpec spec, String cwd) {

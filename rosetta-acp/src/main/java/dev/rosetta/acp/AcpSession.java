@@ -161,6 +161,11 @@ final class AcpSession implements AutoCloseable {
         return config.options();
     }
 
+    /** The models to choose from and the one in use, for an editor's model picker. */
+    AcpSchema.SessionModelState models() {
+        return config.models();
+    }
+
     /** The slash commands an editor can use (not the prompt's own), as available commands. */
     private static List<AcpSchema.AvailableCommand> commands() {
         return CommandHelp.ALL.stream().filter(c -> !c.prompts() && !c.name().equals("/impersonate"))

@@ -52,12 +52,37 @@ final class CallUpdates {
         this.clock = clock;
     }
 
-    /** How the editor groups the tool: file tools read or edit, interpreters execute, anything else (an MCP tool) is other. */
+    /**
+     * How the editor groups the tool: file tools read or edit, interpreters execute; a tool of an MCP
+     * server by the verb its name starts with ({@code web.fetch_url}, {@code github.search_code},
+     * {@code files.deleteFile}), and other when its name says nothing the editor groups.
+     */
     static AcpSchema.ToolKind kind(String tool) {
         return switch (tool) {
             case "save", "append", "patch" -> AcpSchema.ToolKind.EDIT;
             case "read" -> AcpSchema.ToolKind.READ;
             case "shell", "ipython", "jshell" -> AcpSchema.ToolKind.EXECUTE;
+            default -> kindByVerb(tool);
+        };
+    }
+
+    /** Rosetta's own tools that change the file they name (whose change is shown as a diff). */
+    static boolean changesAFile(String tool) {
+        return tool.equals("save") || tool.equals("append") || tool.equals("patch");
+    }
+
+    private static AcpSchema.ToolKind kindByVerb(String tool) {
+        // an MCP tool is SERVER.TOOL (SERVER__TOOL as a native function): its own name says what it does
+        String name = tool.substring(Math.max(tool.lastIndexOf('.') + 1, tool.lastIndexOf("__") + 2));
+        String verb = name.split("[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", 2)[0].toLowerCase(java.util.Locale.ROOT);
+        return switch (verb) {
+            case "fetch", "download", "browse", "navigate", "curl", "http" -> AcpSchema.ToolKind.FETCH;
+            case "search", "find", "grep", "query", "lookup" -> AcpSchema.ToolKind.SEARCH;
+            case "read", "get", "list", "view", "open", "cat", "show" -> AcpSchema.ToolKind.READ;
+            case "write", "edit", "create", "update", "insert", "replace" -> AcpSchema.ToolKind.EDIT;
+            case "delete", "remove", "rm" -> AcpSchema.ToolKind.DELETE;
+            case "move", "rename", "mv" -> AcpSchema.ToolKind.MOVE;
+            case "run", "exec", "execute", "evaluate", "eval" -> AcpSchema.ToolKind.EXECUTE;
             default -> AcpSchema.ToolKind.OTHER;
         };
     }
@@ -79,10 +104,11 @@ final class CallUpdates {
     /** The call starts (it may still be asked about): what a file held before is kept for the diff. */
     AcpSchema.ToolCallUpdateNotification started(ToolUse use) {
         Running r = new Running();
-        if (kind(use.tool()) == AcpSchema.ToolKind.EDIT) {
+        if (changesAFile(use.tool())) {
             Path file = file(use);
-            r.oldKnown = file != null;
             r.oldText = file == null ? null : textOf(file);
+            // a file that is there but is not text (or too big) has no old text to show: no diff then
+            r.oldKnown = file != null && (r.oldText != null || !Files.exists(file));
         }
         running.put(use.callId(), r);
         return update(use.callId(), AcpSchema.ToolCallStatus.IN_PROGRESS, null, null);
@@ -107,7 +133,7 @@ final class CallUpdates {
     AcpSchema.ToolCallUpdateNotification finished(ToolUse use, ToolResult result) {
         Running r = running.remove(use.callId());
         List<AcpSchema.ToolCallContent> content = new ArrayList<>();
-        Path file = kind(use.tool()) == AcpSchema.ToolKind.EDIT ? file(use) : null;
+        Path file = changesAFile(use.tool()) ? file(use) : null;
         if (!result.isError() && file != null && r != null && r.oldKnown) {
             String newText = textOf(file);
             if (newText != null) {
@@ -136,7 +162,7 @@ final class CallUpdates {
 
     /** The file a file tool names, in the workspace; null for other tools. */
     private Path file(ToolUse use) {
-        if (kind(use.tool()) != AcpSchema.ToolKind.EDIT && kind(use.tool()) != AcpSchema.ToolKind.READ) {
+        if (!changesAFile(use.tool()) && !use.tool().equals("read")) {
             return null;
         }
         String path = CallTitle.of(use).argument();

@@ -40,6 +40,13 @@ final class ConfigOptions {
                         + " tools; every format reads every dialect", null, session.format().id(), formats(), null));
     }
 
+    /** The same models as a model state, for editors that pick the model by {@code session/set_model}. */
+    AcpSchema.SessionModelState models() {
+        var session = conversation.session();
+        return new AcpSchema.SessionModelState(session.model().name(), models(session.model()).stream()
+                .map(o -> new AcpSchema.ModelInfo(o.value(), o.name(), null)).toList());
+    }
+
     /** The host command that sets {@code option} to {@code value}. */
     String command(String option, String value) {
         if (value == null || value.isBlank() || value.chars().anyMatch(Character::isWhitespace)) {

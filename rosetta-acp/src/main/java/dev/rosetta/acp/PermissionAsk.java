@@ -61,8 +61,11 @@ final class PermissionAsk {
             return new Answer.Decided(new Decision.YesToAll());
         }
         if (id.startsWith(ALWAYS + ":")) {
-            int n = Integer.parseInt(id.substring(ALWAYS.length() + 1));
-            return new Answer.Decided(n >= 0 && n < rules.size() ? new Decision.Remember(rules.get(n)) : Decision.yes());
+            // an option this agent never offered is no consent: refused, as an unknown option is below
+            String n = id.substring(ALWAYS.length() + 1);
+            if (n.matches("\\d{1,6}") && Integer.parseInt(n) < rules.size()) {
+                return new Answer.Decided(new Decision.Remember(rules.get(Integer.parseInt(n))));
+            }
         }
         if (id.equals(NEVER) && !rules.isEmpty()) {
             return new Answer.Decided(new Decision.Refuse(deny(rules.getFirst())));

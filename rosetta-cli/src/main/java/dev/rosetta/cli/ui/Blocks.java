@@ -176,6 +176,6 @@ final class Blocks {
 
     /** Text from outside, safe and on one line. */
     static String oneLine(String text) {
-        return TerminalText.safe(text).strip().replace('\n', ' ').replace('\t', ' ');
+        return TerminalText.oneLine(text);
     }
 }

@@ -117,6 +117,18 @@ class RunawayInputIT extends EndToEnd {
         }
     }
 
+    /** Issue 25: a tool named with 100 KB printed as one line of 100 KB. */
+    @Test
+    void aToolNameOfAHundredKilobytesIsShownCutShort() {
+        model.script(Format.TOOL.reply("", ModelCall.json("n".repeat(100_000), "{}")), ScriptedReply.text("Sorry."));
+
+        Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool", "call it");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout()).contains("nnn… (100,000 characters)").contains("Sorry.");
+        assertThat(run.stdout().lines()).allSatisfy(line -> assertThat(line).hasSizeLessThan(1_100));
+    }
+
     /** The hostile MCP server of rosetta-tools' tests, a python3 script that misbehaves one way per mode. */
     private static String hostileServer(String name, String mode) {
         Path script = Path.of("..", "rosetta-tools", "src", "test", "resources", "mcp", "hostile-server.py")

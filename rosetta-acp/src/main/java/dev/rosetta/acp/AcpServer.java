@@ -2,7 +2,6 @@ package dev.rosetta.acp;
 
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 import com.agentclientprotocol.sdk.agent.AcpAgent;
 import com.agentclientprotocol.sdk.agent.AcpSyncAgent;
@@ -31,7 +31,7 @@ import dev.rosetta.core.RosettaException;
  * the editors that host agents — Zed, JetBrains IDEs, Neovim, Emacs. Each ACP session is a Rosetta
  * conversation on a session host of its own, an ordinary log that {@code rosetta -r --name ID}
  * continues in the terminal. Nothing but protocol messages goes to the output it is given; what
- * Rosetta has to say otherwise goes to {@code log} (stderr).
+ * Rosetta has to say otherwise goes out as a warning (on stderr, through the one guarded path).
  */
 public final class AcpServer {
 
@@ -41,20 +41,20 @@ public final class AcpServer {
     private final SessionSpec defaults;
     private final Map<String, String> env;
     private final String version;
-    private final PrintStream log;
+    private final Consumer<String> warn;
     private final Map<String, AcpSession> sessions = new ConcurrentHashMap<>();
     private volatile AcpSyncAgent agent;
 
     /**
      * @param defaults what the command line asks of every session (model, tool format, -y, …)
      * @param version  Rosetta's version, for the editor
-     * @param log      where what is not protocol goes (stderr)
+     * @param warn     where a warning goes (a line on stderr): what is not protocol
      */
-    public AcpServer(SessionSpec defaults, Map<String, String> env, String version, PrintStream log) {
+    public AcpServer(SessionSpec defaults, Map<String, String> env, String version, Consumer<String> warn) {
         this.defaults = defaults;
         this.env = env;
         this.version = version;
-        this.log = log;
+        this.warn = warn;
     }
 
     /** Serves the editor on {@code in} and {@code out} until it closes the input; the exit code. */
@@ -141,7 +141,7 @@ public final class AcpServer {
         Path folder = cwd == null || cwd.isBlank() ? Path.of("").toAbsolutePath() : Path.of(cwd);
         SessionSetup setup = new SessionSetup(spec, env, folder, w -> {
             warnings.add(w);
-            log.println("rosetta: warning: " + w);
+            warn.accept(w);
         });
         SessionHost host;
         try {
@@ -149,7 +149,7 @@ public final class AcpServer {
         } catch (RosettaException e) { // a ProviderException too
             throw new AcpProtocolException(AcpErrorCodes.INTERNAL_ERROR, e.getMessage());
         }
-        AcpSession session = new AcpSession(host, agent, log, warnings);
+        AcpSession session = new AcpSession(host, agent, warn, warnings);
         sessions.put(session.id(), session);
         return session;
     }

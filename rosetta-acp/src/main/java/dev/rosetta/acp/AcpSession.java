@@ -1,9 +1,9 @@
 package dev.rosetta.acp;
 
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
 
 import com.agentclientprotocol.sdk.agent.AcpSyncAgent;
 import com.agentclientprotocol.sdk.error.AcpErrorCodes;
@@ -29,16 +29,16 @@ final class AcpSession implements AutoCloseable {
     private final String id;
     private final SessionHost host;
     private final AcpSyncAgent agent;
-    private final PrintStream log;
+    private final Consumer<String> warn;
     private final EventUpdates updates;
     private final ConfigOptions config;
     private final List<String> notes = new ArrayList<>();
     private SessionHost.Subscription subscription;
 
-    AcpSession(SessionHost host, AcpSyncAgent agent, PrintStream log, List<String> warnings) {
+    AcpSession(SessionHost host, AcpSyncAgent agent, Consumer<String> warn, List<String> warnings) {
         this.host = host;
         this.agent = agent;
-        this.log = log;
+        this.warn = warn;
         this.id = host.conversation().log().id();
         var conversation = host.conversation();
         this.updates = new EventUpdates(conversation.workspace(), System::nanoTime,
@@ -82,7 +82,7 @@ final class AcpSession implements AutoCloseable {
         try {
             agent.sendSessionUpdate(id, update);
         } catch (RuntimeException e) {
-            log.println("rosetta acp: could not send an update to the editor: " + e.getMessage());
+            warn.accept("could not send an update to the editor: " + e.getMessage());
         }
     }
 
@@ -107,7 +107,7 @@ final class AcpSession implements AutoCloseable {
             return PermissionAsk.answer(question,
                     agent.async().requestPermission(PermissionAsk.request(id, question)).block());
         } catch (RuntimeException e) {
-            log.println("rosetta acp: the editor did not answer a permission request: " + e.getMessage());
+            warn.accept("the editor did not answer a permission request: " + e.getMessage());
             return Answer.none(question);
         }
     }

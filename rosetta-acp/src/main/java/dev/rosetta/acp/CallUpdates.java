@@ -73,7 +73,9 @@ final class CallUpdates {
 
     private static AcpSchema.ToolKind kindByVerb(String tool) {
         // an MCP tool is SERVER.TOOL (SERVER__TOOL as a native function): its own name says what it does
-        String name = tool.substring(Math.max(tool.lastIndexOf('.') + 1, tool.lastIndexOf("__") + 2));
+        int dot = tool.lastIndexOf('.');
+        int underscores = tool.lastIndexOf("__");
+        String name = tool.substring(Math.max(dot < 0 ? 0 : dot + 1, underscores < 0 ? 0 : underscores + 2));
         String verb = name.split("[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", 2)[0].toLowerCase(java.util.Locale.ROOT);
         return switch (verb) {
             case "fetch", "download", "browse", "navigate", "curl", "http" -> AcpSchema.ToolKind.FETCH;

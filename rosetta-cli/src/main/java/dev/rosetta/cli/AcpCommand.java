@@ -1,10 +1,6 @@
 package dev.rosetta.cli;
 
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -12,9 +8,12 @@ import java.util.concurrent.Callable;
 import dev.rosetta.acp.AcpServer;
 import dev.rosetta.agent.session.SessionSpec;
 import dev.rosetta.cli.option.OptionConverters;
+import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.llm.Thinking;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code rosetta acp}: Rosetta as an Agent Client Protocol agent on stdin and stdout, for an editor
@@ -54,14 +53,17 @@ final class AcpCommand implements Callable<Integer> {
             + " besides those the editor passes. Repeatable.")
     private List<String> mcp = new ArrayList<>();
 
+    @Spec
+    private CommandSpec spec;
+
     @Override
     public Integer call() {
-        // The protocol owns file descriptor 1; anything printed to System.out on the way goes to stderr.
-        OutputStream protocol = new FileOutputStream(FileDescriptor.out);
-        PrintStream log = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-        System.setOut(log);
+        TerminalOutput output = Main.output(spec);
+        // The protocol owns stdout; anything printed on the way goes to stderr, guarded.
+        OutputStream protocol = output.handOverStdout();
         SessionSpec defaults = new SessionSpec(false, null, null, model, toolFormat, tools, !noConfirm, confine, mcp,
                 List.of(), true, thinking, maxSteps);
-        return new AcpServer(defaults, System.getenv(), ManifestVersion.current(), log).run(System.in, protocol);
+        return new AcpServer(defaults, System.getenv(), ManifestVersion.current(), output::warning)
+                .run(System.in, protocol);
     }
 }

@@ -55,10 +55,12 @@ class AcpClientsIT extends EndToEnd {
         assertThat(run.exit()).as(run.toString()).isZero();
         JsonNode seen = Json.MAPPER.readTree(run.stdout().strip().lines().reduce((a, b) -> b).orElseThrow());
         assertThat(seen.get("protocolVersion").asInt()).isEqualTo(1);
-        assertThat(seen.get("permissions")).singleElement().satisfies(p -> {
-            assertThat(p.get("title").asString()).isEqualTo("save notes.md · 1 line");
-            assertThat(texts(p.get("kinds"))).contains("allow_once", "allow_always", "reject_once", "reject_always");
-        });
+        List<JsonNode> asked = new ArrayList<>();
+        seen.get("permissions").forEach(asked::add);
+        assertThat(asked).extracting(p -> p.get("title").asString()).containsExactly("save notes.md · 1 line",
+                "shell: sleep 60");
+        assertThat(asked).allSatisfy(p -> assertThat(texts(p.get("kinds"))).contains("allow_once", "allow_always",
+                "reject_once", "reject_always"));
         assertThat(texts(seen.get("stopReasons"))).containsExactly("end_turn", "cancelled");
         List<JsonNode> updates = new ArrayList<>();
         seen.get("updates").forEach(updates::add);
@@ -81,12 +83,17 @@ class AcpClientsIT extends EndToEnd {
         Finished run = run(acpx("--approve-all", "exec", "write notes.md"), line -> false);
 
         assertThat(run.exit()).as(run.toString()).isZero();
-        List<JsonNode> events = json(run.stdout());
-        assertThat(events).anySatisfy(e -> assertThat(e.toString()).contains("\"tool_call\"")
-                .contains("save notes.md"));
-        assertThat(events).anySatisfy(e -> assertThat(e.toString()).contains("\"request_permission\"")
-                .doesNotContain("\"cancelled\""));
-        assertThat(run.stdout()).contains("Saved notes.md.").contains("end_turn");
+        // --format json prints the ACP messages both ways, one a line
+        List<JsonNode> messages = json(run.stdout());
+        assertThat(messages).filteredOn(m -> "session/request_permission".equals(text(m, "method")))
+                .singleElement().satisfies(m -> assertThat(m.get("params").get("toolCall").get("title").asString())
+                        .isEqualTo("save notes.md · 1 line"));
+        assertThat(messages).filteredOn(m -> m.has("result") && m.get("result").has("outcome"))
+                .singleElement().satisfies(m -> assertThat(m.get("result").get("outcome").get("outcome").asString())
+                        .isEqualTo("selected"));
+        assertThat(messages).filteredOn(m -> m.has("result") && m.get("result").has("stopReason"))
+                .extracting(m -> m.get("result").get("stopReason").asString()).containsExactly("end_turn");
+        assertThat(run.stdout()).contains("Saved notes.md.");
         assertThat(sandbox.workspace().resolve("notes.md")).hasContent("# Notes\n");
     }
 
@@ -97,7 +104,9 @@ class AcpClientsIT extends EndToEnd {
         Finished run = run(acpx("--approve-all", "exec", "wait a minute"),
                 line -> line.contains("tool_call_update") && line.contains("in_progress"));
 
-        assertThat(run.stdout()).as(run.toString()).contains("cancelled");
+        assertThat(json(run.stdout())).as(run.toString())
+                .filteredOn(m -> m.has("result") && m.get("result").has("stopReason"))
+                .extracting(m -> m.get("result").get("stopReason").asString()).containsExactly("cancelled");
         assertThat(model.requests()).hasSize(1);
     }
 

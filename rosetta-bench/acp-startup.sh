@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `rosetta acp` start-up as an editor meets it: the time from spawning the launcher to the answer to
 # `initialize` on its standard output (a Python harness, N runs, median/min/max), and with hyperfine
-# the whole life of `printf INITIALIZE | ./rosetta acp` (spawn, answer, end of input, exit) next to a
-# hello-world jar on the same JDK. See docs/BENCHMARKS.md.
+# the whole life of `printf INITIALIZE | ./rosetta acp` (spawn, answer, end of input, exit); the
+# hello-world baseline on the same JDK is startup.sh's. See docs/BENCHMARKS.md.
 # Usage: rosetta-bench/acp-startup.sh [--runs N]
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
@@ -15,19 +15,12 @@ while [ $# -gt 0 ]; do
 done
 command -v python3 >/dev/null || { echo "acp-startup.sh: needs python3" >&2; exit 2; }
 command -v hyperfine >/dev/null || { echo "acp-startup.sh: needs hyperfine (apt-get install -y hyperfine)" >&2; exit 2; }
-java_home=$("$root/bin/find-jdk")
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # A clean home: no user config counts, and no key is needed to answer initialize.
-mkdir -p "$work/home" "$work/hello"
+mkdir -p "$work/home"
 export HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" XDG_CACHE_HOME="$work/home/.cache"
-
-printf 'public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n' \
-  > "$work/hello/Hello.java"
-"$java_home/bin/javac" -d "$work/hello" "$work/hello/Hello.java"
-printf 'Main-Class: Hello\n' > "$work/manifest"
-"$java_home/bin/jar" cfm "$work/hello.jar" "$work/manifest" -C "$work/hello" Hello.class
 
 init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}'
 # The first runs build the jar when it is stale and record the launcher's class archive.
@@ -50,10 +43,6 @@ print(f"spawn to the initialize answer, {runs} runs: median {statistics.median(t
       f"min {min(took):.0f} ms, max {max(took):.0f} ms")
 PY
 
-# Both rows run through a small script, so both pay the same shell start.
-printf '#!/bin/sh\nexec "%s/bin/java" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar "%s/hello.jar" >/dev/null\n' \
-  "$java_home" "$work" > "$work/hello.sh"
 printf '#!/bin/sh\nprintf "%%s\\n" '"'"'%s'"'"' | "%s/rosetta" acp >/dev/null 2>&1\n' "$init" "$root" > "$work/acp.sh"
-chmod +x "$work/hello.sh" "$work/acp.sh"
-hyperfine -N --warmup 2 --runs "$runs" -n "hello-world jar" "$work/hello.sh" \
-  -n "rosetta acp: initialize, then end of input" "$work/acp.sh"
+chmod +x "$work/acp.sh"
+hyperfine -N --warmup 2 --runs "$runs" -n "rosetta acp: initialize, then end of input" "$work/acp.sh"

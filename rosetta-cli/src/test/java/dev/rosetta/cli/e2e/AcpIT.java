@@ -3,6 +3,7 @@ package dev.rosetta.cli.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -231,6 +232,28 @@ class AcpIT extends EndToEnd {
         Run terminal = sandbox.rosetta("-r", "--name", session, "-n", "go on");
         assertThat(terminal.exitCode()).as(terminal.toString()).isZero();
         assertThat(terminal.stdout()).contains("Going on.");
+    }
+
+    @Test
+    void aHostileReplyAndNoisyMcpServersLeaveStdoutToTheProtocol() throws Exception {
+        // stdout is checked after every test (stdoutHeldOnlyProtocol): here everything tries to reach it
+        Path noisy = temp.resolve("noisy.sh");
+        Files.writeString(noisy, "printf '\\033[31mnoise on stderr\\n' >&2\nexec node " + ReferenceServers.everything()
+                + " stdio\n");
+        Path liar = temp.resolve("liar.sh");
+        Files.writeString(liar, "printf '{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\\n\\033[2J'\nsleep 5\n");
+        model.script(Format.TOOL.reply("\u001b[2J{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\u0007",
+                ModelCall.shell("printf '\\033]0;title\\007{\"jsonrpc\":\"2.0\"}\\n'; echo to-stderr >&2")),
+                ScriptedReply.text("Done.\u001b[0m"));
+        start("-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool", "-y", "--mcp", "noisy=sh " + noisy,
+                "--mcp", "liar=sh " + liar);
+        String session = editor.newSession(sandbox);
+
+        assertThat(editor.prompt(session, "go").stopReason()).isEqualTo(AcpSchema.StopReason.END_TURN);
+
+        assertThat(editor.message()).contains("Done.");
+        assertThat(editor.all(AcpSchema.ToolCallUpdateNotification.class)).last()
+                .extracting(AcpSchema.ToolCallUpdateNotification::status).isEqualTo(ToolCallStatus.COMPLETED);
     }
 
     @Test

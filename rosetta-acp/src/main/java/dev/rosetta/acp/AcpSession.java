@@ -168,7 +168,10 @@ final class AcpSession implements AutoCloseable {
 
     /** The slash commands an editor can use (not the prompt's own), as available commands. */
     private static List<AcpSchema.AvailableCommand> commands() {
-        return CommandHelp.ALL.stream().filter(c -> !c.prompts() && !c.name().equals("/impersonate"))
+        // not those that need the terminal's own input or a browser: /impersonate asks for a whole
+        // message, /serve publishes to a web front end the editor does not run
+        return CommandHelp.ALL.stream().filter(c -> !c.prompts() && !c.name().equals("/impersonate")
+                        && !c.name().equals("/serve"))
                 .map(c -> new AcpSchema.AvailableCommand(c.name().substring(1), c.description(),
                         c.arguments().isEmpty() ? null : new AcpSchema.AvailableCommandInput(c.arguments())))
                 .toList();

@@ -34,6 +34,7 @@ public record CommandHelp(String name, String arguments, String description, boo
             new CommandHelp("/replay", "", "show the conversation again", false),
             new CommandHelp("/mcp", "[NAME]", "the MCP servers: state, tools, last error (/mcp approve NAME starts a"
                     + " project's)", false),
+            new CommandHelp("/serve", "", "publish this conversation in the browser (a URL with its token)", false),
             new CommandHelp("/clear", "", "clear the screen", true),
             new CommandHelp("/exit", "", "leave (Ctrl-D too; Ctrl-C stops the model or a tool)", true));
 

@@ -210,4 +210,17 @@ class HostileServerTest {
         assertThatThrownBy(server::start).isInstanceOf(McpFailure.class)
                 .hasMessageContaining("evil did not answer within 2 s while starting");
     }
+
+    /** An error's message went whole to the model and into the log: ten megabytes, every request after. */
+    @Test
+    void anErrorMessageOfTenMegabytesIsCutShortSayingHowLongItWas() throws Exception {
+        start("failing");
+
+        ToolResult failed = call("fail");
+
+        assertThat(failed.code()).isEqualTo(McpFailure.SERVER_ERROR);
+        assertThat(failed.output()).startsWith("[ERROR:McpError] evil answered with an error while running fail: eee")
+                .endsWith("… (10,485,760 characters) (code -32000)").hasSizeLessThan(4_200);
+        assertThat(call("echo").output()).isEqualTo("echo: hi");
+    }
 }

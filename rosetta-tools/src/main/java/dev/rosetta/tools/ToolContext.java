@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 import dev.rosetta.tools.output.OutputLimit;
+import dev.rosetta.tools.sandbox.Sandbox;
 
 /**
  * Where and how a conversation's tools run.
@@ -13,15 +14,22 @@ import dev.rosetta.tools.output.OutputLimit;
  * @param outputLimit how much output the model gets before the middle is cut
  * @param outputDir   where cut outputs are saved whole
  * @param writes      told before a tool writes a file, so the write can be undone
+ * @param sandbox     how the processes of the shell, Python and JShell are started (confined, without secrets)
  */
 public record ToolContext(Path workspace, boolean confine, OutputLimit outputLimit, Path outputDir,
-        FileWrites writes) {
+        FileWrites writes, Sandbox sandbox) {
 
     public ToolContext {
         workspace = Objects.requireNonNull(workspace, "workspace").toAbsolutePath().normalize();
         Objects.requireNonNull(outputLimit, "outputLimit");
         outputDir = Objects.requireNonNull(outputDir, "outputDir").toAbsolutePath().normalize();
         writes = writes == null ? FileWrites.NONE : writes;
+        sandbox = sandbox == null ? Sandbox.standard(workspace) : sandbox;
+    }
+
+    /** A context in the standard sandbox of its workspace ({@code auto}, network off). */
+    public ToolContext(Path workspace, boolean confine, OutputLimit outputLimit, Path outputDir, FileWrites writes) {
+        this(workspace, confine, outputLimit, outputDir, writes, null);
     }
 
     /** A context whose file writes are not kept for undo. */
@@ -36,14 +44,18 @@ public record ToolContext(Path workspace, boolean confine, OutputLimit outputLim
     }
 
     public ToolContext confined(boolean on) {
-        return new ToolContext(workspace, on, outputLimit, outputDir, writes);
+        return new ToolContext(workspace, on, outputLimit, outputDir, writes, sandbox);
     }
 
     public ToolContext withOutputLimit(OutputLimit limit) {
-        return new ToolContext(workspace, confine, limit, outputDir, writes);
+        return new ToolContext(workspace, confine, limit, outputDir, writes, sandbox);
     }
 
     public ToolContext withWrites(FileWrites hook) {
-        return new ToolContext(workspace, confine, outputLimit, outputDir, hook);
+        return new ToolContext(workspace, confine, outputLimit, outputDir, hook, sandbox);
+    }
+
+    public ToolContext withSandbox(Sandbox newSandbox) {
+        return new ToolContext(workspace, confine, outputLimit, outputDir, writes, newSandbox);
     }
 }

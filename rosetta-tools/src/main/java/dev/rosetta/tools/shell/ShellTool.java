@@ -112,7 +112,7 @@ public final class ShellTool implements Tool {
             throw new ToolFailure(ErrorCode.ENOENT, "the workspace folder " + context.workspace() + " does not exist");
         }
         try {
-            session = ShellSession.start(context.workspace(), settings);
+            session = ShellSession.start(context.workspace(), settings, context.sandbox());
             return session;
         } catch (IOException e) {
             throw new ToolFailure(ErrorCode.UNAVAILABLE, "the shell could not be started: " + e.getMessage(), e);

@@ -11,6 +11,9 @@ import dev.rosetta.cli.chat.ChatRun;
 import dev.rosetta.cli.chat.TerminalCheck;
 import dev.rosetta.cli.render.TerminalOutput;
 
+import dev.rosetta.tools.sandbox.OwnEnvironment;
+import dev.rosetta.tools.sandbox.SecretVariables;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,7 +28,8 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "rosetta",
         description = "A terminal AI agent that reads every spelling of a tool call.",
         versionProvider = ManifestVersion.class,
-        subcommands = {ParseCommand.class, ModelsCommand.class, LogsCommand.class, McpCommand.class, HelpCommand.class},
+        subcommands = {ParseCommand.class, ModelsCommand.class, LogsCommand.class, McpCommand.class, SandboxCommand.class,
+            HelpCommand.class},
         customSynopsis = {"rosetta [OPTIONS] [PROMPT...]", "       rosetta COMMAND ..."},
         parameterListHeading = "%nArguments:%n",
         commandListHeading = "%nCommands:%n",
@@ -72,6 +76,8 @@ public final class Main implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        // Before anything starts a process: no key stays where another process could read it.
+        OwnEnvironment.wipe(SecretVariables.DEFAULT);
         TerminalOutput output = TerminalOutput.system(TerminalCheck.STDOUT);
         if (args.length == 1 && args[0].equals(AotTraining.ARGUMENT)) {
             System.exit(AotTraining.run(output));

@@ -25,7 +25,7 @@ final class Usage {
             new Group("Model", List.of("--model", "--thinking")),
             new Group("Format", List.of("--tool-format")),
             new Group("Conversation", List.of("--resume", "--name", "--non-interactive", "--max-steps")),
-            new Group("Tools", List.of("--tools", "--no-confirm", "--workspace", "--confine", "--mcp")),
+            new Group("Tools", List.of("--tools", "--no-confirm", "--workspace", "--confine", "--sandbox", "--mcp")),
             new Group("Output", List.of("--ui", "--output-format", "--stream", "--verbose")),
             new Group("Help", List.of("--help", "--version")));
 

@@ -186,7 +186,11 @@ public final class Toolbox implements AutoCloseable {
         try {
             tools.values().forEach(Tool::close);
         } finally {
-            sources.forEach(ToolSource::close);
+            try {
+                sources.forEach(ToolSource::close);
+            } finally {
+                context.sandbox().close(); // after every process that ran in it
+            }
         }
     }
 }

@@ -44,11 +44,12 @@ import dev.rosetta.tools.shell.ShellSettings;
  * @param permissions  {@code [permissions]}: per tool, which calls run without asking, are asked
  *                     about or are refused; a project's never allow
  * @param ui           {@code [ui]}: how the terminal UI folds calls
+ * @param sandbox      {@code [sandbox]} and {@code [tools.env]}: what the model's processes may do and get
  */
 public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
         OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
         Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait,
-        ContextPart context, List<PermissionRule> permissions, UiSettings ui) {
+        ContextPart context, List<PermissionRule> permissions, UiSettings ui, SandboxPart sandbox) {
 
     /** The files, most specific first: the order in which they are asked. */
     public enum Kind {
@@ -79,6 +80,16 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         context = context == null ? ContextPart.NONE : context;
         permissions = permissions == null ? List.of() : List.copyOf(permissions);
         ui = ui == null ? UiSettings.UNSET : ui;
+        sandbox = sandbox == null ? SandboxPart.NONE : sandbox;
+    }
+
+    /** A layer without {@code [sandbox]} settings. */
+    public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
+            OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
+            Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait,
+            ContextPart context, List<PermissionRule> permissions, UiSettings ui) {
+        this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, localContext,
+                thinking, mcpServers, mcpWait, context, permissions, ui, SandboxPart.NONE);
     }
 
     /** A layer with only the settings every file had from the start. */
@@ -130,7 +141,10 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         if (tools != null) {
             confine = tools.bool("confine");
             shellTimeout = tools.duration("shell_timeout");
-            tools.finish("confine", "shell_timeout");
+        }
+        SandboxPart sandbox = SandboxPart.read(root, tools, kind);
+        if (tools != null) {
+            tools.finish("confine", "shell_timeout", "env");
         }
         List<ProviderSettings> providers = providers(root, kind);
         List<McpServerEntry> mcpServers = List.of();
@@ -145,9 +159,10 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         ContextPart context = ContextPart.read(root);
         List<PermissionRule> permissions = PermissionTable.read(root, doc.file(), kind == Kind.PROJECT);
         UiSettings ui = ui(root);
-        root.finish("[models]", "[tools]", "[[providers]]", "[mcp]", "[env]", "[context]", "[permissions]", "[ui]");
+        root.finish("[models]", "[tools]", "[[providers]]", "[mcp]", "[env]", "[context]", "[permissions]", "[ui]",
+                "[sandbox]");
         return new ConfigLayer(kind, doc.file(), env, defaultModel, fallback, openAiApi, confine, shellTimeout,
-                providers, localContext, thinking, mcpServers, mcpWait, context, permissions, ui);
+                providers, localContext, thinking, mcpServers, mcpWait, context, permissions, ui, sandbox);
     }
 
     private static UiSettings ui(ConfigTable root) {

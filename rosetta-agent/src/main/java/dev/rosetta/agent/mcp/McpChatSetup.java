@@ -52,7 +52,7 @@ public final class McpChatSetup {
             }
             try {
                 settings.add(McpDefinitions.settings(entry, environment, workspace,
-                        conversation.resolve("mcp-" + entry.name() + ".log")));
+                        conversation.resolve("mcp-" + entry.name() + ".log")).inSandbox(toolbox.context().sandbox()));
             } catch (RosettaException e) {
                 status.accept("mcp: " + entry.name() + " failed: " + e.getMessage());
             }

@@ -94,7 +94,7 @@ public final class ChatMcp {
         status.accept("mcp: approved " + name + " for " + workspace + "; starting it");
         if (servers != null) {
             servers.startLater(McpDefinitions.settings(entry, environment, workspace,
-                    conversation.resolve("mcp-" + name + ".log")));
+                    conversation.resolve("mcp-" + name + ".log")).inSandbox(toolbox.context().sandbox()));
         } else {
             servers = McpChatSetup.start(List.of(entry), List.of(), environment, workspace, conversation, approvals,
                     Duration.ZERO, toolbox, status, questions);

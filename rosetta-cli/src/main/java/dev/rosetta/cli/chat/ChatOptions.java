@@ -7,6 +7,7 @@ import dev.rosetta.cli.option.OptionConverters;
 import dev.rosetta.cli.option.OutputFormat;
 import dev.rosetta.cli.option.UiMode;
 import dev.rosetta.llm.Thinking;
+import dev.rosetta.tools.sandbox.SandboxMode;
 
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -78,6 +79,11 @@ public final class ChatOptions {
 
     @Option(names = "--confine", description = "File tools refuse paths outside the workspace.")
     boolean confine;
+
+    @Option(names = "--sandbox", paramLabel = "MODE", converter = OptionConverters.SandboxModeValue.class,
+            description = "Run shell, Python, JShell and MCP servers in a sandbox: auto (where the machine can; the"
+                    + " default), on (refuse to run them otherwise), off.")
+    SandboxMode sandbox;
 
     // Also read by hand in ChatArguments (the fast path): an option added here must be added there.
     @Option(names = "--mcp", paramLabel = "NAME=URL|NAME=COMMAND", description = "An MCP server for this chat:"

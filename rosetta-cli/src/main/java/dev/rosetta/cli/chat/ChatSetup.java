@@ -25,6 +25,7 @@ import dev.rosetta.agent.mcp.McpApprovals;
 import dev.rosetta.agent.mcp.McpQuestions;
 import dev.rosetta.agent.mcp.McpServers;
 import dev.rosetta.cli.option.ToolSelection;
+import dev.rosetta.agent.sandbox.ChatSandbox;
 import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -45,6 +46,7 @@ import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.permission.PermissionRule;
+import dev.rosetta.tools.sandbox.Sandbox;
 import dev.rosetta.tools.shell.ShellSettings;
 
 /**
@@ -169,8 +171,10 @@ public final class ChatSetup {
         ConversationLog log = resumed != null ? resumed : ConversationLog.create(logs, options.name);
         log.warnings().forEach(warnings);
         FileCheckpoints checkpoints = new FileCheckpoints(log);
+        Sandbox sandbox = ChatSandbox.open(options.sandbox, r.config(), keyNames(providers), env, r.workspace(), logs,
+                warnings);
         ToolContext context = new ToolContext(r.workspace(), options.confine || r.config().confine(),
-                OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"), checkpoints);
+                OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"), checkpoints, sandbox);
         boolean ask = !(options.noConfirm || options.nonInteractive);
         Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS,
                 r.config().permissions(), rule -> remember(log, rule));
@@ -200,6 +204,17 @@ public final class ChatSetup {
         return ChatMcp.start(r.config().mcpServers(), options.mcp, r.resolution().environment(), r.workspace(),
                 log.folder(), McpApprovals.of(env), r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT),
                 toolbox, new StatusLines(output), mcpQuestions);
+    }
+
+    /** The variables the providers take their keys from: secrets, whatever they are called. */
+    private static java.util.Set<String> keyNames(Providers providers) {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        providers.directory().all().forEach(p -> {
+            if (p.keyEnv() != null) {
+                names.add(p.keyEnv());
+            }
+        });
+        return names;
     }
 
     /** The tools {@code --tools} and the resumed conversation choose; the others are closed. */

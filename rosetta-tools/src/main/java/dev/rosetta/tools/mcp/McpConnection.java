@@ -14,6 +14,7 @@ import java.util.function.Consumer;
 
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.tools.process.Executables;
+import dev.rosetta.tools.sandbox.Sandbox;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -307,28 +308,43 @@ final class McpConnection implements AutoCloseable {
     }
 
     private McpClientTransport process(McpEndpoint.Stdio stdio) throws McpFailure {
-        String path = System.getenv("PATH");
+        Map<String, String> base = new java.util.LinkedHashMap<>(System.getenv());
+        String path = base.get("PATH");
         if (!stdio.command().contains("/") && Executables.find(stdio.command(), path).isEmpty()) {
             throw new McpFailure(ErrorCode.UNAVAILABLE, "cannot start " + settings.name() + ": there is no program '"
                     + stdio.command() + "' on the PATH");
         }
+        List<String> server = new java.util.ArrayList<>(List.of(stdio.command()));
+        server.addAll(stdio.args());
+        base.putAll(stdio.env());
+        Sandbox.Launch launch;
+        try {
+            launch = settings.sandbox().launch(server, settings.workspace(), base, stdio.writable(), stdio.network());
+        } catch (java.io.IOException e) {
+            throw new McpFailure(ErrorCode.UNAVAILABLE, "cannot start " + settings.name() + ": " + e.getMessage());
+        }
+        // the definition's own variables count even where the rule would withhold them: it names them
+        Map<String, String> env = new java.util.LinkedHashMap<>(launch.environment());
+        env.putAll(stdio.env());
         List<String> command = new java.util.ArrayList<>();
         // Its own session, as the shell's: Ctrl-C in the terminal reaches Rosetta, not the server.
-        Executables.find("setsid", path).ifPresent(setsid -> command.addAll(List.of(setsid.toString(), "--")));
+        if (!launch.ownSession()) {
+            Executables.find("setsid", path).ifPresent(setsid -> command.addAll(List.of(setsid.toString(), "--")));
+        }
         var sh = Executables.find("sh", path);
         Path sink = sh.isPresent() ? stderr.sink() : null;
         if (sink != null) {
             // The server's stderr goes to the log's pipe (or file) by the system itself; the SDK's pipe
             // stays open on fd 3 as long as the server runs (the SDK takes its end for the server's end).
+            // The sh runs outside the sandbox, so the pipe need not be visible in it.
             command.addAll(List.of(sh.get().toString(), "-c", "exec 3>&2 2>>\"$0\"; exec \"$@\"",
                     sink.toString()));
         }
-        command.add(stdio.command());
-        command.addAll(stdio.args());
+        command.addAll(launch.command());
         ServerParameters.Builder parameters = ServerParameters.builder(command.get(0))
-                .args(command.subList(1, command.size())).env(stdio.env());
+                .args(command.subList(1, command.size()));
         var transport = new ProcessTransport(parameters.build(), McpJsonDefaults.getMapper(), settings.workspace(),
-                stdio.withheld(), () -> {
+                env, () -> {
                     try {
                         stderr.awaitDrained(StderrLog.DRAIN_WAIT); // its last words first
                     } catch (InterruptedException e) {

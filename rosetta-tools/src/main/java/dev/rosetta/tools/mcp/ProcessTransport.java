@@ -4,7 +4,7 @@ import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -17,32 +17,33 @@ import io.modelcontextprotocol.spec.McpSchema;
 import reactor.core.publisher.Mono;
 
 /**
- * The SDK's stdio transport with what Rosetta needs: the server runs in the workspace without the
- * API keys it was not given, and Rosetta hears at once when its process ends. The SDK itself would let a call to a crashed server
+ * The SDK's stdio transport with what Rosetta needs: the server runs in the workspace with the
+ * environment its launch was given (no key it was not given), and Rosetta hears at once when its process ends. The SDK itself would let a call to a crashed server
  * wait for its full time limit; here a watcher waits for the process and reports its end.
  */
 final class ProcessTransport extends StdioClientTransport {
 
     private final Path workspace;
-    private final Set<String> withheld;
+    private final Map<String, String> environment;
     private final Runnable exited;
 
     /**
-     * @param withheld variables of Rosetta's environment the server does not get
-     * @param exited   run once, on a thread of its own, when the server's process has ended
+     * @param environment the server's whole environment (the sandbox's launch made it, secrets out)
+     * @param exited      run once, on a thread of its own, when the server's process has ended
      */
-    ProcessTransport(ServerParameters parameters, McpJsonMapper json, Path workspace, Set<String> withheld,
+    ProcessTransport(ServerParameters parameters, McpJsonMapper json, Path workspace, Map<String, String> environment,
             Runnable exited) {
         super(parameters, json);
         this.workspace = workspace;
-        this.withheld = withheld;
+        this.environment = Map.copyOf(environment);
         this.exited = exited;
     }
 
     @Override
     protected ProcessBuilder getProcessBuilder() {
         ProcessBuilder builder = new ProcessBuilder().directory(workspace.toFile());
-        builder.environment().keySet().removeAll(withheld);
+        builder.environment().clear();
+        builder.environment().putAll(environment);
         return builder;
     }
 

@@ -65,7 +65,7 @@ public abstract class ReplTool implements Tool {
     @Override
     public final Preview preview(Arguments args, ToolContext context) {
         if (unavailable().isEmpty()) {
-            session.prestart(context.workspace());
+            session.prestart(context.workspace(), context.sandbox());
         }
         return new Preview.Command(language(), args.require("code"));
     }
@@ -78,11 +78,17 @@ public abstract class ReplTool implements Tool {
         }
         ReplSession.Turn turn;
         try {
-            turn = session.call(request(args.require("code")), context.workspace(), timeouts, this::interrupt);
+            turn = session.call(request(args.require("code")), context.workspace(), context.sandbox(), timeouts,
+                    this::interrupt);
         } catch (IOException e) {
             throw new ToolFailure(ErrorCode.UNAVAILABLE, "could not start " + program() + ": " + e.getMessage());
         }
         return result(new TurnReport(turn, timeouts, context, terms));
+    }
+
+    /** The process started for the interpreter (in a sandbox, the sandbox around it), while there is one. */
+    public Optional<ProcessHandle> process() {
+        return session.process();
     }
 
     @Override

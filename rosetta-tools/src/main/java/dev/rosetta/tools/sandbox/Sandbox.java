@@ -127,9 +127,21 @@ public final class Sandbox implements AutoCloseable {
     /**
      * A process to start: its command line and its whole environment.
      *
-     * @param confined whether it runs in the sandbox
+     * @param confined   whether it runs in the sandbox
+     * @param ownSession whether the process started leads a session of its own (the sandbox put
+     *                   {@code setsid} first); an unconfined launch is left to its caller
      */
-    public record Launch(List<String> command, Map<String, String> environment, boolean confined) {}
+    public record Launch(List<String> command, Map<String, String> environment, boolean confined, boolean ownSession) {
+
+        /**
+         * The same launch in the caller's session and process group, so that it keeps the
+         * terminal ({@code rosetta sandbox -- CMD}); the seccomp filter still keeps it from
+         * pushing keystrokes into that terminal.
+         */
+        public Launch inForeground() {
+            return ownSession ? new Launch(command.subList(1, command.size()), environment, confined, false) : this;
+        }
+    }
 
     /**
      * How to start {@code command} in {@code directory} with {@code environment} (before the
@@ -139,25 +151,36 @@ public final class Sandbox implements AutoCloseable {
      * @param extraWritable paths this process must write besides the policy's (its capture file's folder)
      * @throws IOException when the sandbox is on and cannot run here, or its folders cannot be made
      */
-    public synchronized Launch launch(List<String> command, Path directory, Map<String, String> environment,
+    public Launch launch(List<String> command, Path directory, Map<String, String> environment,
             List<Path> extraWritable) throws IOException {
+        return launch(command, directory, environment, extraWritable, null);
+    }
+
+    /**
+     * As {@link #launch(List, Path, Map, List)}, reaching {@code network} (null: this sandbox's
+     * own) — for a server whose definition says it needs the network.
+     */
+    public synchronized Launch launch(List<String> command, Path directory, Map<String, String> environment,
+            List<Path> extraWritable, NetworkAccess network) throws IOException {
         Optional<String> refused = refusesToStart();
         if (refused.isPresent()) {
             throw new IOException(refused.get());
         }
         Map<String, String> env = new LinkedHashMap<>(secrets.strip(environment));
         if (!confines()) {
-            return new Launch(List.copyOf(command), env, false);
+            return new Launch(List.copyOf(command), env, false, false);
         }
         SandboxMechanism mechanism = ((SandboxSupport.Available) support).mechanism();
-        SandboxLayout layout = policy.layout(temp(), empty(), extraWritable);
+        SandboxPolicy chosen = network == null ? policy : policy.withNetwork(network);
+        SandboxLayout layout = chosen.layout(temp(), empty(), extraWritable);
         holdBlocked(layout);
         env.putAll(mechanism.environment(layout));
         env.put(MARKER_VARIABLE, mechanism.name());
         List<String> wrapped = new ArrayList<>();
-        Executables.find("setsid", environment.get("PATH")).ifPresent(setsid -> wrapped.add(setsid.toString()));
+        Optional<Path> setsid = Executables.find("setsid", environment.get("PATH"));
+        setsid.ifPresent(p -> wrapped.add(p.toString()));
         wrapped.addAll(mechanism.wrap(layout, directory, command));
-        return new Launch(wrapped, env, true);
+        return new Launch(wrapped, env, true, setsid.isPresent());
     }
 
     /** The pid of the command that {@code started} runs in the sandbox; for a process started unconfined, its own. */

@@ -46,7 +46,7 @@ class HungServerTest {
         Path sdk = ReferenceServers.script("server-everything").getParent().getParent().getParent().resolve("sdk");
         Path script = Path.of(getClass().getResource("/mcp/hanging-server.mjs").toURI());
         var endpoint = new McpEndpoint.Stdio("node", List.of(script.toString(), kind), Map.of("MCP_SDK",
-                sdk.toString()), Set.of(), "hanging", Set.of());
+                sdk.toString()), null, List.of(), "hanging", Set.of());
         var settings = new McpServerSettings("hanging", endpoint, Duration.ofSeconds(1), Duration.ofSeconds(30), false,
                 workspace, workspace.resolve("mcp-hanging.log"));
         server = new McpServer(settings, new McpServer.Listener() {

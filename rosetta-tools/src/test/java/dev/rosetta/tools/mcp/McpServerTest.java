@@ -171,7 +171,7 @@ class McpServerTest {
         Path sdk = ReferenceServers.script("server-everything").getParent().getParent().getParent().resolve("sdk");
         Path script = Path.of(getClass().getResource("/mcp/prompts-only-server.mjs").toURI());
         var endpoint = new McpEndpoint.Stdio("node", List.of(script.toString()), Map.of("MCP_SDK", sdk.toString()),
-                java.util.Set.of(), "prompts-only", java.util.Set.of());
+                null, List.of(), "prompts-only", java.util.Set.of());
         assertThat(start(endpoint, Duration.ofSeconds(10)).tools()).isEmpty();
     }
 

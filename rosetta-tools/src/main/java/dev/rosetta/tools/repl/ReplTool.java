@@ -12,6 +12,7 @@ import dev.rosetta.tools.Preview;
 import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.ToolFailure;
+import dev.rosetta.tools.sandbox.SandboxRefusal;
 
 /**
  * A tool backed by an interpreter session (ipython, jshell): code in, the turn's outcome out.
@@ -83,7 +84,8 @@ public abstract class ReplTool implements Tool {
         } catch (IOException e) {
             throw new ToolFailure(ErrorCode.UNAVAILABLE, "could not start " + program() + ": " + e.getMessage());
         }
-        return result(new TurnReport(turn, timeouts, context, terms));
+        return SandboxRefusal.classify(result(new TurnReport(turn, timeouts, context, terms)), context.sandbox(),
+                context.workspace());
     }
 
     /** The process started for the interpreter (in a sandbox, the sandbox around it), while there is one. */

@@ -34,7 +34,6 @@ public final class Sandbox implements AutoCloseable {
     private final SandboxSupport support;
     private final List<Path> blocked = new ArrayList<>();
     private Path root;
-    private boolean closed;
 
     private Sandbox(SandboxSettings settings, SandboxPolicy policy, SecretVariables secrets, SandboxSupport support) {
         this.settings = settings;
@@ -208,6 +207,14 @@ public final class Sandbox implements AutoCloseable {
         return layout().map(l -> l.accessOf(Real.path(path)) == SandboxLayout.Access.WRITABLE).orElse(false);
     }
 
+    /** The folders a confined process may write, for a message: the workspace, {@code /tmp}, the user's. */
+    public String writableSummary() {
+        List<String> names = new ArrayList<>();
+        layout().ifPresent(l -> l.writable().forEach(p -> names.add(p.toString())));
+        names.add("/tmp");
+        return String.join(", ", names);
+    }
+
     /** Whether a confined process may read {@code path}. */
     public boolean permitsRead(Path path) {
         return layout().map(l -> l.accessOf(Real.path(path)) != SandboxLayout.Access.HIDDEN).orElse(false);
@@ -221,11 +228,8 @@ public final class Sandbox implements AutoCloseable {
         return folders().resolve("empty");
     }
 
-    /** The private temporary folder and the empty folder, made on first use. */
+    /** The private temporary folder and the empty folder, made on first use (again after a close). */
     private Path folders() throws IOException {
-        if (closed) {
-            throw new IOException("the sandbox was closed with its conversation");
-        }
         if (root == null) {
             Path made = Files.createTempDirectory("rosetta-sandbox-");
             Files.createDirectory(made.resolve("tmp"));
@@ -246,18 +250,19 @@ public final class Sandbox implements AutoCloseable {
         }
     }
 
-    /** Removes the private temporary folder and the empty folders left where paths were kept from being created. */
+    /**
+     * Removes the private temporary folder and the empty folders left where paths were kept from
+     * being created; called when no process of the sandbox runs any more. A process started
+     * after this gets fresh folders.
+     */
     @Override
     public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
         blocked.forEach(Mountpoints::release);
         blocked.clear();
         if (root != null) {
             Tree.delete(root);
             Leftovers.unregister(this);
+            root = null;
         }
     }
 

@@ -15,6 +15,7 @@ import dev.rosetta.tools.Preview;
 import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.ToolFailure;
+import dev.rosetta.tools.sandbox.SandboxRefusal;
 
 /**
  * The {@code shell} tool: one persistent bash per conversation ({@link ShellSession}), started
@@ -90,7 +91,8 @@ public final class ShellTool implements Tool {
                     notice = ShellReport.freshSessionNotice(context.workspace());
                 }
             }
-            return ShellReport.toResult(outcome, said, settings.timeout());
+            return SandboxRefusal.classify(ShellReport.toResult(outcome, said, settings.timeout()), context.sandbox(),
+                    context.workspace());
         } finally {
             lock.unlock();
         }

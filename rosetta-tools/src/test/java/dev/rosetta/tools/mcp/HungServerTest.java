@@ -74,9 +74,11 @@ class HungServerTest {
         assertThat(again.output()).contains("started it again").contains("still here");
     }
 
+    /** node itself: the sandbox's launcher and init name the script in their command lines too. */
     private static ProcessHandle serverProcess() {
         List<ProcessHandle> found = ProcessHandle.current().descendants()
-                .filter(p -> p.info().commandLine().orElse("").contains("hanging-server.mjs")).toList();
+                .filter(p -> p.info().commandLine().orElse("").contains("hanging-server.mjs"))
+                .filter(p -> p.info().command().orElse("").endsWith("/node")).toList();
         assertThat(found).hasSize(1);
         return found.get(0);
     }

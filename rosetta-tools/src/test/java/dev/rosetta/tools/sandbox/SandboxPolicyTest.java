@@ -1,0 +1,147 @@
+package dev.rosetta.tools.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.rosetta.tools.sandbox.SandboxLayout.Access;
+import dev.rosetta.tools.sandbox.SandboxLayout.Mount;
+
+/** How a policy resolves against the file system as it is: which paths, real, in which order. */
+class SandboxPolicyTest {
+
+    @TempDir
+    Path root;
+
+    private Path workspace;
+    private Path temp;
+    private Path empty;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        root = root.toRealPath();
+        workspace = Files.createDirectories(root.resolve("ws"));
+        temp = Files.createDirectories(root.resolve("sandbox/tmp"));
+        empty = Files.createDirectories(root.resolve("sandbox/empty"));
+    }
+
+    private SandboxLayout layout(SandboxPolicy policy) {
+        return policy.layout(temp, empty, List.of());
+    }
+
+    private SandboxPolicy policy(List<Path> writable, List<Path> own, List<Path> hidden, Path home) {
+        return new SandboxPolicy(workspace, writable, own, hidden, home, NetworkAccess.OFF);
+    }
+
+    @Test
+    void theWorkspaceIsWritableAndAMissingGitCannotBeCreated() {
+        SandboxLayout layout = layout(policy(List.of(), List.of(), List.of(), null));
+
+        assertThat(layout.mounts()).containsExactly(new Mount(workspace, Access.WRITABLE, true, true),
+                new Mount(workspace.resolve(".git"), Access.READ_ONLY, true, false));
+        assertThat(layout.accessOf(workspace.resolve("src/Main.java"))).isEqualTo(Access.WRITABLE);
+        assertThat(layout.accessOf(workspace.resolve(".git/config"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(root.resolve("elsewhere"))).isEqualTo(Access.READ_ONLY);
+    }
+
+    @Test
+    void projectFilesThatExistAreReadOnly() throws IOException {
+        Files.createDirectories(workspace.resolve(".git"));
+        Files.createDirectories(workspace.resolve(".rosetta"));
+        Files.writeString(workspace.resolve("rosetta.toml"), "");
+
+        SandboxLayout layout = layout(policy(List.of(), List.of(), List.of(), null));
+
+        assertThat(layout.mounts()).extracting(Mount::path, Mount::access, Mount::exists).contains(
+                org.assertj.core.groups.Tuple.tuple(workspace.resolve(".git"), Access.READ_ONLY, true),
+                org.assertj.core.groups.Tuple.tuple(workspace.resolve(".rosetta"), Access.READ_ONLY, true),
+                org.assertj.core.groups.Tuple.tuple(workspace.resolve("rosetta.toml"), Access.READ_ONLY, true));
+    }
+
+    @Test
+    void aWorktreesRepositoryIsReadOnlyWhereverAWritableFolderHoldsIt() throws IOException {
+        Path repository = Files.createDirectories(root.resolve("cache/main.git/worktrees/ws"));
+        Files.writeString(workspace.resolve(".git"), "gitdir: " + repository + "\n");
+
+        SandboxLayout layout = layout(policy(List.of(root.resolve("cache")), List.of(), List.of(), null));
+
+        assertThat(layout.accessOf(repository.resolve("HEAD"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(workspace.resolve(".git"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(root.resolve("cache/other"))).isEqualTo(Access.WRITABLE);
+    }
+
+    @Test
+    void aFolderInsideAnotherWritableOneIsNotMountedTwice() throws IOException {
+        Path build = Files.createDirectories(workspace.resolve("build"));
+
+        SandboxLayout layout = layout(policy(List.of(build), List.of(), List.of(), null));
+
+        assertThat(layout.writable()).containsExactly(workspace);
+    }
+
+    @Test
+    void writableFoldersAreMountedByTheirRealPath() throws IOException {
+        Path real = Files.createDirectories(root.resolve("real-cache"));
+        Path link = Files.createSymbolicLink(root.resolve("cache-link"), real);
+
+        SandboxLayout layout = layout(policy(List.of(link), List.of(), List.of(), null));
+
+        assertThat(layout.writable()).containsExactly(workspace, real);
+    }
+
+    @Test
+    void rosettasOwnFoldersInsideTheWorkspaceAreReadOnlyEvenBeforeTheyExist() throws IOException {
+        Path logs = Files.createDirectories(workspace.resolve(".local/share/rosetta/logs"));
+        Path config = workspace.resolve(".config/rosetta");
+
+        SandboxLayout layout = layout(policy(List.of(), List.of(logs, config), List.of(), null));
+
+        assertThat(layout.accessOf(logs.resolve("x/conversation.jsonl"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(config.resolve("config.toml"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.mounts()).contains(new Mount(config, Access.READ_ONLY, true, false));
+    }
+
+    @Test
+    void theHomeFoldersHiddenFilesStayReadOnlyWhenTheHomeFolderIsTheWorkspace() throws IOException {
+        Files.writeString(workspace.resolve(".bashrc"), "");
+        Files.createDirectories(workspace.resolve(".ssh"));
+        Files.writeString(workspace.resolve("notes.txt"), "");
+
+        SandboxLayout layout = layout(policy(List.of(), List.of(), List.of(), workspace));
+
+        assertThat(layout.accessOf(workspace.resolve(".bashrc"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(workspace.resolve(".ssh/authorized_keys"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(workspace.resolve("notes.txt"))).isEqualTo(Access.WRITABLE);
+    }
+
+    @Test
+    void hiddenPathsThatExistReadAsEmpty() throws IOException {
+        Path config = Files.createDirectories(root.resolve("config/rosetta"));
+        Path netrc = Files.writeString(root.resolve(".netrc"), "machine x password y");
+
+        SandboxLayout layout = layout(policy(List.of(), List.of(), List.of(config, netrc, root.resolve("absent")), null));
+
+        assertThat(layout.mounts()).contains(new Mount(config, Access.HIDDEN, true, true),
+                new Mount(netrc, Access.HIDDEN, false, true));
+        assertThat(layout.mounts()).extracting(Mount::path).doesNotContain(root.resolve("absent"));
+    }
+
+    @Test
+    void parentsAreMountedBeforeWhatTheyHold() throws IOException {
+        Files.createDirectories(workspace.resolve(".git"));
+        Path hiddenInside = Files.createDirectories(workspace.resolve("secrets"));
+
+        SandboxLayout layout = layout(policy(List.of(), List.of(), List.of(hiddenInside), null));
+
+        List<Integer> depths = layout.mounts().stream().map(m -> m.path().getNameCount()).toList();
+        assertThat(depths).isSorted();
+        assertThat(layout.accessOf(hiddenInside.resolve("key"))).isEqualTo(Access.HIDDEN);
+    }
+}

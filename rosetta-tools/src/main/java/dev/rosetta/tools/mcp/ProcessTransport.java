@@ -3,13 +3,16 @@ package dev.rosetta.tools.mcp;
 import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
+import dev.rosetta.tools.process.ProcessGroups;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -60,20 +63,33 @@ final class ProcessTransport extends StdioClientTransport {
      */
     void kill(Duration grace) throws InterruptedException {
         Process process = process();
-        if (process == null || !process.isAlive()) {
+        if (process == null) {
             return;
         }
-        List<ProcessHandle> family = Stream.concat(Stream.of(process.toHandle()), process.descendants()).toList();
+        // Its descendants, and its process group: a sandbox's init and the server stay in the group
+        // setsid made even when the sandbox's launcher has ended already (the SDK's own TERM goes there).
+        Set<ProcessHandle> family = new LinkedHashSet<>();
+        family.add(process.toHandle());
+        process.descendants().forEach(family::add);
+        family.addAll(ProcessGroups.members(process.pid()));
+        family.removeIf(p -> !p.isAlive());
+        if (family.isEmpty()) {
+            return;
+        }
         family.forEach(ProcessHandle::destroy);
-        try {
-            process.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+        if (!awaitAll(family, grace)) {
             family.forEach(ProcessHandle::destroyForcibly);
-            try {
-                process.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (TimeoutException | java.util.concurrent.ExecutionException stillThere) {
-                // a KILL is not refused: the system ends it as soon as it can
-            }
+            awaitAll(family, grace); // a KILL is not refused: the system ends them as soon as it can
+        }
+    }
+
+    private static boolean awaitAll(Set<ProcessHandle> family, Duration wait) throws InterruptedException {
+        try {
+            CompletableFuture.allOf(family.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new))
+                    .get(wait.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+            return false;
         }
     }
 

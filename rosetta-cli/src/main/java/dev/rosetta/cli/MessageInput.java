@@ -9,15 +9,40 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
+import dev.rosetta.core.size.ByteSize;
+
 /** Where a command reads its text: a file, or stdin when the name is missing or "-". */
-final class MessageInput {
+public final class MessageInput {
 
     private MessageInput() {}
 
     /** Thrown when the input cannot be read; the message is for the user, e.g. "cannot read 'x.md': no such file". */
-    static final class UnreadableException extends Exception {
+    public static final class UnreadableException extends Exception {
         UnreadableException(String message) {
             super(message);
+        }
+    }
+
+    /** Thrown when there is more input than a command takes: it was not read to its end. */
+    public static final class TooLargeException extends Exception {
+        TooLargeException(long limit) {
+            super("more than " + ByteSize.of(limit));
+        }
+    }
+
+    /**
+     * Piped input, at most {@code limit} bytes of it: a pipe of a hundred megabytes is refused
+     * after the first {@code limit}, never held whole.
+     */
+    public static byte[] readStdin(InputStream stdin, long limit) throws UnreadableException, TooLargeException {
+        try {
+            byte[] bytes = stdin.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
+            if (bytes.length > limit) {
+                throw new TooLargeException(limit);
+            }
+            return bytes;
+        } catch (IOException e) {
+            throw new UnreadableException("cannot read stdin: " + reason(e));
         }
     }
 

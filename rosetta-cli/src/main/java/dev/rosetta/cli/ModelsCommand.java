@@ -66,7 +66,11 @@ final class ModelsCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** What each local server has; one that is not answering is one line on stderr. Exit 1 when none answered. */
+    /**
+     * What each local server has, with each model's native dialect as its server shows it (its chat
+     * template) and where that came from; one server not answering is one line on stderr. Exit 1
+     * when none answered.
+     */
     private int local(ProviderDirectory directory, ModelRegistry registry, TerminalOutput output) {
         List<LocalModel> models = new ArrayList<>();
         int answered = 0;
@@ -79,15 +83,32 @@ final class ModelsCommand implements Callable<Integer> {
                     output.error(server + ": " + e.getMessage());
                 }
             }
-        }
-        output.out().line(String.format(LOCAL_ROW, "MODEL", "SIZE", "PARAMS", "QUANT", "DIALECT"));
-        for (LocalModel m : models.stream().filter(m -> matches(m.name())).toList()) {
-            String dialect = registry.resolve(m.name()).nativeDialect();
-            // What a local server calls its models is its own affair: line() shows their controls.
-            output.out().line(String.format(LOCAL_ROW, m.name().replace('\n', ' '), size(m.sizeBytes()),
-                    or(m.parameters()), or(m.quantization()), dialect == null ? "?" : dialect));
+            output.out().line(String.format(LOCAL_ROW, "MODEL", "SIZE", "PARAMS", "QUANT", "DIALECT"));
+            for (LocalModel m : models.stream().filter(m -> matches(m.name())).toList()) {
+                // What a local server calls its models is its own affair: line() shows their controls.
+                output.out().line(String.format(LOCAL_ROW, m.name().replace('\n', ' '), size(m.sizeBytes()),
+                        or(m.parameters()), or(m.quantization()), dialect(described(registry.resolve(m.name()), providers))));
+            }
         }
         return answered > 0 ? 0 : 1;
+    }
+
+    /** The model as its server describes it; as the registry has it when the server does not answer. */
+    private static ModelInfo described(ModelInfo model, Providers providers) {
+        try {
+            return providers.describe(model).model();
+        } catch (RuntimeException e) { // a ProviderException too: the list already said what the server has
+            return model;
+        }
+    }
+
+    /**
+     * {@code glm (template)}, {@code hermes (name)}; {@code ? (template)} for a template of no family
+     * Rosetta reads ({@code /model} says which markers it writes), {@code ?} when nothing says.
+     */
+    private static String dialect(ModelInfo m) {
+        String word = m.dialectSourceWord();
+        return (m.nativeDialect() == null ? "?" : m.nativeDialect()) + (word == null ? "" : " (" + word + ")");
     }
 
     private boolean matches(String name) {

@@ -47,7 +47,7 @@ final class Usage {
 
     static final List<String[]> ENVIRONMENT = List.of(
             new String[] {"ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENROUTER_API_KEY, DEEPSEEK_API_KEY, GEMINI_API_KEY,"
-                    + " XAI_API_KEY, MOONSHOT_API_KEY, GROQ_API_KEY",
+                    + " XAI_API_KEY, MOONSHOT_API_KEY, ZAI_API_KEY, MINIMAX_API_KEY, GROQ_API_KEY",
                 "a provider's API key; without -m, the first one set, in this order, chooses the model"},
             new String[] {"NVIDIA_API_KEY, AZURE_API_KEY, LOCAL_API_KEY, OLLAMA_API_KEY", "the keys of nvidia,"
                     + " azure, local and ollama (local and ollama need none)"},

@@ -41,6 +41,10 @@ public final class ProviderErrors {
             entry("rate_limit_exceeded", Kind.RATE_LIMITED),
             entry("insufficient_quota", Kind.QUOTA),
             entry("billing_error", Kind.QUOTA),
+            // MiniMax: insufficient balance (1008), sent as a 429 that no wait mends.
+            entry("insufficient_balance_error", Kind.QUOTA),
+            // Z.AI's business code for an account in arrears, also sent as a 429 (docs.z.ai api-code).
+            entry("1113", Kind.QUOTA),
             entry("authentication_error", Kind.AUTH),
             entry("permission_error", Kind.AUTH),
             entry("invalid_api_key", Kind.AUTH),

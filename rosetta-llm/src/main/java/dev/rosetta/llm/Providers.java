@@ -9,6 +9,7 @@ import java.util.List;
 
 import dev.rosetta.llm.anthropic.AnthropicProvider;
 import dev.rosetta.llm.http.HttpTransport;
+import dev.rosetta.llm.model.ChatTemplate;
 import dev.rosetta.llm.model.LocalModel;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.llm.model.ServedModel;
@@ -101,18 +102,35 @@ public final class Providers implements AutoCloseable {
                             ? "[models] local_context" : "its own, as /api/show reports"));
             Boolean tools = shown.capabilities() == null ? null : !shown.lacks("tools");
             Boolean thinks = shown.capabilities() == null ? null : !shown.lacks("thinking");
-            return new Described(described, new ServedModel(true, shown.contextLength(), tools, thinks,
-                    shown.family()));
+            return new Described(withTemplateDialect(described, ollamaReading(shown)),
+                    new ServedModel(true, shown.contextLength(), tools, thinks, shown.family()));
         }
+        CompatibleServer server = compatible(settings);
+        ModelInfo withDialect = withTemplateDialect(model, templateReading(server.chatTemplate()));
         if (model.contextWindow() != null) {
-            return new Described(model, ServedModel.UNREPORTED);
+            return new Described(withDialect, ServedModel.UNREPORTED);
         }
-        Integer reported = compatible(settings).contextLength(model.id());
+        Integer reported = server.contextLength(model.id());
         if (reported == null) {
-            return new Described(model, new ServedModel(true, null, settings.nativeTools() ? null : false, null, null));
+            return new Described(withDialect,
+                    new ServedModel(true, null, settings.nativeTools() ? null : false, null, null));
         }
-        return new Described(model.withContextWindow(reported, "as its server reports"),
+        return new Described(withDialect.withContextWindow(reported, "as its server reports"),
                 new ServedModel(true, reported, settings.nativeTools() ? null : false, null, null));
+    }
+
+    /** The parser Ollama runs for the model, where it runs one; else the model's template. */
+    private static Optional<ChatTemplate.Reading> ollamaReading(OllamaModels.Shown shown) {
+        return shown.parser() != null ? Optional.of(ChatTemplate.ofOllamaParser(shown.parser()))
+                : templateReading(shown.template());
+    }
+
+    private static Optional<ChatTemplate.Reading> templateReading(String template) {
+        return template == null ? Optional.empty() : Optional.of(ChatTemplate.read(template));
+    }
+
+    private static ModelInfo withTemplateDialect(ModelInfo model, Optional<ChatTemplate.Reading> reading) {
+        return reading.map(r -> ChatTemplate.apply(model, r)).orElse(model);
     }
 
     /**

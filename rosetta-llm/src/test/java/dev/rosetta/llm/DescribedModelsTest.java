@@ -4,26 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.rosetta.llm.Providers.Described;
-import dev.rosetta.llm.Providers.OpenAiApi;
-import dev.rosetta.llm.http.HttpTransport;
-import dev.rosetta.llm.http.RetryPolicy;
 import dev.rosetta.llm.model.LocalModel;
 import dev.rosetta.llm.model.ModelRegistry;
-import dev.rosetta.llm.provider.ProviderDirectory;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
 
 /**
  * What the servers a user runs say about their models reaches the model's entry: Ollama's
@@ -32,32 +22,19 @@ import mockwebserver3.RecordedRequest;
  */
 class DescribedModelsTest {
 
-    private final MockWebServer server = new MockWebServer();
-    private final Map<String, String> answers = new ConcurrentHashMap<>();
+    private JsonAnswers server;
     private Providers providers;
     private ModelRegistry registry;
 
     @BeforeEach
     void start() throws IOException {
-        server.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                String body = answers.get(request.getMethod() + " " + request.getUrl().encodedPath());
-                return body == null ? new MockResponse.Builder().code(404).body("Not Found").build()
-                        : new MockResponse.Builder().setHeader("content-type", "application/json").body(body).build();
-            }
-        });
-        server.start();
-        String root = server.url("").toString().replaceAll("/$", "");
-        use(Map.of("OLLAMA_HOST", root, "LOCAL_BASE_URL", root + "/v1"), null);
+        server = new JsonAnswers();
+        use(server.env(), null);
     }
 
     private void use(Map<String, String> env, Integer localContext) {
-        ProviderDirectory directory = new ProviderDirectory(
-                List.of(ProviderDirectory.custom("vllm", server.url("/vllm/v1").toString(), null)), env);
-        registry = ModelRegistry.bundled(directory, w -> { });
-        providers = new Providers(directory, new HttpTransport.Settings(Duration.ofSeconds(2), Duration.ofSeconds(5),
-                Duration.ofSeconds(5), RetryPolicy.NONE), OpenAiApi.AUTO, localContext);
+        registry = ModelRegistry.bundled(server.directory(env), w -> { });
+        providers = server.providers(env, localContext);
     }
 
     @AfterEach
@@ -68,7 +45,7 @@ class DescribedModelsTest {
 
     @Test
     void anOllamaModelsContextIsTheNumCtxItsRequestsAskFor() throws Exception {
-        answers.put("POST /api/show", "{\"details\":{\"family\":\"qwen3\"},\"model_info\":{\"general.architecture\":"
+        server.answer("POST /api/show", "{\"details\":{\"family\":\"qwen3\"},\"model_info\":{\"general.architecture\":"
                 + "\"qwen3\",\"qwen3.context_length\":40960},\"capabilities\":[\"completion\",\"tools\",\"thinking\"]}");
 
         Described d = providers.describe(registry.resolve("ollama/qwen3:8b"));
@@ -82,8 +59,8 @@ class DescribedModelsTest {
 
     @Test
     void localContextCapsAnOllamaModelsContext() throws Exception {
-        use(Map.of("OLLAMA_HOST", server.url("").toString()), 8192);
-        answers.put("POST /api/show", "{\"model_info\":{\"general.architecture\":\"llama\",\"llama.context_length\":131072},"
+        use(Map.of("OLLAMA_HOST", server.root()), 8192);
+        server.answer("POST /api/show", "{\"model_info\":{\"general.architecture\":\"llama\",\"llama.context_length\":131072},"
                 + "\"capabilities\":[\"completion\"]}");
 
         Described d = providers.describe(registry.resolve("ollama/llama3.2"));
@@ -101,11 +78,11 @@ class DescribedModelsTest {
 
     @Test
     void llamaCppReportsTheContextOfItsSlotsInProps() throws Exception {
-        answers.put("GET /props", """
+        server.answer("GET /props", """
                 {"default_generation_settings":{"id":0,"id_task":-1,"n_ctx":16384,"speculative":false,"is_processing":false},
                  "total_slots":1,"model_path":"../models/Qwen3-Coder-30B-A3B-Instruct-Q4_K_M.gguf","chat_template":"...",
                  "modalities":{"vision":false},"build_info":"b6123-79c1160b"}""");
-        answers.put("GET /v1/models", """
+        server.answer("GET /v1/models", """
                 {"object":"list","data":[{"id":"qwen3-coder","object":"model","created":1735142223,"owned_by":"llamacpp",
                  "meta":{"vocab_type":2,"n_vocab":151936,"n_ctx_train":262144,"n_embd":2048,"n_params":30532122624,"size":18556682240}}]}""");
 
@@ -118,11 +95,11 @@ class DescribedModelsTest {
 
     @Test
     void withoutPropsTheModelListSaysItVllmsMaxModelLenOrLlamaCppsTrainingContext() throws Exception {
-        answers.put("GET /vllm/v1/models", """
+        server.answer("GET /vllm/v1/models", """
                 {"object":"list","data":[{"id":"Qwen/Qwen2.5-Coder-32B-Instruct","object":"model","created":1754922000,
                  "owned_by":"vllm","root":"Qwen/Qwen2.5-Coder-32B-Instruct","parent":null,"max_model_len":32768,
                  "permission":[]}]}""");
-        answers.put("GET /v1/models", """
+        server.answer("GET /v1/models", """
                 {"object":"list","data":[{"id":"../models/Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf","object":"model",
                  "created":1735142223,"owned_by":"llamacpp","meta":{"n_ctx_train":131072,"size":4912898304}}]}""");
 
@@ -146,14 +123,14 @@ class DescribedModelsTest {
         Described d = providers.describe(registry.resolve("deepseek/deepseek-chat"));
 
         assertThat(d.served().local()).isFalse();
-        assertThat(server.getRequestCount()).isZero();
+        assertThat(server.requestCount()).isZero();
     }
 
     @Test
     void theLocalModelsAreOllamasTagsAndAnotherServersModelList() throws Exception {
-        answers.put("GET /api/tags", "{\"models\":[{\"name\":\"qwen3:8b\",\"model\":\"qwen3:8b\",\"size\":5225388164,"
+        server.answer("GET /api/tags", "{\"models\":[{\"name\":\"qwen3:8b\",\"model\":\"qwen3:8b\",\"size\":5225388164,"
                 + "\"details\":{\"parameter_size\":\"8.2B\",\"quantization_level\":\"Q4_K_M\"}}]}");
-        answers.put("GET /v1/models", "{\"object\":\"list\",\"data\":[{\"id\":\"gemma-3-12b\",\"object\":\"model\"}]}");
+        server.answer("GET /v1/models", "{\"object\":\"list\",\"data\":[{\"id\":\"gemma-3-12b\",\"object\":\"model\"}]}");
 
         assertThat(providers.localModels("ollama")).containsExactly(
                 new LocalModel("ollama/qwen3:8b", 5225388164L, "8.2B", "Q4_K_M"));

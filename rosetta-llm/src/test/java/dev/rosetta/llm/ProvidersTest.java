@@ -121,6 +121,25 @@ class ProvidersTest {
         assertThat(server.getRequestCount()).isZero();
     }
 
+    /** Issue 24 §4: the providers of ChatCLI's native tool use, at the endpoints and keys their docs give. */
+    @Test
+    void zaiAndMiniMaxAreHostedCompatibleProvidersWithTheirDocumentedKeysAndEndpoints() throws Exception {
+        ProviderDirectory noKeys = new ProviderDirectory(List.of(), Map.of());
+        for (String[] p : new String[][] {{"zai", "ZAI_API_KEY", "https://api.z.ai/api/paas/v4"},
+                {"minimax", "MINIMAX_API_KEY", "https://api.minimax.io/v1"}}) {
+            var settings = noKeys.require(p[0]);
+            assertThat(settings.keyEnv()).isEqualTo(p[1]);
+            assertThat(settings.nativeTools()).isTrue();
+            assertThat(ProviderDirectory.selfHosted(settings)).as("hosted: never asked for its models").isFalse();
+            assertThat(noKeys.baseUrl(settings)).hasToString(p[2]);
+            assertThatThrownBy(() -> noKeys.key(settings)).hasMessage("no API key for " + p[0] + ": set " + p[1]
+                    + " (in the environment, or in the [env] table of ~/.config/rosetta/config.local.toml)");
+        }
+        assertThat(registry.resolve("glm").name()).isEqualTo("zai/glm-4.7");
+        assertThat(registry.resolve("minimax").name()).isEqualTo("minimax/MiniMax-M2.7");
+        assertThat(registry.resolve("zai/glm-4.7").nativeDialect()).as("GLM, by name").isEqualTo("glm");
+    }
+
     /** Issue 10 #3: the HTTP client's own error quoted the whole header, key and all. */
     @Test
     void aKeyHoldingAControlCharacterIsOneLineNamingTheVariableNeverTheValue() {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -61,8 +62,15 @@ public final class AgentLoop {
         this.events = events;
     }
 
-    /** Adds the user's message and runs the turn it starts. */
+    /**
+     * Adds the user's message and runs the turn it starts; a message that cannot fit the model's
+     * window, whatever is compacted, is refused before anything is sent or logged.
+     */
     public TurnOutcome run(String userText) {
+        Optional<String> unsendable = contextFit.unsendable(userText, session.budget().window(), session.model());
+        if (unsendable.isPresent()) {
+            return new TurnOutcome(Reason.TOO_LARGE, unsendable.get());
+        }
         add(Message.user(userText));
         return resume();
     }
@@ -160,6 +168,13 @@ public final class AgentLoop {
                 answerUnrun(calls, "the user interrupted before it ran");
                 return interruptedOutcome();
             }
+            if (reply.cap() != null && calls.isEmpty()) {
+                feedback(reply);
+                return new TurnOutcome(Reason.FAILED, limits().notice(reply.cap()));
+            }
+            if (reply.cap() != null) {
+                events.accept(new AgentEvent.Notice(limits().notice(reply.cap())));
+            }
             if (calls.isEmpty()) {
                 if (reply.stop() == StopReason.INTERRUPTED) {
                     return new TurnOutcome(Reason.FAILED, "the reply broke off: " + reply.error().getMessage()
@@ -174,7 +189,7 @@ public final class AgentLoop {
                             + TurnSettings.UNREADABLE_FEEDBACK_LIMIT + " times");
                 }
                 unreadableStreak++;
-                feedback(reply.unparsed());
+                feedback(reply);
                 continue;
             }
             unreadableStreak = 0;
@@ -182,9 +197,7 @@ public final class AgentLoop {
             if (stopped != null) {
                 return stopped;
             }
-            if (!reply.unparsed().isEmpty()) {
-                feedback(reply.unparsed());
-            }
+            feedback(reply);
             if (step >= session.settings().maxSteps()) {
                 return new TurnOutcome(Reason.MAX_STEPS, "stopped after " + step + " steps (--max-steps)");
             }
@@ -257,7 +270,8 @@ public final class AgentLoop {
             stream.close();
         }
         Set<String> taken = usedIds();
-        return new ReplyReader(session.readingFormat(), session.toolbox().catalog(), session.breaksOnToolUse(), events,
+        return new ReplyReader(session.readingFormat(), session.toolbox().catalog(), session.breaksOnToolUse(), limits(),
+                events,
                 use -> use.withCallId(use.callId() != null && taken.add(use.callId()) ? use.callId() : freshId(taken)))
                 .read(stream);
     }
@@ -359,16 +373,32 @@ public final class AgentLoop {
         }
     }
 
-    /** Tells the model which of its calls could not be read, and how to spell them. */
-    private void feedback(List<Segment.Unparsed> unparsed) {
-        StringBuilder text = new StringBuilder("Nothing ran from these parts of your last message:");
-        for (Segment.Unparsed u : unparsed) {
-            text.append("\n- ").append(u.problem());
+    private ReplyLimits limits() {
+        return session.settings().replyLimits();
+    }
+
+    /**
+     * Tells the model, in one message, why its reply was stopped early and which of its calls
+     * could not be read, and how to spell them; nothing when there is neither. What came after
+     * the point a reply was stopped at is not listed: the stop says it.
+     */
+    private void feedback(Reply reply) {
+        List<Segment.Unparsed> unparsed = reply.unparsed().stream()
+                .filter(u -> reply.cap() == null || u.start() < reply.capAt()).toList();
+        if (reply.cap() == null && unparsed.isEmpty()) {
+            return;
         }
-        text.append("\nWrite the calls again as the tools section shows.");
+        StringBuilder text = new StringBuilder(reply.cap() == null ? "" : limits().feedback(reply.cap()));
+        if (!unparsed.isEmpty()) {
+            text.append(text.isEmpty() ? "" : "\n\n").append("Nothing ran from these parts of your last message:");
+            for (Segment.Unparsed u : unparsed) {
+                text.append("\n- ").append(u.problem());
+            }
+            text.append("\nWrite the calls again as the tools section shows.");
+            events.accept(new AgentEvent.Notice("told the model: " + unparsed.get(0).problem()
+                    + (unparsed.size() > 1 ? " (and " + (unparsed.size() - 1) + " more)" : "")));
+        }
         add(Message.system(text.toString()));
-        events.accept(new AgentEvent.Notice("told the model: " + unparsed.get(0).problem()
-                + (unparsed.size() > 1 ? " (and " + (unparsed.size() - 1) + " more)" : "")));
     }
 
     private TurnOutcome interruptedOutcome() {

@@ -1,5 +1,6 @@
 package dev.rosetta.agent.chat;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -7,6 +8,7 @@ import dev.rosetta.agent.context.ContextMeter;
 import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
+import dev.rosetta.core.size.ByteSize;
 import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.model.ModelInfo;
@@ -50,6 +52,28 @@ public final class ContextFit {
                 + " or start a new conversation%s", tokens, window, model.name(), model.contextWindow() == null
                         ? "assumed" : "its context window",
                 model.provider().equals("ollama") ? ", or raise [models] local_context" : ""));
+    }
+
+    /**
+     * A line saying that a user's message cannot be sent to {@code model} at all — by itself it is
+     * more than the {@code window} tokens of its context — or empty when it can. Compaction can
+     * shorten what came before a message, never the message, so such a message is refused before
+     * anything is sent (a request that is only near the window is warned of, {@link #overflow}).
+     * Only a message near the window is counted, and a huge one only until it is known to be too
+     * large.
+     */
+    public Optional<String> unsendable(String message, long window, ModelInfo model) {
+        if (ContextMeter.upperBound(List.of(Message.user(message)), List.of()) < window) {
+            return Optional.empty();
+        }
+        long tokens = estimator.countUpTo(message, window);
+        if (tokens <= window) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "your message is more than %,d tokens (%s of UTF-8), more than"
+                + " %s's context window holds, so nothing was sent. Send less: a part of it (head, tail, grep), or"
+                + " save it as a file in the workspace and ask the model to read what it needs", window,
+                ByteSize.of(ByteSize.utf8(message)), model.name()));
     }
 
     private static String text(ChatRequest request) {

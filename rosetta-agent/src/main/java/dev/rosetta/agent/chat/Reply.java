@@ -21,9 +21,17 @@ import dev.rosetta.llm.ProviderException;
  * @param usage       tokens, or null
  * @param stop        why it ended
  * @param error       why it broke off, for {@link StopReason#INTERRUPTED}; null otherwise
+ * @param cap         the limit it was stopped at, or null when it ended by itself
+ * @param capAt       where in the text it was stopped by {@code cap}; -1 without one
  */
 record Reply(String text, List<Segment> segments, List<NativeCall> nativeCalls, List<Reasoning> reasoning,
-        Usage usage, StopReason stop, ProviderException error) {
+        Usage usage, StopReason stop, ProviderException error, ReplyLimits.Cap cap, int capAt) {
+
+    /** A reply that was not stopped at a limit. */
+    Reply(String text, List<Segment> segments, List<NativeCall> nativeCalls, List<Reasoning> reasoning, Usage usage,
+            StopReason stop, ProviderException error) {
+        this(text, segments, nativeCalls, reasoning, usage, stop, error, null, -1);
+    }
 
     /** A native call, and why its arguments could not be read (null when they could). */
     record NativeCall(ToolUse use, String problem) {}

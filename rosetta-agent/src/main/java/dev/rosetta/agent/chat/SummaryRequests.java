@@ -4,6 +4,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 import dev.rosetta.agent.context.Summarizer;
+import dev.rosetta.core.size.ByteSize;
 import dev.rosetta.llm.ChatEvent;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
@@ -42,11 +43,17 @@ final class SummaryRequests implements Summarizer.Model {
                     + " to keep the conversation within its context window…"));
         }
         StringBuilder text = new StringBuilder();
+        long limit = session.settings().replyLimits().bytes();
+        long received = 0;
         try (ChatStream stream = session.provider().chat(request)) {
             current.accept(stream);
             for (ChatEvent e = stream.next(); e != null; e = stream.next()) {
                 if (e instanceof ChatEvent.TextDelta t) {
                     text.append(t.text());
+                    received += ByteSize.utf8(t.text());
+                    if (received > limit) { // a summary that never ends is cut where a reply would be
+                        break;
+                    }
                 } else if (e instanceof ChatEvent.Finished f && f.error() != null) {
                     throw f.error();
                 }

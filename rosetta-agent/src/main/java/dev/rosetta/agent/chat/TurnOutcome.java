@@ -22,7 +22,9 @@ public record TurnOutcome(Reason reason, String message) {
         /** The provider failed (after its retries), or the reply broke off. */
         FAILED,
         /** The provider refused the key, or Rosetta's own settings cannot work with it: the user must fix the setup. */
-        MISCONFIGURED
+        MISCONFIGURED,
+        /** The user's message cannot fit the model's context window: nothing was sent. */
+        TOO_LARGE
     }
 
     public static TurnOutcome done() {

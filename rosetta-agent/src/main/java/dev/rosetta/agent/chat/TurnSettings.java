@@ -12,11 +12,16 @@ import dev.rosetta.llm.Thinking;
  * @param maxTokens       output limit per request, or null for the model's default
  * @param thinking        how hard the model is asked to think ({@code --thinking}, {@code /think}), or
  *                        null for the model's own default
+ * @param replyLimits     how much one reply may carry before it is stopped ({@code [limits]})
  */
 public record TurnSettings(int maxSteps, Boolean breakOnToolUse, boolean stream, Integer maxTokens,
-        Thinking thinking) {
+        Thinking thinking, ReplyLimits replyLimits) {
 
-    public static final TurnSettings DEFAULT = new TurnSettings(50, null, true, null, null);
+    public static final TurnSettings DEFAULT = new TurnSettings(50, null, true, null, null, ReplyLimits.DEFAULT);
+
+    public TurnSettings {
+        replyLimits = replyLimits == null ? ReplyLimits.DEFAULT : replyLimits;
+    }
 
     /** Sets {@link #breakOnToolUse}: a {@link #flag} value. */
     public static final String BREAK_ON_TOOLUSE_VARIABLE = "ROSETTA_BREAK_ON_TOOLUSE";
@@ -25,19 +30,23 @@ public record TurnSettings(int maxSteps, Boolean breakOnToolUse, boolean stream,
     public static final int UNREADABLE_FEEDBACK_LIMIT = 3;
 
     public TurnSettings withMaxSteps(int steps) {
-        return new TurnSettings(steps, breakOnToolUse, stream, maxTokens, thinking);
+        return new TurnSettings(steps, breakOnToolUse, stream, maxTokens, thinking, replyLimits);
     }
 
     public TurnSettings withBreakOnToolUse(Boolean on) {
-        return new TurnSettings(maxSteps, on, stream, maxTokens, thinking);
+        return new TurnSettings(maxSteps, on, stream, maxTokens, thinking, replyLimits);
     }
 
     public TurnSettings withStream(boolean on) {
-        return new TurnSettings(maxSteps, breakOnToolUse, on, maxTokens, thinking);
+        return new TurnSettings(maxSteps, breakOnToolUse, on, maxTokens, thinking, replyLimits);
     }
 
     public TurnSettings withThinking(Thinking level) {
-        return new TurnSettings(maxSteps, breakOnToolUse, stream, maxTokens, level);
+        return new TurnSettings(maxSteps, breakOnToolUse, stream, maxTokens, level, replyLimits);
+    }
+
+    public TurnSettings withReplyLimits(ReplyLimits limits) {
+        return new TurnSettings(maxSteps, breakOnToolUse, stream, maxTokens, thinking, limits);
     }
 
     /** Reads a yes/no environment value: 1/true/yes/on or 0/false/no/off; null when unset or neither. */

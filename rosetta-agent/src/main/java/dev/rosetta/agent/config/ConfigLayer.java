@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import dev.rosetta.agent.chat.TurnSettings;
 import dev.rosetta.core.RosettaException;
@@ -44,12 +43,13 @@ import dev.rosetta.tools.shell.ShellSettings;
  * @param permissions  {@code [permissions]}: per tool, which calls run without asking, are asked
  *                     about or are refused; a project's never allow
  * @param ui           {@code [ui]}: how the terminal UI folds calls
+ * @param limits       {@code [limits]}: what one reply, the saved outputs, a request's tools and a server's log may take
  * @param sandbox      {@code [sandbox]} and {@code [tools.env]}: what the model's processes may do and get
  */
 public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
         OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
         Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait,
-        ContextPart context, List<PermissionRule> permissions, UiSettings ui, SandboxPart sandbox) {
+        ContextPart context, List<PermissionRule> permissions, UiSettings ui, Limits limits, SandboxPart sandbox) {
 
     /** The files, most specific first: the order in which they are asked. */
     public enum Kind {
@@ -80,6 +80,7 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         context = context == null ? ContextPart.NONE : context;
         permissions = permissions == null ? List.of() : List.copyOf(permissions);
         ui = ui == null ? UiSettings.UNSET : ui;
+        limits = limits == null ? Limits.UNSET : limits;
         sandbox = sandbox == null ? SandboxPart.NONE : sandbox;
     }
 
@@ -87,16 +88,16 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
     public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
             OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
             Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait,
-            ContextPart context, List<PermissionRule> permissions, UiSettings ui) {
+            ContextPart context, List<PermissionRule> permissions, UiSettings ui, Limits limits) {
         this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, localContext,
-                thinking, mcpServers, mcpWait, context, permissions, ui, SandboxPart.NONE);
+                thinking, mcpServers, mcpWait, context, permissions, ui, limits, SandboxPart.NONE);
     }
 
     /** A layer with only the settings every file had from the start. */
     public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
             OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
         this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, null, null,
-                List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET);
+                List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET, Limits.UNSET);
     }
 
     /** A layer without MCP, {@code [context]} and {@code [permissions]} settings. */
@@ -104,13 +105,13 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
             OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
             Integer localContext, Thinking thinking) {
         this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, localContext,
-                thinking, List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET);
+                thinking, List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET, Limits.UNSET);
     }
 
     /** A chat config as a layer: its {@code [env]} table, and the permission rules remembered in it. */
     static ConfigLayer chat(Path file, ChatConfig chat) {
         return new ConfigLayer(Kind.CHAT, file, chat.env(), null, null, null, null, null, List.of(), null, null,
-                List.of(), null, ContextPart.NONE, chat.permissions(), UiSettings.UNSET);
+                List.of(), null, ContextPart.NONE, chat.permissions(), UiSettings.UNSET, Limits.UNSET);
     }
 
     /** The file as a layer of {@code kind}, or empty when it does not exist. */
@@ -159,10 +160,11 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         ContextPart context = ContextPart.read(root);
         List<PermissionRule> permissions = PermissionTable.read(root, doc.file(), kind == Kind.PROJECT);
         UiSettings ui = ui(root);
+        Limits limits = Limits.read(root);
         root.finish("[models]", "[tools]", "[[providers]]", "[mcp]", "[env]", "[context]", "[permissions]", "[ui]",
-                "[sandbox]");
+                "[limits]", "[sandbox]");
         return new ConfigLayer(kind, doc.file(), env, defaultModel, fallback, openAiApi, confine, shellTimeout,
-                providers, localContext, thinking, mcpServers, mcpWait, context, permissions, ui, sandbox);
+                providers, localContext, thinking, mcpServers, mcpWait, context, permissions, ui, limits, sandbox);
     }
 
     private static UiSettings ui(ConfigTable root) {
@@ -239,9 +241,6 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
             Resolution.TOOL_FORMAT_VARIABLES.get(0), Resolution.TOOL_FORMAT_VARIABLES.get(1),
             ShellSettings.TIMEOUT_VARIABLE, TurnSettings.BREAK_ON_TOOLUSE_VARIABLE);
 
-    /** How many ignored names one warning spells out. */
-    private static final int NAMES_SHOWN = 10;
-
     /** The {@code [env]} table; in a project file, only {@link #PROJECT_ENV}, with one warning naming the rest. */
     private static Map<String, String> env(ConfigTable root, Kind kind) {
         Map<String, String> env = new LinkedHashMap<>(root.stringTable("env"));
@@ -250,18 +249,13 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         }
         List<String> ignored = env.keySet().stream().filter(name -> !PROJECT_ENV.contains(name)).toList();
         if (!ignored.isEmpty()) {
-            env.keySet().removeAll(ignored);
+            env.keySet().retainAll(PROJECT_ENV); // the few allowed, not a search of the ignored list for each key
             root.warn("env", ignored.getFirst(), "[env] in a project file may set only Rosetta's own settings ("
-                    + String.join(", ", PROJECT_ENV) + "); ignored: " + names(ignored) + ". Set other variables in"
+                    + String.join(", ", PROJECT_ENV) + "); ignored: "
+                    + TomlText.someOf(ignored.stream().map(TomlText::key).toList()) + ". Set other variables in"
                     + " your own config.toml (keys in config.local.toml) or in the environment");
         }
         return env;
-    }
-
-    /** The names as TOML spells them (so a control character shows as an escape), the first few of many. */
-    private static String names(List<String> names) {
-        String shown = names.stream().limit(NAMES_SHOWN).map(TomlText::key).collect(Collectors.joining(", "));
-        return names.size() <= NAMES_SHOWN ? shown : shown + " and " + (names.size() - NAMES_SHOWN) + " more";
     }
 
     /** API keys and the variables that point a provider at a server. */

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.size.ByteSize;
 import dev.rosetta.core.time.DurationSetting;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -142,6 +143,31 @@ final class ConfigTable {
             throw error(key, "must be a whole number from " + min + " to " + max);
         }
         return value.longValue();
+    }
+
+    /** A {@link ByteSize}: a whole number of bytes or a string with a unit ({@code "4 MiB"}), in {@code [min, max]}. */
+    Long size(String key, long min, long max) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return null;
+        }
+        long bytes;
+        try {
+            if (value.isIntegralNumber() && value.canConvertToLong()) {
+                bytes = value.longValue();
+            } else if (value.isString()) {
+                bytes = ByteSize.parse(value.stringValue());
+            } else {
+                throw new IllegalArgumentException("is not a size");
+            }
+        } catch (IllegalArgumentException e) {
+            throw error(key, "must be a size: " + ByteSize.FORMS + " (in quotes when it has a unit: \"4MiB\")");
+        }
+        if (bytes < min || bytes > max) {
+            throw error(key, "must be from " + ByteSize.of(min) + " to " + ByteSize.of(max) + ", not "
+                    + ByteSize.of(bytes));
+        }
+        return bytes;
     }
 
     /** A number in {@code [min, max]}; a whole number is taken too. */

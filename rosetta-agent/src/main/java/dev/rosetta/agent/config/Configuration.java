@@ -155,6 +155,26 @@ public record Configuration(ChatConfig chat, List<ConfigLayer> layers, List<Stri
     }
 
     /**
+     * {@code [limits]}: each setting from the first of the user's files that sets it, else
+     * {@link Limits#DEFAULT}; a project's file may then lower one, never raise it.
+     */
+    public Limits limits() {
+        Limits limits = Limits.UNSET;
+        for (ConfigLayer layer : layers) {
+            if (layer.kind() != ConfigLayer.Kind.PROJECT) {
+                limits = limits.or(layer.limits());
+            }
+        }
+        limits = limits.or(Limits.DEFAULT);
+        for (ConfigLayer layer : layers) {
+            if (layer.kind() == ConfigLayer.Kind.PROJECT) {
+                limits = limits.tightenedBy(layer.limits());
+            }
+        }
+        return limits;
+    }
+
+    /**
      * The MCP servers of every file, by name; a more specific file's server replaces one of the
      * same name (a project's, which needs the user's approval, over the user's).
      */

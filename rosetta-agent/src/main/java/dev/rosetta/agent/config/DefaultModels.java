@@ -19,6 +19,8 @@ public final class DefaultModels {
             new Choice("gemini", "gemini/gemini-2.5-pro"),
             new Choice("xai", "xai/grok-4"),
             new Choice("moonshot", "moonshot/kimi-k2-0905-preview"),
+            new Choice("zai", "zai/glm-4.7"),
+            new Choice("minimax", "minimax/MiniMax-M2.7"),
             new Choice("groq", "groq/openai/gpt-oss-120b"));
 
     private DefaultModels() {}

@@ -48,7 +48,7 @@ final class PermissionTable {
         }
         if (!ignored.isEmpty()) {
             permissions.warn(ignored.getFirst().split(" ", 2)[0], "a project's [permissions] may only tighten yours,"
-                    + " so its \"allow\" rules are ignored (" + String.join(", ", ignored) + "); allow them in your"
+                    + " so its \"allow\" rules are ignored (" + TomlText.someOf(ignored) + "); allow them in your"
                     + " own config.toml if you want them");
         }
         return rules;

@@ -1,8 +1,10 @@
 package dev.rosetta.agent.log;
 
-import java.io.ByteArrayOutputStream;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
@@ -13,11 +15,13 @@ import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.tools.output.OwnerOnly;
+import tools.jackson.core.JacksonException;
 
 /**
  * One conversation's log, open for writing: {@code <logs>/<id>/conversation.jsonl}, one JSON
@@ -324,23 +328,20 @@ public final class ConversationLog implements AutoCloseable {
     }
 
     private void writeAll(List<LoggedMessage> all) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (LoggedMessage m : all) {
-            out.writeBytes(LogLineWriter.bytes(new LogLine.Entry(m)));
-        }
-        writeBytes(out.toByteArray());
+        writeLines(out -> all.forEach(m -> LogLineWriter.write(new LogLine.Entry(m), out)));
         all.forEach(m -> state.apply(new LogLine.Entry(m)));
     }
 
     private void write(LogLine line) {
-        writeBytes(LogLineWriter.bytes(line));
+        writeLines(out -> LogLineWriter.write(line, out));
     }
 
     /**
-     * Writes whole lines and syncs them. If the write fails halfway (a full disk), the partial
-     * line is cut off again, so the next append cannot glue onto it.
+     * Writes whole lines, straight from the messages into the file, and syncs them. If the write
+     * fails halfway (a full disk), the partial line is cut off again, so the next append cannot
+     * glue onto it.
      */
-    private void writeBytes(byte[] bytes) {
+    private void writeLines(Consumer<OutputStream> lines) {
         if (closed) {
             throw new IllegalStateException("the log of conversation " + id + " is closed");
         }
@@ -348,13 +349,43 @@ public final class ConversationLog implements AutoCloseable {
         try {
             before = channel.length();
             channel.seek(before);
-            channel.write(bytes);
+            OutputStream out = new BufferedOutputStream(fileEnd(), 1 << 16);
+            lines.accept(out);
+            out.flush();
             channel.getFD().sync();
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException | JacksonException e) {
             undoPartialWrite(before);
             throw new LogWriteException("could not write to the log of conversation " + id + " (" + folder()
-                    + "): " + e.getMessage() + "; the last message is not saved", e);
+                    + "): " + ioMessage(e) + "; the last message is not saved", e);
         }
+    }
+
+    /**
+     * The file from where it was sought to, as a stream, written by the file's own writes: a
+     * thread that was interrupted (Ctrl-C) still saves its message, where an interruptible
+     * channel would close the log.
+     */
+    private OutputStream fileEnd() {
+        return new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                channel.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                channel.write(b, off, len);
+            }
+        };
+    }
+
+    /** What the file system said: the message of the I/O error under a wrapper. */
+    private static String ioMessage(Exception e) {
+        Throwable t = e;
+        while ((t instanceof UncheckedIOException || t instanceof JacksonException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();
     }
 
     private void undoPartialWrite(long size) {

@@ -1,6 +1,10 @@
 package dev.rosetta.agent.log;
 
-import java.nio.charset.StandardCharsets;
+import java.io.ByteArrayOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,8 +29,35 @@ final class LogLineWriter {
 
     /** The line's UTF-8 bytes, ending in a newline (the only newline in it). */
     static byte[] bytes(LogLine line) {
-        String json = LogJson.MAPPER.writeValueAsString(node(line));
-        return (escapeLoneSurrogates(json) + "\n").getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        write(line, out);
+        return out.toByteArray();
+    }
+
+    /**
+     * Writes the line, ending in a newline, straight to {@code out} as UTF-8: a message of
+     * megabytes is never held a second time as JSON text (a String, then its bytes, as it was).
+     * A lone surrogate (a model can send one as a JSON escape) has no UTF-8 form; the generator
+     * writes it as its {@code \}{@code uXXXX} escape, which reads back as the same char.
+     */
+    static void write(LogLine line, OutputStream out) {
+        OutputStream kept = new FilterOutputStream(out) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                flush(); // the caller's stream stays open for the newline
+            }
+        };
+        LogJson.MAPPER.writeValue(kept, node(line));
+        try {
+            out.write('\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static ObjectNode node(LogLine line) {
@@ -183,33 +214,5 @@ final class LogLineWriter {
         if (value != null) {
             node.put(key, value);
         }
-    }
-
-    /**
-     * A lone surrogate (a model can send one as a JSON escape) has no UTF-8 form, so it is written
-     * as its {@code \}{@code uXXXX} escape, which reads back as the same char. Outside strings JSON
-     * text is ASCII, so every surrogate here sits inside a string.
-     */
-    static String escapeLoneSurrogates(String json) {
-        StringBuilder out = null;
-        for (int i = 0; i < json.length(); i++) {
-            char c = json.charAt(i);
-            boolean paired = Character.isHighSurrogate(c) && i + 1 < json.length()
-                    && Character.isLowSurrogate(json.charAt(i + 1));
-            if (paired) {
-                if (out != null) {
-                    out.append(c).append(json.charAt(i + 1));
-                }
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                if (out == null) {
-                    out = new StringBuilder(json.length() + 16).append(json, 0, i);
-                }
-                out.append(String.format("\\u%04x", (int) c));
-            } else if (out != null) {
-                out.append(c);
-            }
-        }
-        return out == null ? json : out.toString();
     }
 }

@@ -35,6 +35,40 @@ public final class TokenEstimator {
         return text == null || text.isEmpty() ? 0 : encoding().countTokensOrdinary(text);
     }
 
+    /** How much of a long text {@link #countUpTo} counts at once: byte-pair merging grows faster than a piece's length. */
+    private static final int PIECE = 16_384;
+
+    /**
+     * The number of tokens in {@code text}, counted piece by piece and only as far as needed to
+     * know it is above {@code limit}: a result above {@code limit} means "more than that", with the
+     * rest of the text never looked at. A text of a hundred megabytes is judged against a window
+     * of a million tokens after a few of its megabytes. Pieces end at a line or space where one is
+     * near, so that few tokens are cut in two (each such cut counts one token more).
+     */
+    public long countUpTo(CharSequence text, long limit) {
+        long tokens = 0;
+        int start = 0;
+        while (start < text.length() && tokens <= limit) {
+            int end = pieceEnd(text, start);
+            tokens += count(text.subSequence(start, end).toString());
+            start = end;
+        }
+        return tokens;
+    }
+
+    private static int pieceEnd(CharSequence text, int start) {
+        int end = Math.min(text.length(), start + PIECE);
+        if (end == text.length()) {
+            return end;
+        }
+        for (int i = end; i > end - PIECE / 8; i--) {
+            if (Character.isWhitespace(text.charAt(i - 1))) {
+                return i;
+            }
+        }
+        return Character.isLowSurrogate(text.charAt(end)) ? end + 1 : end;
+    }
+
     /** Whether the vocabulary has been loaded yet (tests pin that construction does not load it). */
     boolean loaded() {
         return encoding != null;

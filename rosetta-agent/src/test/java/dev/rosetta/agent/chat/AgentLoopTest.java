@@ -176,6 +176,19 @@ class AgentLoopTest {
                 .filter(AgentEvent.ProseDelta.class::isInstance).map(events::indexOf).findFirst().orElseThrow());
     }
 
+    /** Issue 25: 100 MB piped in was sent as a 72M-token request with only a notice. */
+    @Test
+    void aMessageThatCannotFitTheWindowIsRefusedAndNothingIsSentOrLogged() throws Exception {
+        ModelInfo small = api.model("openai/gpt-4.1").withContextWindow(600, "a small server");
+        TurnOutcome outcome = loop(small, ToolFormat.MARKDOWN, Confirmation.ALWAYS, TurnSettings.DEFAULT)
+                .run("summarise this:\n" + "word ".repeat(5_000));
+
+        assertThat(outcome.reason()).isEqualTo(Reason.TOO_LARGE);
+        assertThat(outcome.message()).startsWith("your message is more than 600 tokens").contains("nothing was sent");
+        assertThat(logged()).isEmpty();
+        assertThat(api.server.getRequestCount()).isZero();
+    }
+
     @Test
     void aCallThatComesBackAsHermesTextInToolFormatRunsLikeANativeOne() throws Exception {
         api.replyText("Saving.\n<tool_call>\n{\"name\": \"save\", \"arguments\": ",

@@ -30,4 +30,18 @@ class ContextFitTest {
                 .hasValueSatisfying(line -> assertThat(line).contains("more than the 200 of ollama/qwen3:8b")
                         .contains("raise [models] local_context"));
     }
+
+    @Test
+    void aMessageLargerThanTheWindowIsRefusedSayingWhatToDo() {
+        String huge = "word ".repeat(2_000);
+        assertThat(fit.unsendable(huge, 1_000, SMALL)).hasValueSatisfying(line -> assertThat(line)
+                .startsWith("your message is more than 1,000 tokens (9.8 KiB of UTF-8)")
+                .contains("more than ollama/qwen3:8b's context window holds").contains("nothing was sent").contains("head, tail, grep"));
+    }
+
+    @Test
+    void aMessageThatFitsTheWindowIsSentWhateverTheRestWeighs() {
+        assertThat(fit.unsendable("word ".repeat(150), 1_000, SMALL)).isEmpty();
+        assertThat(fit.unsendable("hello", 2, SMALL)).as("counted, not only bounded").isEmpty();
+    }
 }

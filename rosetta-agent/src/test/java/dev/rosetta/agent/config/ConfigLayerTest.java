@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.config.ConfigLayer.Kind;
@@ -194,9 +195,9 @@ class ConfigLayerTest {
                 dir.resolve("config.toml") + ":3:1: unknown setting [models] 'defualt' is ignored (the settings here"
                         + " are: default, fallback, openai_api, local_context, thinking)",
                 dir.resolve("config.toml") + ":1:1: unknown setting 'model' is ignored (the settings here are: [models],"
-                        + " [tools], [[providers]], [mcp], [env], [context], [permissions], [ui], [sandbox])",
+                        + " [tools], [[providers]], [mcp], [env], [context], [permissions], [ui], [limits], [sandbox])",
                 dir.resolve("config.toml") + ":4:1: unknown setting 'tool' is ignored (the settings here are: [models],"
-                        + " [tools], [[providers]], [mcp], [env], [context], [permissions], [ui], [sandbox])");
+                        + " [tools], [[providers]], [mcp], [env], [context], [permissions], [ui], [limits], [sandbox])");
     }
 
     @Test
@@ -262,6 +263,30 @@ class ConfigLayerTest {
         layer(Kind.PROJECT, text.toString());
         assertThat(warnings).singleElement().asString()
                 .contains("ignored: V0, V1, V2, V3, V4, V5, V6, V7, V8, V9 and 490 more.");
+    }
+
+    /**
+     * Issue 25: 100,000 ignored keys took 44 s to start, each looked up in the list of the others.
+     * Linear, this is a fraction of a second; quadratic, it is far past the bound.
+     */
+    @Test
+    @Timeout(20)
+    void aProjectWithAHundredThousandEnvKeysLoadsInLinearTime() throws IOException {
+        StringBuilder text = new StringBuilder("[env]\n");
+        for (int i = 0; i < 100_000; i++) {
+            text.append("K").append(i).append(" = \"v\"\n");
+        }
+        ConfigLayer layer = layer(Kind.PROJECT, text.toString());
+
+        assertThat(layer.env()).isEmpty();
+        assertThat(warnings).singleElement().asString().contains("ignored: K0, K1,").contains("and 99,990 more.")
+                .hasSizeLessThan(600);
+    }
+
+    @Test
+    void anIgnoredNameOfFortyThousandCharactersIsShownCutShort() throws IOException {
+        layer(Kind.PROJECT, "[env]\n" + "N".repeat(40_000) + " = \"x\"\n");
+        assertThat(warnings).singleElement().asString().contains("NNN… (40,000 characters)").hasSizeLessThan(600);
     }
 
     @Test

@@ -98,6 +98,18 @@ class ContextAndPermissionsConfigTest {
         assertThat(rules.decide("shell", new CallSubject(CallSubject.Kind.COMMAND, "npm install")).permission()).isNull();
     }
 
+    /** Issue 25: a project's 100,000 "allow" rules, all ignored, were named in one line of megabytes. */
+    @Test
+    void aHundredThousandIgnoredProjectRulesAreNamedInOneShortLine() throws IOException {
+        StringBuilder project = new StringBuilder("[permissions.shell]\n");
+        for (int i = 0; i < 100_000; i++) {
+            project.append("\"cmd").append(i).append(" *\" = \"allow\"\n");
+        }
+        load("", project.toString(), null);
+        assertThat(warnings).singleElement().asString().contains("shell \"cmd0 *\", shell \"cmd1 *\"")
+                .contains("and 99,990 more").hasSizeLessThan(800);
+    }
+
     @Test
     void aPermissionThatIsNotAWordOfTheThreeIsAnError() throws IOException {
         assertThatThrownBy(() -> load("[permissions]\nshell = { \"ls\" = \"yes\" }\n", "", null))

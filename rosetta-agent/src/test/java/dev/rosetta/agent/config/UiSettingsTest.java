@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,16 +18,7 @@ class UiSettingsTest {
     Path home;
 
     private Configuration load(String user, String project) throws IOException {
-        Path folder = Files.createDirectories(home.resolve("xdg/rosetta"));
-        Path work = Files.createDirectories(home.resolve("work"));
-        if (user != null) {
-            Files.writeString(folder.resolve("config.toml"), user);
-        }
-        if (project != null) {
-            Files.writeString(work.resolve("rosetta.toml"), project);
-        }
-        return Configuration.load(ConfigPaths.of(Map.of("XDG_CONFIG_HOME", home.resolve("xdg").toString(),
-                "HOME", home.toString())), work, null);
+        return ConfigFiles.load(home, user, project);
     }
 
     @Test

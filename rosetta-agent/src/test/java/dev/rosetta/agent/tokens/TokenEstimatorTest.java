@@ -43,4 +43,53 @@ class TokenEstimatorTest {
         estimator.count("hello world");
         assertThat(estimator.loaded()).isTrue();
     }
+
+    @Test
+    void countingUpToALimitGivesTheCountOfATextBelowIt() {
+        TokenEstimator estimator = TokenEstimator.shared();
+        java.util.Random random = new java.util.Random(25);
+        for (int round = 0; round < 20; round++) {
+            StringBuilder text = new StringBuilder();
+            while (text.length() < 40_000 + random.nextInt(40_000)) {
+                text.append(random.nextBoolean() ? "word " : "x".repeat(random.nextInt(200))).append(random.nextInt(99))
+                        .append(random.nextInt(10) == 0 ? "\n" : "");
+            }
+            long whole = estimator.count(text.toString());
+            // Each piece boundary may cut one token in two: a few pieces, a few tokens more.
+            assertThat(estimator.countUpTo(text, Long.MAX_VALUE)).isBetween(whole, whole + 8);
+        }
+    }
+
+    /** Issue 25: a pipe of 100 MB was counted whole before anything could say it was too large. */
+    @Test
+    void countingUpToALimitStopsSoonAfterPassingIt() {
+        int length = 100 << 20;
+        int[] furthest = {0};
+        CharSequence huge = new CharSequence() {
+            @Override
+            public int length() {
+                return length;
+            }
+
+            @Override
+            public char charAt(int index) {
+                furthest[0] = Math.max(furthest[0], index);
+                return index % 7 == 6 ? ' ' : 'w';
+            }
+
+            @Override
+            public CharSequence subSequence(int start, int end) {
+                StringBuilder piece = new StringBuilder(end - start);
+                for (int i = start; i < end; i++) {
+                    piece.append(charAt(i));
+                }
+                return piece;
+            }
+        };
+
+        long tokens = TokenEstimator.shared().countUpTo(huge, 10_000);
+
+        assertThat(tokens).isGreaterThan(10_000);
+        assertThat(furthest[0]).as("characters looked at").isLessThan(200_000);
+    }
 }

@@ -11,6 +11,7 @@ import org.jline.terminal.Terminal;
 import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.agent.log.LogWriteException;
 import dev.rosetta.agent.mcp.McpQuestions;
+import dev.rosetta.cli.MessageInput;
 import dev.rosetta.cli.render.JsonEventWriter;
 import dev.rosetta.cli.render.TerminalChannel;
 import dev.rosetta.cli.render.TerminalOutput;
@@ -39,6 +40,14 @@ public final class ChatRun {
     public static final int BAD_USAGE = 2;
     public static final int INTERRUPTED = 130;
 
+    /**
+     * The most piped input a chat reads: 64 MiB is some 16 million tokens of text, more than the
+     * largest context window of any model. What fits a model's window is judged when its message
+     * is sent ({@code TurnOutcome.Reason.TOO_LARGE}); this only keeps a pipe without end from
+     * filling the memory first.
+     */
+    static final long PIPE_LIMIT = 64L << 20;
+
     private final ChatOptions options;
     private final InputStream stdin;
     private final TerminalOutput output;
@@ -53,7 +62,18 @@ public final class ChatRun {
 
     public int run() throws IOException {
         boolean terminal = TerminalCheck.stdinIsTerminal() && TerminalCheck.stdoutIsTerminal();
-        String prompt = prompt(terminal);
+        String prompt;
+        try {
+            prompt = prompt();
+        } catch (MessageInput.UnreadableException e) {
+            output.error(e.getMessage());
+            return FAILED;
+        } catch (MessageInput.TooLargeException e) {
+            output.error("the piped input is " + e.getMessage() + ", more than the context window of any model"
+                    + " holds, so nothing was sent: pipe a part of it (head, tail, grep), or leave it in a file in"
+                    + " the workspace and ask the model to read what it needs");
+            return BAD_USAGE;
+        }
         boolean interactive = terminal && !options.nonInteractive;
         if (prompt.isBlank() && !interactive) {
             output.error("no prompt: give one (rosetta \"…\"), pipe one in, or run in a terminal");
@@ -119,17 +139,17 @@ public final class ChatRun {
             case DONE -> OK;
             case INTERRUPTED -> INTERRUPTED;
             case MAX_STEPS, UNREADABLE_CALLS, REPEATED_FAILURE, FAILED -> FAILED;
-            case MISCONFIGURED -> BAD_USAGE;
+            case MISCONFIGURED, TOO_LARGE -> BAD_USAGE;
         };
     }
 
     /** The prompt's words, and piped stdin as a fenced block after them. */
-    private String prompt(boolean terminal) throws IOException {
+    private String prompt() throws MessageInput.UnreadableException, MessageInput.TooLargeException {
         String words = String.join(" ", options.prompt());
         if (TerminalCheck.stdinIsTerminal()) {
             return words;
         }
-        String piped = new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
+        String piped = new String(MessageInput.readStdin(stdin, PIPE_LIMIT), StandardCharsets.UTF_8);
         if (piped.isBlank()) {
             return words;
         }

@@ -12,10 +12,12 @@ import dev.rosetta.agent.chat.ChatSession;
 import dev.rosetta.agent.chat.SessionOptions;
 import dev.rosetta.agent.context.ContextSettings;
 import dev.rosetta.agent.instructions.ProjectInstructions;
+import dev.rosetta.agent.chat.ReplyLimits;
 import dev.rosetta.agent.chat.TurnSettings;
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.config.ConfigPaths;
 import dev.rosetta.agent.config.Configuration;
+import dev.rosetta.agent.config.Limits;
 import dev.rosetta.agent.config.Resolution;
 import dev.rosetta.agent.config.UiSettings;
 import dev.rosetta.agent.log.ConversationLog;
@@ -180,7 +182,9 @@ public final class ChatSetup {
                 r.config().permissions(), rule -> remember(log, rule));
         ProjectInstructions instructions = ProjectInstructions.load(r.workspace(), ConfigPaths.of(env).userFolder());
         instructions.notes().forEach(warnings);
-        TurnSettings settings = settings(r.resolution());
+        Limits limits = r.config().limits();
+        TurnSettings settings = settings(r.resolution())
+                .withReplyLimits(new ReplyLimits(limits.replySize(), limits.replyCalls()));
         if (settings.thinking() != null) {
             provider.thinkingProblem(r.model().id(), settings.thinking()).ifPresent(warnings);
         }

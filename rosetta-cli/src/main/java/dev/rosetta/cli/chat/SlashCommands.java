@@ -116,6 +116,7 @@ public final class SlashCommands {
         ChatSession session = chat.session();
         if (name.isEmpty()) {
             out.line(session.model().name() + " (tool format: " + session.format().id() + ")");
+            sayNativeDialect(session.model());
             return;
         }
         Providers.Described described = ChatSetup.describe(chat.registry().resolve(name), chat.providers(),
@@ -127,7 +128,15 @@ public final class SlashCommands {
         session.switchModel(next, provider, format);
         chat.saveConfig();
         out.line("model: " + next.name() + " (tool format: " + format.id() + ")");
+        sayNativeDialect(next);
         sayThinkingProblem();
+    }
+
+    /** Which dialect {@code --tool-format native} means for the model, and why, where anything says. */
+    private void sayNativeDialect(ModelInfo model) {
+        if (model.dialectOrigin() != null) {
+            out.line("native dialect: " + model.nativeDialectReason());
+        }
     }
 
     /** Shows or sets the thinking level; a level the model cannot take is said in one line, and not sent. */

@@ -16,6 +16,9 @@ import dev.rosetta.cli.chat.SlashCommands;
 import dev.rosetta.cli.repl.ReplPrompt;
 import dev.rosetta.cli.repl.SlashCommand;
 import dev.rosetta.cli.render.TerminalText;
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.llm.model.DialectOrigin;
+import dev.rosetta.llm.model.ModelInfo;
 
 /**
  * The one thread that touches the conversation: it takes what the user sent, in order, and runs
@@ -103,10 +106,17 @@ final class TurnRunner {
      * and reads every message), from the messages as they are now. Call on this thread or before
      * it starts: the session's messages change on it only.
      */
+    /** The format's name, marked when it is the native dialect read off the model's chat template. */
+    static String formatLabel(ModelInfo model, ToolFormat format) {
+        boolean fromTemplate = format.id().equals(model.nativeDialect()) && model.dialectOrigin() != null
+                && model.dialectOrigin().source() == DialectOrigin.Source.CHAT_TEMPLATE;
+        return fromTemplate ? format.id() + " (template)" : format.id();
+    }
+
     void refresh(boolean recount) {
         ChatSession session = chat.session();
         String model = session.model().name();
-        String format = session.format().id();
+        String format = formatLabel(session.model(), session.format());
         long window = session.model().contextWindowOrDefault();
         state.change(s -> {
             s.session(ReplPrompt.shortName(model), format, window);

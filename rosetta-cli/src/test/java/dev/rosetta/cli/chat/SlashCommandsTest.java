@@ -36,6 +36,10 @@ import dev.rosetta.llm.Providers;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.llm.model.ModelRegistry;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.ToolContext;
@@ -51,6 +55,8 @@ class SlashCommandsTest {
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     private final TerminalChannel out = TerminalOutput.of(bytes, bytes).out();
     private final Deque<String> answers = new ArrayDeque<>();
+    /** A llama.cpp server for the local models; it answers nothing unless a test gives it an answer. */
+    private final MockWebServer llamaServer = new MockWebServer();
     private Path workspace;
     private Chat chat;
     private FileCheckpoints checkpoints;
@@ -63,7 +69,9 @@ class SlashCommandsTest {
         ConversationLog log = ConversationLog.create(dir.resolve("logs"), "c");
         checkpoints = new FileCheckpoints(log);
         toolbox = new Toolbox(FileTools.all(), ToolContext.in(workspace).withWrites(checkpoints), Confirmation.ALWAYS);
-        ProviderDirectory directory = new ProviderDirectory(List.of(), Map.of("OPENAI_API_KEY", "sk-unused"));
+        llamaServer.start();
+        ProviderDirectory directory = new ProviderDirectory(List.of(), Map.of("OPENAI_API_KEY", "sk-unused",
+                "LOCAL_BASE_URL", llamaServer.url("/v1").toString()));
         Providers providers = new Providers(directory, HttpTransport.Settings.DEFAULT, Providers.OpenAiApi.AUTO);
         ModelRegistry registry = ModelRegistry.bundled(directory, w -> { });
         ModelInfo model = registry.resolve("openai/gpt-4.1");
@@ -77,6 +85,7 @@ class SlashCommandsTest {
     @AfterEach
     void close() {
         chat.close();
+        llamaServer.close();
     }
 
     private SlashCommands commands() {
@@ -157,6 +166,28 @@ class SlashCommandsTest {
         assertThat(workspace.resolve("a.txt")).exists();
         assertThat(workspace.resolve("b.txt")).doesNotExist();
         assertThat(workspace.resolve("c.txt")).doesNotExist();
+    }
+
+    @Test
+    void modelSaysTheNativeDialectReadOffTheChatTemplateAndWhy() throws Exception {
+        // llama-server's GET /props, its chat_template a GLM-4.6 one (cut to the lines that write calls).
+        String props = """
+                {"default_generation_settings":{"id":0,"n_ctx":8192},"total_slots":1,"model_alias":"model.gguf",
+                 "chat_template":"{%- for tc in m.tool_calls %}<tool_call>{{ tc.name }}\\n{% for k, v in tc.arguments.items() %}<arg_key>{{ k }}</arg_key>\\n<arg_value>{{ v }}</arg_value>{% endfor %}</tool_call>{% endfor %}"}
+                """;
+        llamaServer.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                return request.getUrl().encodedPath().equals("/props")
+                        ? new MockResponse.Builder().setHeader("content-type", "application/json").body(props).build()
+                        : new MockResponse.Builder().code(404).body("File Not Found").build();
+            }
+        });
+
+        commands().run("/model local/model.gguf");
+
+        assertThat(shown()).contains("model: local/model.gguf (tool format: tool)").contains("native dialect: glm:"
+                + " its chat template writes calls with <arg_key>, <arg_value> (GLM-4.5 and later)");
     }
 
     @Test

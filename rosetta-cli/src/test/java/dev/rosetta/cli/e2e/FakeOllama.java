@@ -18,6 +18,7 @@ import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A loopback server that answers as Ollama does (its docs/api.md and server/routes.go): {@code
@@ -63,6 +64,13 @@ final class FakeOllama implements AutoCloseable {
                 "model_info", object("general.architecture", family, family + ".context_length", contextLength,
                         "general.parameter_count", 8190735360L),
                 "capabilities", List.of(capabilities))));
+    }
+
+    /** The model's chat template, as /api/show shows it: a model added by {@link #has} comes with none. */
+    void template(String model, String template) {
+        ObjectNode show = (ObjectNode) Json.MAPPER.readTree(shows.get(model));
+        show.put("template", template);
+        shows.put(model, Json.write(show));
     }
 
     synchronized void script(ScriptedReply.Streamed... replies) {

@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.rosetta.cli.e2e.ScriptedReply.Cut;
+import dev.rosetta.cli.e2e.ScriptedReply.Endless;
 import dev.rosetta.cli.e2e.ScriptedReply.Raw;
 import dev.rosetta.cli.e2e.ScriptedReply.Silent;
 import dev.rosetta.cli.e2e.ScriptedReply.Status;
@@ -37,6 +39,7 @@ final class FakeProvider implements AutoCloseable {
     private final MockWebServer server = new MockWebServer();
     private final Deque<ScriptedReply> script = new ArrayDeque<>();
     private final List<WireRequest> requests = new CopyOnWriteArrayList<>();
+    private final AtomicInteger endlessClosed = new AtomicInteger();
 
     FakeProvider() {
         server.setDispatcher(new Dispatcher() {
@@ -63,6 +66,11 @@ final class FakeProvider implements AutoCloseable {
 
     WireRequest request(int index) {
         return requests.get(index);
+    }
+
+    /** How many {@link Endless} streams the client has closed (the only way they end). */
+    int endlessStreamsClosed() {
+        return endlessClosed.get();
     }
 
     synchronized int unanswered() {
@@ -99,6 +107,7 @@ final class FakeProvider implements AutoCloseable {
             case Raw r -> new MockResponse.Builder().code(r.status()).setHeader("content-type", r.contentType())
                     .body(r.body()).build();
             case Silent s -> new MockResponse.Builder().onResponseStart(SocketEffect.Stall.INSTANCE).build();
+            case Endless e -> endless(api.wire(), e.text());
             case Trickle t -> sse().body(api.wire().stream(ScriptedReply.text(Format.pieces(t.text()).toArray(String[]::new))))
                     .throttleBody(64, 100, TimeUnit.MILLISECONDS).build();
         };
@@ -132,6 +141,28 @@ final class FakeProvider implements AutoCloseable {
                 out.flush();
             } catch (IOException e) {
                 // the client went first; the cut happened anyway
+            }
+            socket.cancel();
+        }).build();
+    }
+
+    /**
+     * The start of a stream, then {@code text} as text deltas of the API, again and again, until
+     * the client closes the connection: a reply that would never end by itself.
+     */
+    private MockResponse endless(Wire wire, String text) {
+        String start = wire.streamStart("");
+        String deltas = wire.streamStart(text).substring(start.length());
+        return sse().removeHeader("Content-Length").setHeader("Connection", "close").socketHandler(socket -> {
+            try {
+                BufferedSink out = Okio.buffer(socket.getSink());
+                out.writeUtf8(start);
+                while (true) {
+                    out.writeUtf8(deltas);
+                    out.flush();
+                }
+            } catch (IOException e) {
+                endlessClosed.incrementAndGet();
             }
             socket.cancel();
         }).build();

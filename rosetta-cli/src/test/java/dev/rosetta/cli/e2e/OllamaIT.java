@@ -100,6 +100,39 @@ class OllamaIT extends EndToEnd {
                 .contains("<tool_call>");
     }
 
+    /** Ollama's own example of a template with tools (docs/template.mdx, Mistral), as a model of no known name has it. */
+    private static final String MISTRAL_TEMPLATE = """
+            {{- range $index, $_ := .Messages }}
+            {{- if eq .Role "user" }}
+            {{- if and (le (len (slice $.Messages $index)) 2) $.Tools }}[AVAILABLE_TOOLS] {{ json $.Tools }}[/AVAILABLE_TOOLS]
+            {{- end }}[INST] {{ if and (eq (len (slice $.Messages $index)) 1) $.System }}{{ $.System }}
+
+            {{ end }}{{ .Content }}[/INST]
+            {{- else if eq .Role "assistant" }}
+            {{- if .Content }} {{ .Content }}</s>
+            {{- else if .ToolCalls }}[TOOL_CALLS] [
+            {{- range .ToolCalls }}{"name": "{{ .Function.Name }}", "arguments": {{ json .Function.Arguments }}}
+            {{- end }}]</s>
+            {{- end }}
+            {{- else if eq .Role "tool" }}[TOOL_RESULTS] {"content": {{ .Content }}}[/TOOL_RESULTS]
+            {{- end }}
+            {{- end }}""";
+
+    @Test
+    void aModelOfNoKnownNameIsAskedInTheDialectItsTemplateWrites() {
+        ollama.has("my-finetune:7b", "llama", 32768, "completion");
+        ollama.template("my-finetune:7b", MISTRAL_TEMPLATE);
+        ollama.script(ScriptedReply.text("Hi."));
+
+        Run run = sandbox.rosetta("-n", "-m", "ollama/my-finetune:7b", "hello");
+        Run models = sandbox.rosetta("models", "--local");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(ollama.chats().getFirst().path("messages").get(0).path("content").asString())
+                .as("the mistral prompt").contains("[TOOL_CALLS]").doesNotContain("<tool_call>");
+        assertThat(models.stdout()).containsPattern("ollama/my-finetune:7b +5\\.2 GB +8\\.2B +Q4_K_M +mistral \\(template\\)");
+    }
+
     @Test
     void aModelWithoutToolsAskedForNativeToolsSaysSoInOneLine() {
         ollama.has("gemma3", "gemma3", 131072, "completion", "vision");

@@ -37,6 +37,9 @@ sealed interface ScriptedReply {
     /** The request is read and never answered. */
     record Silent() implements ScriptedReply {}
 
+    /** The stream begins and carries {@code text} again and again, never ending, until the client closes it. */
+    record Endless(String text) implements ScriptedReply {}
+
     /** A whole reply, sent a few bytes at a time: slower than a reply may take, never quiet for long. */
     record Trickle(String text) implements ScriptedReply {}
 

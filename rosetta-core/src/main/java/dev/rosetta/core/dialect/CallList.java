@@ -33,6 +33,8 @@ public final class CallList implements Block {
     private final Reports reports;
     private State state;
     private int pos;
+    /** BROKEN: the text reported to the end of its line. */
+    private RestOfLine restOfLine;
     private int elementStart;
     private int elementBrace;
     private JsonExtent json;
@@ -186,7 +188,10 @@ public final class CallList implements Block {
 
     /** Not an element: reported from here to the end of its line. */
     private int broken(Input in, Output out) {
-        return NativeCalls.reportToLineEnd(in, out, pos, end -> unreadable(in, end));
+        if (restOfLine == null) {
+            restOfLine = new RestOfLine(pos);
+        }
+        return restOfLine.report(in, out, end -> unreadable(in, end));
     }
 
     private Unparsed unreadable(Input in, int end) {

@@ -3,14 +3,11 @@ package dev.rosetta.core.dialect;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.IntFunction;
 
 import dev.rosetta.core.dialect.attool.CallIds;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.json.JsonRepair;
 import dev.rosetta.core.json.JsonRepairException;
-import dev.rosetta.core.split.Input;
-import dev.rosetta.core.split.Output;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Segment.Call;
 import dev.rosetta.core.split.Segment.Unparsed;
@@ -44,42 +41,12 @@ public final class NativeCalls {
     }
 
     /**
-     * A call written as one JSON object, {@code {"name": …, "arguments"|"parameters": {…}, "id": …}}
-     * (Mistral's list, Llama 3's bare object): arguments may also be a JSON string holding the object.
+     * A call written as one JSON object (Mistral's list, Llama 3's bare object), in any of the
+     * shapes {@link CallObject} reads.
      */
     public static Segment fromObject(Dialect dialect, ToolCatalog tools, String objectJson,
                                      String raw, int start, int end) {
-        Map<String, Object> object;
-        try {
-            object = JsonRepair.parseObject(objectJson);
-        } catch (JsonRepairException e) {
-            return new Unparsed(raw, dialect, "this call is not valid JSON, so it was not run: " + e.getMessage(), start, end);
-        }
-        if (!(object.get("name") instanceof String name)) {
-            return new Unparsed(raw, dialect, "this call has no \"name\" naming the tool, so it was not run", start, end);
-        }
-        Optional<ToolSpec> spec = tools.resolve(name);
-        if (spec.isEmpty()) {
-            return new Unparsed(raw, dialect, unknownTool(name, tools), start, end);
-        }
-        Object args = object.containsKey("arguments") ? object.get("arguments") : object.get("parameters");
-        String callId = object.get("id") instanceof String id ? id : null;
-        try {
-            return call(dialect, spec.get(), argumentsValue(args), callId, raw, start, end);
-        } catch (JsonRepairException e) {
-            return new Unparsed(raw, dialect, "the arguments of " + name + " are not a JSON object, so it was not run: "
-                    + e.getMessage(), start, end);
-        }
-    }
-
-    @SuppressWarnings("unchecked") // JSON objects are read as maps with String keys
-    private static Map<String, Object> argumentsValue(Object args) {
-        return switch (args) {
-            case null -> Map.of();
-            case Map<?, ?> map -> (Map<String, Object>) map;
-            case String text -> arguments(text);
-            default -> throw new JsonRepairException("expected a JSON object, got " + Json.write(args));
-        };
+        return CallObject.read(objectJson, tools, "this call").segment(dialect, raw, start, end);
     }
 
     /** A call of {@code spec}; the id is the one the text carried, else one derived from the call. */
@@ -117,22 +84,7 @@ public final class NativeCalls {
 
     /** The problem of a call naming a tool that is not loaded. */
     public static String unknownTool(String name, ToolCatalog tools) {
-        return "unknown tool '" + name + "'; the tools are: " + String.join(", ", tools.names());
-    }
-
-    /**
-     * Reports text that is none of a dialect's shapes to the end of its line, as the segment
-     * {@code unreadable} makes for that end: the rule after a marker that no call follows. Returns
-     * the line's end, or -1 while it has not come (the end of the message is the block's
-     * {@code endOfInput}).
-     */
-    public static int reportToLineEnd(Input in, Output out, int from, IntFunction<Segment> unreadable) {
-        int nl = in.indexOf('\n', from);
-        if (nl < 0) {
-            return -1;
-        }
-        out.segment(unreadable.apply(nl));
-        return nl;
+        return UnknownTool.problem(name, tools);
     }
 
     /** The report of a call the message ended inside: never run, since the reply may have been cut off. */

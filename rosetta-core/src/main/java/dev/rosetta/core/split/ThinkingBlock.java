@@ -174,11 +174,12 @@ final class ThinkingBlock implements Block, Output {
         @Override
         public Opening open(Input in, int at) {
             int i = at;
-            while (in.has(i) && in.charAt(i) == '`') {
+            while (in.has(i) && in.charAt(i) == '`' && i - at <= ticks) {
                 i++;
             }
-            if (!in.has(i) && !in.complete()) {
-                return Opening.NEED_MORE;
+            if (!in.has(i) && !in.complete() && i - at <= ticks) {
+                // A run of three or more waits for its line (looked at once), a shorter one for its next character.
+                return i - at < 3 ? Opening.NEED_MORE : Opening.NEED_LINE;
             }
             if (i - at != ticks) {
                 return Opening.NONE;

@@ -28,7 +28,14 @@ final class ThinkingReader implements Reader {
     private int midLineAt = -1;
     private int midLineOpener;
     private int midLineScan;
-    private boolean midLineText;
+    /** The last character of the rest of the line that was not whitespace, or -1. */
+    private int midLineLastText = -1;
+    /**
+     * Where the line of the last mention decided as one ends: the rest of it was looked at, holds
+     * no closer, and its last text is {@link #midLineLastText}. A later mention on the same line is
+     * decided from that, so a line full of mentions is looked at once, not once per mention.
+     */
+    private int lookedToLineEnd = -1;
 
     ThinkingReader(List<Reader> inner) {
         this.inner = List.copyOf(inner);
@@ -72,10 +79,14 @@ final class ThinkingReader implements Reader {
             if (opener <= 0) {
                 return opener < 0 ? Opening.NEED_MORE : Opening.NONE;
             }
+            if (at < lookedToLineEnd) {
+                return midLineLastText >= at + opener ? Opening.NONE
+                        : Opening.of(new ThinkingBlock(in, at, at + opener, inner, 0));
+            }
             midLineAt = at;
             midLineOpener = opener;
             midLineScan = at + opener;
-            midLineText = false;
+            midLineLastText = -1;
         }
         return switch (restOfLine(in)) {
             case YES -> Opening.of(new ThinkingBlock(in, at, at + midLineOpener, inner, 0));
@@ -90,7 +101,7 @@ final class ThinkingReader implements Reader {
         for (; in.has(i); i++) {
             char c = in.charAt(i);
             if (c == '\n') {
-                return midLineText ? Match.NO : Match.YES;
+                return lineLookedAt(i);
             }
             if (ReasoningTag.mayStart(c)) {
                 int closer = ReasoningTag.closerAt(in, i);
@@ -102,14 +113,20 @@ final class ThinkingReader implements Reader {
                 }
             }
             if (!Character.isWhitespace(c)) {
-                midLineText = true;
+                midLineLastText = i;
             }
         }
         midLineScan = i;
         if (in.complete() && !in.has(i)) {
-            return midLineText ? Match.NO : Match.YES;
+            return lineLookedAt(i);
         }
         return Match.PARTIAL;
+    }
+
+    /** The rest of the line, up to {@code end}, was looked at and holds no closer: text in it makes a mention. */
+    private Match lineLookedAt(int end) {
+        lookedToLineEnd = end;
+        return midLineLastText >= 0 ? Match.NO : Match.YES;
     }
 
     /** The opener's length at {@code at}, 0 if none starts there, -1 if one may still. */
@@ -133,7 +150,8 @@ final class ThinkingReader implements Reader {
         }
         int ticks = i - at;
         if (!in.has(i) && !in.complete()) {
-            return Opening.NEED_MORE;
+            // Three backticks start a fence line either way: wait for the line, not per character.
+            return ticks < 3 ? Opening.NEED_MORE : Opening.NEED_LINE;
         }
         if (ticks < 3) {
             return Opening.NONE;

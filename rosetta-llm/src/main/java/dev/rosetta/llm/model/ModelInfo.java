@@ -24,10 +24,11 @@ import dev.rosetta.llm.ChatEvent;
  * @param note                why a value is what it is, for the reader of {@code /models}; may be null
  * @param nativeDialect       the tool-call dialect the model was trained on ({@code hermes}, {@code llama3},
  *                            …: the id of its tool format), or null when not known
+ * @param dialectOrigin       where the native dialect was learnt, or why none is known; null when nothing said
  */
 public record ModelInfo(String provider, String id, Integer contextWindow, Integer maxOutputTokens, Prices prices,
         Capabilities capabilities, ToolFormat defaultToolFormat, EditFormat preferredEditFormat,
-        List<String> aliases, String note, String nativeDialect) {
+        List<String> aliases, String note, String nativeDialect, DialectOrigin dialectOrigin) {
 
     /** The context assumed for a model the registry does not know. */
     public static final int GENERIC_CONTEXT_WINDOW = 128_000;
@@ -59,6 +60,15 @@ public record ModelInfo(String provider, String id, Integer contextWindow, Integ
         aliases = aliases == null ? List.of() : List.copyOf(aliases);
     }
 
+    /** An entry of the registry: the native dialect, when given, is its own. */
+    public ModelInfo(String provider, String id, Integer contextWindow, Integer maxOutputTokens, Prices prices,
+            Capabilities capabilities, ToolFormat defaultToolFormat, EditFormat preferredEditFormat,
+            List<String> aliases, String note, String nativeDialect) {
+        this(provider, id, contextWindow, maxOutputTokens, prices, capabilities, defaultToolFormat,
+                preferredEditFormat, aliases, note, nativeDialect, nativeDialect == null ? null
+                        : DialectOrigin.REGISTRY_ENTRY);
+    }
+
     /** An entry whose native dialect is not known. */
     public ModelInfo(String provider, String id, Integer contextWindow, Integer maxOutputTokens, Prices prices,
             Capabilities capabilities, ToolFormat defaultToolFormat, EditFormat preferredEditFormat,
@@ -79,17 +89,50 @@ public record ModelInfo(String provider, String id, Integer contextWindow, Integ
     /** The same entry with the context a server reported (or the user capped it to), and why. */
     public ModelInfo withContextWindow(int tokens, String why) {
         return new ModelInfo(provider, id, tokens, maxOutputTokens, prices, capabilities, defaultToolFormat,
-                preferredEditFormat, aliases, why, nativeDialect);
+                preferredEditFormat, aliases, why, nativeDialect, dialectOrigin);
     }
 
-    /** The same entry with a native dialect (from its family, when the entry names none). */
+    /** The same entry with a native dialect, as if its registry entry named it. */
     public ModelInfo withNativeDialect(String dialect) {
+        return withNativeDialect(dialect, dialect == null ? null : DialectOrigin.REGISTRY_ENTRY);
+    }
+
+    /**
+     * The same entry with a native dialect (null for none) and where it was learnt: from its family
+     * when the entry names none, from its chat template when its server shows one.
+     */
+    public ModelInfo withNativeDialect(String dialect, DialectOrigin origin) {
         return new ModelInfo(provider, id, contextWindow, maxOutputTokens, prices, capabilities, defaultToolFormat,
-                preferredEditFormat, aliases, note, dialect);
+                preferredEditFormat, aliases, note, dialect, origin);
+    }
+
+    /**
+     * The native dialect {@code --tool-format native} asks in and why, in a line for the user:
+     * {@code glm: its chat template writes calls with <arg_key>, <arg_value> (GLM-4.5 and later)}, or
+     * {@code hermes, the most widely trained dialect: …} when none is known, saying why none is.
+     */
+    public String nativeDialectReason() {
+        if (nativeDialect != null) {
+            return nativeDialect + (dialectOrigin == null ? "" : ": " + dialectOrigin.why());
+        }
+        return NATIVE_FALLBACK + ", the most widely trained dialect: " + (dialectOrigin == null
+                ? "no family Rosetta knows matches the model's name" : dialectOrigin.why());
     }
 
     /** The dialect a model of no known family is asked in by {@code --tool-format native}: the most widely trained one. */
     public static final String NATIVE_FALLBACK = "hermes";
+
+    /**
+     * A word for where the native dialect came from ({@code template}, {@code name}, {@code
+     * registry}), for lists and the status line; null when nothing said.
+     */
+    public String dialectSourceWord() {
+        return dialectOrigin == null ? null : switch (dialectOrigin.source()) {
+            case REGISTRY -> "registry";
+            case CHAT_TEMPLATE -> "template";
+            case NAME -> "name";
+        };
+    }
 
     /** The format of the model's native dialect: {@link #NATIVE_FALLBACK} when it is not known. */
     public ToolFormat nativeFormat() {

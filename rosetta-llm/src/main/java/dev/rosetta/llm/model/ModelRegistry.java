@@ -168,7 +168,8 @@ public final class ModelRegistry {
         if (info.nativeDialect() != null) {
             return info;
         }
-        return ModelFamilies.of(info.id()).map(f -> info.withNativeDialect(f.nativeDialect())).orElse(info);
+        return ModelFamilies.withKnownDialect(info.id())
+                .map(f -> info.withNativeDialect(f.nativeDialect(), DialectOrigin.family(f))).orElse(info);
     }
 
     /**

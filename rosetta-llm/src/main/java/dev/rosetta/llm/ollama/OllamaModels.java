@@ -41,8 +41,17 @@ public final class OllamaModels {
      * @param capabilities  {@code completion}, {@code tools}, {@code thinking}, …; null when the
      *                      server is too old to say
      * @param family        {@code details.family}, e.g. {@code qwen3}, {@code gptoss}; may be null
+     * @param template      the model's chat template (a Go template), or null
+     * @param parser        the built-in parser Ollama reads the model's replies with ({@code
+     *                      qwen3-coder}, {@code harmony}), or null when it reads them through the template
      */
-    public record Shown(Integer contextLength, Set<String> capabilities, String family) {
+    public record Shown(Integer contextLength, Set<String> capabilities, String family, String template,
+            String parser) {
+
+        /** What was shown of a model, its template and parser left out. */
+        public Shown(Integer contextLength, Set<String> capabilities, String family) {
+            this(contextLength, capabilities, family, null, null);
+        }
 
         /** Whether the server's answer rules out {@code capability}; false when it did not say. */
         public boolean lacks(String capability) {
@@ -82,7 +91,7 @@ public final class OllamaModels {
         }
         JsonNode json = answered(answer);
         Shown read = new Shown(contextLength(json.path("model_info"), json.path("details")), capabilities(json),
-                text(json.path("details").get("family")));
+                text(json.path("details").get("family")), text(json.get("template")), text(json.get("parser")));
         shown.put(model, read);
         return read;
     }

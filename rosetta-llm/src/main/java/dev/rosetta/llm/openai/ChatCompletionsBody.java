@@ -15,7 +15,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The JSON body of one {@code POST /chat/completions}. Besides the messages and tools it sets:
  * <ul>
- * <li>{@code stream_options.include_usage} when streaming, so the last chunk reports usage;</li>
+ * <li>{@code stream_options.include_usage} when streaming, so the last chunk reports usage, and
+ *     {@code tool_stream} for a server that sends calls whole without it ({@link ServerProfile});</li>
+ * <li>{@code reasoning_split} for a server that writes thinking into the content without it;</li>
  * <li>{@code parallel_tool_calls} only when tools are sent (the API rejects it otherwise), true
  *     only for models recorded as making parallel calls;</li>
  * <li>the output limit under the field the server knows ({@link ServerProfile#maxTokensField});</li>
@@ -45,6 +47,12 @@ final class ChatCompletionsBody {
         body.put("stream", request.stream());
         if (request.stream()) {
             body.putObject("stream_options").put("include_usage", true);
+            if (profile.streamsToolArguments() && !request.tools().isEmpty()) {
+                body.put("tool_stream", true);
+            }
+        }
+        if (profile.splitsReasoning()) {
+            body.put("reasoning_split", true);
         }
         if (request.maxTokens() != null) {
             body.put(profile.maxTokensField(), request.maxTokens());

@@ -19,12 +19,18 @@ import tools.jackson.databind.node.ObjectNode;
  * ask for more). Fields it does not know are ignored.
  * <ul>
  * <li>{@code delta.content} and {@code delta.refusal} → TextDelta;</li>
- * <li>{@code delta.reasoning_content} (DeepSeek, vLLM, llama.cpp) or {@code delta.reasoning}
- *     (OpenRouter, Ollama) → ThinkingDelta, and ReasoningCompleted when text or calls follow;</li>
+ * <li>{@code delta.reasoning_content} (DeepSeek, Z.AI, vLLM, llama.cpp), else {@code
+ *     delta.reasoning} (OpenRouter, Ollama), else the texts of {@code delta.reasoning_details}
+ *     (MiniMax with {@code reasoning_split}) → ThinkingDelta, and ReasoningCompleted when text or
+ *     calls follow;</li>
  * <li>{@code delta.tool_calls} → ToolCallStarted / ToolCallDelta ({@link ToolCallSlots});</li>
  * <li>{@code finish_reason} completes every open call; the Finished event waits for
  *     {@code [DONE]} (or the end of the body), because the usage chunk comes after it;</li>
- * <li>{@code usage} (usually a last chunk with empty {@code choices}) → Usage.</li>
+ * <li>{@code usage} (usually a last chunk with empty {@code choices}) → Usage; one without
+ *     token counts (MiniMax's {@code {"total_tokens": 0, "total_characters": 0}} on every chunk)
+ *     is a placeholder and says nothing;</li>
+ * <li>a choice holding a whole {@code message} after deltas have come repeats them (MiniMax ends
+ *     its streams with a {@code chat.completion} object): only its finish reason is taken.</li>
  * </ul>
  */
 final class ChunkDecoder {
@@ -34,8 +40,11 @@ final class ChunkDecoder {
 
     private final ToolCallSlots calls = new ToolCallSlots();
     private final StringBuilder reasoning = new StringBuilder();
+    private final ReasoningDetails details = new ReasoningDetails();
     private boolean thinking;
     private String finishReason;
+    /** Whether the reply came as deltas, so a whole message after them is a repetition. */
+    private boolean deltasCame;
 
     List<ChatEvent> chunk(JsonNode chunk) {
         List<ChatEvent> out = new ArrayList<>();
@@ -48,7 +57,7 @@ final class ChunkDecoder {
         if (usage == null || !usage.isObject()) {
             usage = chunk.path("x_groq").get("usage"); // Groq's place for it
         }
-        if (usage != null && usage.isObject()) {
+        if (usage != null && usage.isObject() && (usage.has("prompt_tokens") || usage.has("completion_tokens"))) {
             out.add(usage(usage));
         }
         return out;
@@ -90,7 +99,20 @@ final class ChunkDecoder {
     }
 
     private void choice(JsonNode choice, List<ChatEvent> out) {
-        JsonNode delta = choice.has("delta") ? choice.path("delta") : choice.path("message");
+        boolean isDelta = choice.has("delta");
+        if (isDelta || !deltasCame) {
+            deltasCame |= isDelta;
+            content(isDelta ? choice.path("delta") : choice.path("message"), out);
+        }
+        String reason = text(choice.get("finish_reason"));
+        if (reason != null) {
+            finishReason = reason;
+            endReasoning(out);
+            calls.completeAll(out);
+        }
+    }
+
+    private void content(JsonNode delta, List<ChatEvent> out) {
         thinking(delta, out);
         for (String field : TEXT_FIELDS) {
             String text = text(delta.get(field));
@@ -104,18 +126,15 @@ final class ChunkDecoder {
             endReasoning(out);
             toolCalls.forEach(call -> calls.fragment(call, out));
         }
-        String reason = text(choice.get("finish_reason"));
-        if (reason != null) {
-            finishReason = reason;
-            endReasoning(out);
-            calls.completeAll(out);
-        }
     }
 
     private void thinking(JsonNode delta, List<ChatEvent> out) {
         String thought = text(delta.get("reasoning_content"));
         if (thought == null) {
             thought = text(delta.get("reasoning"));
+        }
+        if (thought == null) {
+            thought = details.next(delta.path("reasoning_details"));
         }
         if (thought != null) {
             thinking = true;

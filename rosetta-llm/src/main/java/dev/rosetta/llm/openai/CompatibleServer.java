@@ -23,7 +23,11 @@ import tools.jackson.databind.JsonNode;
  *     llama.cpp's {@code meta.n_ctx_train} (what it was trained with), or a {@code context_length}.</li>
  * </ol>
  * Servers answer only some of these; one that answers none (or is not running) reports nothing,
- * and the chat request says what is wrong with it.
+ * and the chat request says what is wrong with it. The model's chat template, which tells the
+ * dialect it was trained on, comes from llama.cpp's {@code /props} ({@code chat_template_tool_use}
+ * where it has a separate one for requests with tools, else {@code chat_template}) or from vLLM's
+ * {@code GET /tokenizer_info} (served when vLLM runs with {@code --enable-tokenizer-info-endpoint});
+ * LM Studio and SGLang show none.
  */
 public final class CompatibleServer {
 
@@ -64,6 +68,19 @@ public final class CompatibleServer {
         return null;
     }
 
+    /** The chat template the server renders {@code model}'s requests with tools in, or null when it shows none. */
+    public String chatTemplate() {
+        String fromProps = text(props().path("chat_template_tool_use"));
+        if (fromProps == null) {
+            fromProps = text(props().path("chat_template"));
+        }
+        return fromProps != null ? fromProps : text(tokenizerInfo().path("chat_template"));
+    }
+
+    private static String text(JsonNode n) {
+        return n.isString() && !n.stringValue().isBlank() ? n.stringValue() : null;
+    }
+
     /** The models {@code GET /v1/models} lists, as {@code provider/id}. */
     public List<LocalModel> models(String provider) throws ProviderException {
         HttpTransport.Answer answer = http.query(URI.create(base + "/models"), null, headers, LIMIT);
@@ -81,14 +98,26 @@ public final class CompatibleServer {
     }
 
     private JsonNode propsAnswer;
+    private JsonNode tokenizerAnswer;
 
     private synchronized JsonNode props() {
         if (propsAnswer == null) {
-            String root = base.toString().endsWith("/v1") ? base.toString().substring(0, base.toString().length() - 3)
-                    : base.toString();
-            propsAnswer = quietly(URI.create(root + "/props"));
+            propsAnswer = quietly(URI.create(root() + "/props"));
         }
         return propsAnswer;
+    }
+
+    private synchronized JsonNode tokenizerInfo() {
+        if (tokenizerAnswer == null) {
+            tokenizerAnswer = quietly(URI.create(root() + "/tokenizer_info"));
+        }
+        return tokenizerAnswer;
+    }
+
+    /** The server's root: its own endpoints sit beside {@code /v1}, not under it. */
+    private String root() {
+        String url = base.toString();
+        return url.endsWith("/v1") ? url.substring(0, url.length() - 3) : url;
     }
 
     /** The model's entry in /v1/models: the one with its id, else the only one there is. */

@@ -46,8 +46,15 @@ final class MessagesJson {
             ObjectNode c = calls.addObject().put("id", call.id()).put("type", "function");
             c.putObject("function").put("name", call.name()).put("arguments", call.argumentsJson());
         }
-        if (profile.replaysReasoning()) {
-            node.put("reasoning_content", turn.reasoning());
+        switch (profile.reasoningReplay()) {
+            case REASONING_CONTENT -> node.put("reasoning_content", turn.reasoning());
+            case REASONING_DETAILS -> {
+                if (!turn.reasoning().isEmpty()) {
+                    node.putArray("reasoning_details").addObject().put("type", "reasoning.text")
+                            .put("text", turn.reasoning());
+                }
+            }
+            case NONE -> { }
         }
         return node;
     }

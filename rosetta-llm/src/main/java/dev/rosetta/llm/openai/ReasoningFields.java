@@ -10,6 +10,8 @@ import tools.jackson.databind.node.ObjectNode;
  * carries nothing when the level cannot apply (said once to the user, never sent to become a 400):
  * <ul>
  * <li>DeepSeek: {@code thinking: {type: enabled|disabled}}, and {@code reasoning_effort} when on;</li>
+ * <li>Z.AI: {@code thinking: {type: enabled|disabled}}, a level sent as on (said once);</li>
+ * <li>MiniMax: {@code thinking: {type: adaptive|disabled}}, a level sent as adaptive (said once);</li>
  * <li>OpenRouter: {@code reasoning: {effort}} for a level, {@code {max_tokens}} for a budget,
  *     {@code {enabled: false}} for off — it maps them to each model it routes to;</li>
  * <li>a server the user runs: {@code chat_template_kwargs: {enable_thinking}}, the switch of the
@@ -32,6 +34,8 @@ record ReasoningFields(ObjectNode fields, String problem) {
         }
         return switch (profile.thinking()) {
             case DEEPSEEK_SWITCH -> deepSeek(fields, thinking);
+            case ON_OFF_SWITCH -> onOff(fields, thinking);
+            case ADAPTIVE_SWITCH -> adaptive(fields, thinking);
             case OPENROUTER -> openRouter(fields, thinking);
             case CHAT_TEMPLATE -> chatTemplate(fields, thinking);
             case EFFORT -> effort(fields, traits, model, thinking);
@@ -44,6 +48,20 @@ record ReasoningFields(ObjectNode fields, String problem) {
             fields.put("reasoning_effort", thinking.effort());
         }
         return new ReasoningFields(fields, null);
+    }
+
+    /** GLM thinks or does not: a level is sent as on, and said so. */
+    private static ReasoningFields onOff(ObjectNode fields, Thinking thinking) {
+        fields.putObject("thinking").put("type", thinking.off() ? "disabled" : "enabled");
+        return new ReasoningFields(fields, thinking.off() ? null
+                : "Z.AI turns thinking on or off, with no level: thinking " + thinking + " is sent as on");
+    }
+
+    /** MiniMax decides how long it thinks: a level is sent as adaptive, and said so. */
+    private static ReasoningFields adaptive(ObjectNode fields, Thinking thinking) {
+        fields.putObject("thinking").put("type", thinking.off() ? "disabled" : "adaptive");
+        return new ReasoningFields(fields, thinking.off() ? null
+                : "MiniMax decides how long it thinks: thinking " + thinking + " is sent as adaptive");
     }
 
     private static ReasoningFields openRouter(ObjectNode fields, Thinking thinking) {

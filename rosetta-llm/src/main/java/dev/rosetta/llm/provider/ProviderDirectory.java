@@ -48,6 +48,10 @@ public final class ProviderDirectory {
                 ProviderSettings.openAiCompatible("openrouter", "https://openrouter.ai/api/v1", true),
                 ProviderSettings.openAiCompatible("deepseek", "https://api.deepseek.com/v1", true),
                 ProviderSettings.openAiCompatible("moonshot", "https://api.moonshot.ai/v1", true),
+                // Z.AI's international endpoint; ZAI_BASE_URL moves it to bigmodel.cn's or to the Coding Plan's.
+                ProviderSettings.openAiCompatible("zai", "https://api.z.ai/api/paas/v4", true),
+                // MiniMax's international endpoint; MINIMAX_BASE_URL moves it to api.minimaxi.com's (China).
+                ProviderSettings.openAiCompatible("minimax", "https://api.minimax.io/v1", true),
                 ProviderSettings.openAiCompatible("gemini", "https://generativelanguage.googleapis.com/v1beta/openai", false),
                 ProviderSettings.openAiCompatible("xai", "https://api.x.ai/v1", false),
                 ProviderSettings.openAiCompatible("groq", "https://api.groq.com/openai/v1", false),
@@ -62,7 +66,7 @@ public final class ProviderDirectory {
     public static final String OLLAMA = "ollama";
     static final String OLLAMA_HOST = "OLLAMA_HOST";
     private static final Set<String> HOSTED = Set.of("openai", "azure", "anthropic", "openrouter", "deepseek",
-            "moonshot", "gemini", "xai", "groq", "nvidia");
+            "moonshot", "zai", "minimax", "gemini", "xai", "groq", "nvidia");
 
     /**
      * Whether the provider is a server the user runs (ollama, local, or one declared in config)

@@ -26,8 +26,8 @@ class BundledModelsTest {
     }
 
     @Test
-    void aboutFortyModelsParse() {
-        assertThat(registry.all()).hasSizeBetween(38, 45);
+    void aboutFiftyModelsParse() {
+        assertThat(registry.all()).hasSizeBetween(45, 55);
         assertThat(warnings).isEmpty();
     }
 

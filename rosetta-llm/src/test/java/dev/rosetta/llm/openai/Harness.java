@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.llm.ApiKey;
 import dev.rosetta.llm.ChatEvent;
+import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.http.RetryPolicy;
@@ -36,6 +37,23 @@ final class Harness implements AutoCloseable {
 
     Harness() throws IOException {
         server.start();
+    }
+
+    /** A started harness, for a field JUnit closes ({@code @AutoClose}). */
+    static Harness started() {
+        try {
+            return new Harness();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** What {@code provider} makes of {@code response} to {@code request}, every event of it. */
+    List<ChatEvent> reply(String provider, ChatRequest request, MockResponse response) throws Exception {
+        server.enqueue(response);
+        try (ChatStream stream = provider(provider).chat(request)) {
+            return drain(stream);
+        }
     }
 
     ChatCompletionsProvider provider(String name) throws Exception {
@@ -75,6 +93,11 @@ final class Harness implements AutoCloseable {
     static MockResponse sse(String body) {
         return new MockResponse.Builder().setHeader("content-type", "text/event-stream; charset=utf-8").body(body)
                 .build();
+    }
+
+    /** An error answer: {@code status} with a JSON body, as the provider writes it. */
+    static MockResponse json(int status, String body) {
+        return new MockResponse.Builder().code(status).setHeader("content-type", "application/json").body(body).build();
     }
 
     static MockResponse json(String body) {

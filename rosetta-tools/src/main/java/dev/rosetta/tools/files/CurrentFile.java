@@ -7,6 +7,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 
+import dev.rosetta.core.size.ByteSize;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.tools.ToolFailure;
 

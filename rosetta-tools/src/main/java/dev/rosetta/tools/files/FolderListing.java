@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.rosetta.core.size.ByteSize;
+
 /**
  * A folder's entries for the model: folders first (marked with {@code /}), then files with
  * their sizes, each group sorted by name; links show where they point.

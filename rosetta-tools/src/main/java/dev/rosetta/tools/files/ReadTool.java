@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Optional;
 
+import dev.rosetta.core.size.ByteSize;
 import dev.rosetta.core.tool.Arguments;
 import dev.rosetta.core.tool.BuiltinTools;
 import dev.rosetta.core.tool.ToolResult;

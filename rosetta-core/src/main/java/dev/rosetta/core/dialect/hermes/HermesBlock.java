@@ -1,5 +1,6 @@
 package dev.rosetta.core.dialect.hermes;
 
+import dev.rosetta.core.dialect.CallObject;
 import dev.rosetta.core.dialect.attool.JsonExtent;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
@@ -39,7 +40,7 @@ final class HermesBlock implements Block {
     private int objectEnd;
     private int objects;
     /** The object read last, not yet emitted: its segment ends where what follows it decides. */
-    private HermesCall pending;
+    private CallObject pending;
     /** A block whose first object does not make it a call ({@link HermesTag#proseWith}): the whole block is prose. */
     private boolean schemas;
 
@@ -140,7 +141,7 @@ final class HermesBlock implements Block {
     private void objectRead(Input in, Output out) {
         objects++;
         if (!schemas) {
-            HermesCall call = HermesCall.read(in.slice(objectStart, objectEnd), tools, tag);
+            CallObject call = CallObject.read(in.slice(objectStart, objectEnd), tools, "this " + tag.opener());
             if (objects == 1 && tag.proseWith(call)) {
                 schemas = true;
             } else {
@@ -233,7 +234,7 @@ final class HermesBlock implements Block {
     }
 
     private void emit(Input in, Output out, int end) {
-        out.segment(pending.segment(in.slice(callStart, end), callStart, end));
+        out.segment(pending.segment(HermesDialect.INSTANCE, in.slice(callStart, end), callStart, end));
         pending = null;
     }
 }

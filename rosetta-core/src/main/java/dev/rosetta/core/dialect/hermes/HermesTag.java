@@ -67,7 +67,7 @@ enum HermesTag {
     }
 
     /** Whether the first object {@code first} makes the block prose. */
-    boolean proseWith(HermesCall first) {
+    boolean proseWith(dev.rosetta.core.dialect.CallObject first) {
         return switch (evidence) {
             case TAG -> false;
             case CALL_SHAPED -> !first.callShaped();

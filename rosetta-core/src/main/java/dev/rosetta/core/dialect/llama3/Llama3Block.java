@@ -1,6 +1,7 @@
 package dev.rosetta.core.dialect.llama3;
 
 import dev.rosetta.core.dialect.NativeCalls;
+import dev.rosetta.core.dialect.RestOfLine;
 import dev.rosetta.core.dialect.attool.JsonExtent;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
@@ -29,6 +30,8 @@ final class Llama3Block implements Block {
     private boolean announced;
     private State state;
     private int pos;
+    /** BROKEN: the text reported to the end of its line. */
+    private RestOfLine restOfLine;
     private int objectStart;
     private JsonExtent json;
     private int balancedAt;
@@ -121,7 +124,10 @@ final class Llama3Block implements Block {
     }
 
     private int broken(Input in, Output out) {
-        return NativeCalls.reportToLineEnd(in, out, pos, end -> unreadable(in, end));
+        if (restOfLine == null) {
+            restOfLine = new RestOfLine(pos);
+        }
+        return restOfLine.report(in, out, end -> unreadable(in, end));
     }
 
     private Unparsed unreadable(Input in, int end) {

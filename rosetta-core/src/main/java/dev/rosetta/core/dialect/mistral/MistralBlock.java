@@ -2,6 +2,7 @@ package dev.rosetta.core.dialect.mistral;
 
 import dev.rosetta.core.dialect.CallList;
 import dev.rosetta.core.dialect.NativeCalls;
+import dev.rosetta.core.dialect.RestOfLine;
 import dev.rosetta.core.dialect.attool.JsonExtent;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
@@ -35,6 +36,8 @@ final class MistralBlock implements Block {
     private final int start;
     private State state = State.LEAD;
     private int pos;
+    /** BROKEN: the text reported to the end of its line. */
+    private RestOfLine restOfLine;
     private int nameFrom;
     private String name;
     private String callId;
@@ -186,7 +189,10 @@ final class MistralBlock implements Block {
 
     /** Neither shape: the marker and the rest of its line are reported. */
     private int broken(Input in, Output out) {
-        return NativeCalls.reportToLineEnd(in, out, pos, end -> unreadable(in, end));
+        if (restOfLine == null) {
+            restOfLine = new RestOfLine(pos);
+        }
+        return restOfLine.report(in, out, end -> unreadable(in, end));
     }
 
     private Unparsed unreadable(Input in, int end) {

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.rosetta.core.json.Json;
+
 /**
  * One call as Python writes it, {@code name(a, b=1, c='x')}, read without running anything:
  * the arguments must be literals — strings (quotes of either kind, triple quotes, escapes, raw
@@ -97,8 +99,13 @@ record PythonCall(String name, List<Object> positional, Map<String, Object> keyw
     }
 
     private static final class Parser {
+        /** JSON's nesting limit: a value nested deeper could not be passed on, and recursion must not overflow the stack. */
+        private static final int MAX_DEPTH =
+                Json.MAPPER.tokenStreamFactory().streamReadConstraints().getMaxNestingDepth();
+
         private final String s;
         private int i;
+        private int depth;
 
         Parser(String s) {
             this.s = s;
@@ -177,6 +184,7 @@ record PythonCall(String name, List<Object> positional, Map<String, Object> keyw
         }
 
         private List<Object> items(char close) {
+            enter();
             List<Object> out = new ArrayList<>();
             spaces();
             while (peek() != close) {
@@ -190,10 +198,18 @@ record PythonCall(String name, List<Object> positional, Map<String, Object> keyw
                 }
             }
             i++;
+            depth--;
             return out;
         }
 
+        private void enter() {
+            if (++depth > MAX_DEPTH) {
+                throw new NotLiteral("values nested deeper than " + MAX_DEPTH + " levels");
+            }
+        }
+
         private Map<String, Object> dict() {
+            enter();
             Map<String, Object> out = new LinkedHashMap<>();
             spaces();
             while (peek() != '}') {
@@ -214,6 +230,7 @@ record PythonCall(String name, List<Object> positional, Map<String, Object> keyw
                 }
             }
             i++;
+            depth--;
             return out;
         }
 

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.rosetta.core.dialect.NativeCalls;
+import dev.rosetta.core.dialect.RestOfLine;
 import dev.rosetta.core.dialect.PythonCallStart;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
@@ -58,6 +59,8 @@ final class PythonicBlock implements Block {
     private State state;
     private boolean list;
     private int pos;
+    /** BROKEN: the text reported to the end of its line. */
+    private RestOfLine restOfLine;
     private int callStart;
     private int nameFrom;
     private int nameEnd;
@@ -269,7 +272,10 @@ final class PythonicBlock implements Block {
     }
 
     private int broken(Input in, Output out) {
-        return NativeCalls.reportToLineEnd(in, out, pos, end -> unreadable(in, end));
+        if (restOfLine == null) {
+            restOfLine = new RestOfLine(pos);
+        }
+        return restOfLine.report(in, out, end -> unreadable(in, end));
     }
 
     private Unparsed unreadable(Input in, int end) {

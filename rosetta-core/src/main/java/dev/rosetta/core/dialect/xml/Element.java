@@ -2,6 +2,7 @@ package dev.rosetta.core.dialect.xml;
 
 import java.util.stream.Collectors;
 
+import dev.rosetta.core.dialect.UnknownTool;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Output;
@@ -68,14 +69,12 @@ abstract class Element implements Block {
 
     /** Names the tool that was not found, the one probably meant, and the loaded ones. */
     static String unknownTool(String name, String where, ToolCatalog tools) {
-        String loaded = tools.names().isEmpty() ? "no tools are loaded"
-                : "the loaded tools are: " + String.join(", ", tools.names());
         var meant = tools.aliasOf(name);
         if (meant.isPresent()) {
             return "'" + name + "' is not a tool, so " + where + " was not run; to run this, use "
-                    + tagOf(meant.get()) + " (" + loaded + ")";
+                    + tagOf(meant.get()) + " (" + UnknownTool.loaded(tools) + ")";
         }
-        return "there is no tool named '" + name + "', so " + where + " was not run; " + loaded;
+        return UnknownTool.problem(name, where, tools);
     }
 
     static String tagOf(ToolSpec spec) {

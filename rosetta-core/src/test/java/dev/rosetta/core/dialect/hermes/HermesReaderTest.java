@@ -185,9 +185,15 @@ class HermesReaderTest {
     }
 
     @Test
-    void argumentsGivenAsAPlainStringAreUnparsed() {
-        Unparsed u = onlyUnparsed(split("<tool_call>\n{\"name\": \"search\", \"arguments\": \"hello\"}\n</tool_call>"));
-        assertThat(u.problem()).contains("arguments of search").contains("not a JSON object");
+    void plainTextArgumentsFillTheOnlyTextParameterOfTheTool() {
+        Call call = onlyCall(split("<tool_call>\n{\"name\": \"search\", \"arguments\": \"hello\"}\n</tool_call>"));
+        assertThat(call.use().kwargs()).isEqualTo(Map.of("q", "hello"));
+    }
+
+    @Test
+    void plainTextArgumentsOfAToolWithSeveralParametersAreUnparsed() {
+        Unparsed u = onlyUnparsed(split("<tool_call>\n{\"name\": \"get_weather\", \"arguments\": \"Paris\"}\n</tool_call>"));
+        assertThat(u.problem()).contains("arguments of get_weather").contains("not a JSON object");
     }
 
     @Test
@@ -347,7 +353,7 @@ class HermesReaderTest {
     void tagFollowedByAWordIsGlmsToRead() {
         List<Segment> s = split("a < b and <tool_call>x</tool_call> is not JSON");
         assertThat(onlyUnparsed(s).dialect().name()).isEqualTo("glm");
-        assertThat(onlyUnparsed(s).problem()).contains("no tool named 'x'");
+        assertThat(onlyUnparsed(s).problem()).contains("unknown tool 'x'");
     }
 
     @Test

@@ -32,6 +32,16 @@ public interface Tool extends AutoCloseable {
     }
 
     /**
+     * Whether this tool's calls run inside the sandbox of {@code context} (the shell, Python and
+     * JShell do, where the sandbox confines): with {@code auto_approve_sandboxed} they are not
+     * asked about. A tool that acts from Rosetta itself (the file tools, MCP servers' tools) never
+     * counts as confined, whatever the paths it names.
+     */
+    default boolean runsConfined(ToolContext context) {
+        return false;
+    }
+
+    /**
      * What the user is asked to confirm before the call runs: the command, or the file change. A
      * call that cannot run at all (a path outside a confined workspace) fails here, before anyone
      * is asked.

@@ -154,8 +154,10 @@ public final class Toolbox implements AutoCloseable {
                 return ToolResult.error(ErrorCode.DENIED, "denied by rule " + verdict.rule().describe()
                         + ": the call was not run. Do it another way, or ask the user to do it.");
             }
-            // A trusted tool (an MCP server the user trusts) is asked about only when a rule says ask, as with -y.
-            boolean ask = !verdict.allows() && (!(confirmEverything || tool.trusted()) || verdict.permission() != null);
+            // A trusted tool (an MCP server the user trusts) is asked about only when a rule says ask, as with -y;
+            // so is a call that runs inside the sandbox when the user said auto_approve_sandboxed.
+            boolean unasked = confirmEverything || tool.trusted() || approvedBySandbox(tool);
+            boolean ask = !verdict.allows() && (!unasked || verdict.permission() != null);
             Decision decision = !ask ? Decision.yes()
                     : confirmation.confirm(use, confirmation.wantsPreview() ? tool.preview(args, context) : null,
                             RuleProposal.of(use.tool(), subject));
@@ -179,6 +181,11 @@ public final class Toolbox implements AutoCloseable {
         } catch (ToolFailure f) {
             return f.toResult();
         }
+    }
+
+    /** {@code auto_approve_sandboxed}: the call runs confined, so what it can do is what the sandbox allows. */
+    private boolean approvedBySandbox(Tool tool) {
+        return context.sandbox().approvesConfinedCalls() && tool.runsConfined(context);
     }
 
     @Override

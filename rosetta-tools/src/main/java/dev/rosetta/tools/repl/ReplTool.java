@@ -62,6 +62,11 @@ public abstract class ReplTool implements Tool {
         return unavailable;
     }
 
+    @Override
+    public final boolean runsConfined(ToolContext context) {
+        return context.sandbox().confines();
+    }
+
     /** Shows the code, and starts the interpreter meanwhile so the user's reading hides its start-up. */
     @Override
     public final Preview preview(Arguments args, ToolContext context) {

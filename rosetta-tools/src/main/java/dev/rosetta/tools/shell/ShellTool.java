@@ -57,6 +57,11 @@ public final class ShellTool implements Tool {
     }
 
     @Override
+    public boolean runsConfined(ToolContext context) {
+        return context.sandbox().confines();
+    }
+
+    @Override
     public Preview preview(Arguments args, ToolContext context) {
         return new Preview.Command("bash", ShellCommand.normalize(args.require("command")));
     }

@@ -12,6 +12,7 @@ import dev.rosetta.cli.chat.TerminalCheck;
 import dev.rosetta.cli.render.TerminalOutput;
 
 import dev.rosetta.tools.sandbox.OwnEnvironment;
+import dev.rosetta.tools.sandbox.SandboxSupport;
 import dev.rosetta.tools.sandbox.SecretVariables;
 
 import picocli.CommandLine;
@@ -144,6 +145,8 @@ public final class Main implements Callable<Integer> {
 
     /** Runs a chat, however its command line was read (by hand when plain, else by picocli). */
     private static int chat(ChatOptions options, Map<String, String> env, TerminalOutput output) throws IOException {
+        // The sandbox's trial run waits on the kernel for a few tens of milliseconds: it overlaps the start-up.
+        SandboxSupport.detectInBackground();
         return new ChatRun(options, System.in, output, env).run();
     }
 

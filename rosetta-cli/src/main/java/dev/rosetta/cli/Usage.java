@@ -62,6 +62,7 @@ final class Usage {
             new String[] {"ROSETTA_REPLY_TIMEOUT", "the most one model reply may take, retries included; default 30m"},
             new String[] {"ROSETTA_BREAK_ON_TOOLUSE", "1: stop a reply at its first complete call; 0: let it go on"},
             new String[] {"ROSETTA_LOGS_HOME", "where conversations are saved (else $XDG_DATA_HOME/rosetta/logs)"},
+            new String[] {"ROSETTA_SANDBOX", "set for the processes the model runs, when sandboxed: bubblewrap or Seatbelt"},
             new String[] {"XDG_CONFIG_HOME, XDG_DATA_HOME", "the folders of config.toml and of the logs"},
             new String[] {"NO_COLOR, TERM", "NO_COLOR: no colour; TERM=dumb: no colour, no line editing"},
             new String[] {"VISUAL, EDITOR", "the editor [e]dit opens"},

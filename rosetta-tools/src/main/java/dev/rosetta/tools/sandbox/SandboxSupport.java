@@ -31,14 +31,22 @@ public sealed interface SandboxSupport {
      */
     record Unavailable(String reason, String fix) implements SandboxSupport {}
 
-    /** This machine's answer, found once. */
+    /** This machine's answer, found once (waiting for a trial still running). */
     static SandboxSupport detect() {
-        return Detected.SUPPORT;
+        return Detected.SUPPORT.join();
     }
 
-    /** Holds the answer; the trial runs when it is first asked. */
+    /** Starts finding the answer, so that it is there when a tool first needs it; returns at once. */
+    static void detectInBackground() {
+        Detected.SUPPORT.isDone(); // loading the holder starts the trial
+    }
+
+    /** Holds the answer; the trial starts on a thread of its own when the holder is first touched. */
     final class Detected {
-        static final SandboxSupport SUPPORT = probe(System.getProperty("os.name", ""), System.getenv("PATH"));
+        static final java.util.concurrent.CompletableFuture<SandboxSupport> SUPPORT =
+                java.util.concurrent.CompletableFuture.supplyAsync(
+                        () -> probe(System.getProperty("os.name", ""), System.getenv("PATH")),
+                        runnable -> Thread.ofVirtual().name("sandbox-trial").start(runnable));
 
         private Detected() {}
     }

@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.tools.process.Executables;
 import dev.rosetta.tools.sandbox.Sandbox;
+import dev.rosetta.tools.sandbox.SandboxRefusal;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -302,9 +303,16 @@ final class McpConnection implements AutoCloseable {
                 + lastWords()), cause);
     }
 
+    /** What the server said last, and whether the sandbox refused it something (a server needing the network). */
     private String lastWords() {
         String last = stderr.last();
-        return last == null ? "" : "; its last words: " + last;
+        if (last == null) {
+            return "";
+        }
+        String refused = process == null ? "" : SandboxRefusal.describe(last, settings.sandbox(), settings.workspace())
+                .map(r -> "; " + r + " (a server's own: network = \"on\" or writable = [...] in its [mcp.servers."
+                        + settings.name() + "])").orElse("");
+        return "; its last words: " + last + refused;
     }
 
     private McpClientTransport process(McpEndpoint.Stdio stdio) throws McpFailure {

@@ -59,6 +59,11 @@ public final class SandboxRefusal {
         }).orElse(result);
     }
 
+    /** What {@code output} shows {@code sandbox} refused, in one sentence; empty when nothing (or nothing is confined). */
+    public static Optional<String> describe(String output, Sandbox sandbox, Path directory) {
+        return sandbox.confines() ? find(output, sandbox, directory) : Optional.empty();
+    }
+
     /** What the output shows the sandbox refused, as one sentence for the model; empty when nothing. */
     static Optional<String> find(String output, Sandbox sandbox, Path directory) {
         if (output.contains(READ_ONLY)) {

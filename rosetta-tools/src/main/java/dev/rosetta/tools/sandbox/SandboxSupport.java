@@ -119,7 +119,7 @@ public sealed interface SandboxSupport {
                 if (trial.exitValue() == 0) {
                     return new Available(bwrap, List.copyOf(caveats));
                 }
-                return diagnose(new String(said, StandardCharsets.UTF_8).strip());
+                return diagnose(new String(said, StandardCharsets.UTF_8).strip(), LinuxTrial::sysctl);
             } catch (IOException e) {
                 return new Unavailable("bubblewrap could not be started (" + e.getMessage() + ")", "run with --sandbox off");
             } catch (InterruptedException e) {
@@ -130,20 +130,24 @@ public sealed interface SandboxSupport {
             }
         }
 
-        /** What stopped bubblewrap, and the fix for that: the kernel's switches are read to tell. */
-        static Unavailable diagnose(String said) {
+        /**
+         * What stopped bubblewrap, and the fix for that: the kernel's switches are read to tell.
+         *
+         * @param sysctl a switch's value by its path under {@code /proc/sys}; empty when it is not there
+         */
+        static Unavailable diagnose(String said, java.util.function.Function<String, String> sysctl) {
             String first = said.lines().findFirst().orElse("no message").replaceFirst("^bwrap: ", "");
             String reason = "bubblewrap cannot create its namespaces here (" + first + ")";
-            if ("1".equals(sysctl("kernel/apparmor_restrict_unprivileged_userns"))) {
+            if ("1".equals(sysctl.apply("kernel/apparmor_restrict_unprivileged_userns"))) {
                 return new Unavailable(reason + ": AppArmor restricts unprivileged user namespaces",
                         "allow them with 'sudo sysctl kernel.apparmor_restrict_unprivileged_userns=0' (or an AppArmor"
                                 + " profile for bwrap that grants userns), or run with --sandbox off");
             }
-            if ("0".equals(sysctl("kernel/unprivileged_userns_clone"))) {
+            if ("0".equals(sysctl.apply("kernel/unprivileged_userns_clone"))) {
                 return new Unavailable(reason + ": unprivileged user namespaces are switched off",
                         "switch them on with 'sudo sysctl kernel.unprivileged_userns_clone=1', or run with --sandbox off");
             }
-            if ("0".equals(sysctl("user/max_user_namespaces"))) {
+            if ("0".equals(sysctl.apply("user/max_user_namespaces"))) {
                 return new Unavailable(reason + ": user.max_user_namespaces is 0",
                         "raise it with 'sudo sysctl user.max_user_namespaces=15000', or run with --sandbox off");
             }

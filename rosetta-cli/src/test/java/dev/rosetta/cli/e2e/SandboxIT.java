@@ -111,7 +111,8 @@ class SandboxIT {
 
     @Test
     void theEnvironmentAndRosettasOwnHoldNoKey() {
-        Run run = sandboxed("env; cat /proc/self/environ; cat /proc/$PPID/environ; cat /proc/1/environ; echo; echo done");
+        // the command's output reaches the terminal as it is (a wrapper does not rewrite it): NULs become lines
+        Run run = sandboxed("{ env; cat /proc/self/environ /proc/$PPID/environ /proc/1/environ; } | tr '\\0' '\\n'; echo done");
 
         assertThat(run.stdout()).contains("ROSETTA_SANDBOX=bubblewrap").endsWith("done\n");
         // the world checked stdout, stderr and every file for the keys
@@ -133,6 +134,7 @@ class SandboxIT {
     void everyToolAndAnMcpServerFindNoKeyAnywhere() throws IOException {
         MachineRequirement.require(Executables.find("python3", System.getenv("PATH")).isPresent(), "python3");
         Path server = Path.of(resource("/mcp/environment-server.mjs"));
+        Files.createDirectories(world.userConfig());
         Files.writeString(world.userConfig().resolve("config.toml"), "[mcp.servers.env]\ncommand = \"node\"\n"
                 + "args = [\"" + server + "\"]\nenv = { MCP_SDK = \"" + ReferenceServers.sdk() + "\" }\n"
                 + "[[providers]]\nname = \"deepthought\"\nbase_url = \"http://127.0.0.1:9/v1\"\napi_key_env = \"DEEPTHOUGHT\"\n");

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -23,15 +22,7 @@ class SandboxConfigTest {
     Path dir;
 
     private Configuration load(String user, String project) throws IOException {
-        Path config = Files.createDirectories(dir.resolve("config/rosetta"));
-        Path workspace = Files.createDirectories(dir.resolve("ws"));
-        if (user != null) {
-            Files.writeString(config.resolve("config.toml"), user);
-        }
-        if (project != null) {
-            Files.writeString(workspace.resolve("rosetta.toml"), project);
-        }
-        return Configuration.load(new ConfigPaths(config), workspace, null);
+        return ConfigFiles.load(dir, user, project);
     }
 
     private SandboxSettings sandbox(Configuration config) {

@@ -63,6 +63,9 @@ final class Usage {
             new String[] {"ROSETTA_BREAK_ON_TOOLUSE", "1: stop a reply at its first complete call; 0: let it go on"},
             new String[] {"ROSETTA_LOGS_HOME", "where conversations are saved (else $XDG_DATA_HOME/rosetta/logs)"},
             new String[] {"ROSETTA_SANDBOX", "set for the processes the model runs, when sandboxed: bubblewrap or Seatbelt"},
+            new String[] {"ROSETTA_RECORD_REPLIES, ROSETTA_REPLAY_REPLIES",
+                "a file every model reply is kept in / replies are read from instead of a provider (rosetta eval"
+                        + " sets them)"},
             new String[] {"XDG_CONFIG_HOME, XDG_DATA_HOME", "the folders of config.toml and of the logs"},
             new String[] {"NO_COLOR, TERM", "NO_COLOR: no colour; TERM=dumb: no colour, no line editing"},
             new String[] {"VISUAL, EDITOR", "the editor [e]dit opens"},

@@ -10,6 +10,7 @@ import java.util.List;
 import dev.rosetta.llm.anthropic.AnthropicProvider;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.model.ChatTemplate;
+import dev.rosetta.llm.model.DialectOrigin;
 import dev.rosetta.llm.model.LocalModel;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.llm.model.ServedModel;
@@ -21,6 +22,9 @@ import dev.rosetta.llm.provider.Api;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.llm.provider.ProviderSettings;
 import dev.rosetta.llm.responses.ResponsesProvider;
+import dev.rosetta.llm.tape.RecordingProvider;
+import dev.rosetta.llm.tape.ReplayProvider;
+import dev.rosetta.llm.tape.ReplyTape;
 
 /**
  * Connects a model to the adapter that speaks its API: Anthropic's Messages, OpenAI's Responses
@@ -45,6 +49,10 @@ public final class Providers implements AutoCloseable {
     private final Map<String, HttpTransport> transports = new ConcurrentHashMap<>();
     /** What each Ollama server said of its models, kept for the run. */
     private final Map<String, OllamaModels> ollamaServers = new ConcurrentHashMap<>();
+    /** Where replies are recorded or replayed from, or null. */
+    private volatile ReplyTape tape;
+    /** The one replaying provider of the run: every model of a replayed conversation reads the same tape. */
+    private ReplayProvider replay;
 
     public Providers(ProviderDirectory directory, HttpTransport.Settings transport, OpenAiApi openAiApi) {
         this(directory, transport, openAiApi, null);
@@ -60,6 +68,36 @@ public final class Providers implements AutoCloseable {
         this.transport = transport;
         this.openAiApi = openAiApi;
         this.localContext = localContext;
+    }
+
+    /**
+     * Records every reply of the run on {@code tape}, or answers every request from it ({@link
+     * #replaying}, {@link #recorded}); no tape, no change.
+     */
+    public Providers taped(Optional<ReplyTape> tape) {
+        this.tape = tape.orElse(null);
+        return this;
+    }
+
+    /**
+     * The provider that answers from the tape when the run replays one, for every model alike:
+     * no key, no server, no request.
+     */
+    public synchronized Optional<Provider> replaying(ModelInfo model) throws ProviderException {
+        if (tape == null || tape.mode() != ReplyTape.Mode.REPLAY) {
+            return Optional.empty();
+        }
+        if (replay == null) {
+            ProviderSettings settings = directory.require(model.provider());
+            replay = new ReplayProvider(settings.name(), settings.nativeTools(), tape.file());
+        }
+        return Optional.of(replay);
+    }
+
+    /** {@code provider} recording every reply it gives when the run records a tape; else itself. */
+    public Provider recorded(Provider provider) {
+        ReplyTape t = tape;
+        return t != null && t.mode() == ReplyTape.Mode.RECORD ? new RecordingProvider(provider, t.file()) : provider;
     }
 
     /** The provider for {@code model}; a missing key or base URL fails here, before any request. */
@@ -91,6 +129,10 @@ public final class Providers implements AutoCloseable {
      */
     public Described describe(ModelInfo model) throws ProviderException {
         ProviderSettings settings = directory.require(model.provider());
+        if (tape != null && tape.mode() == ReplyTape.Mode.REPLAY) {
+            // A replay asks no server; what it said when recorded is not on the tape.
+            return new Described(model, ProviderDirectory.selfHosted(settings) ? ServedModel.UNREPORTED : ServedModel.HOSTED);
+        }
         if (!ProviderDirectory.selfHosted(settings)) {
             return new Described(model, ServedModel.HOSTED);
         }
@@ -106,7 +148,10 @@ public final class Providers implements AutoCloseable {
                     new ServedModel(true, shown.contextLength(), tools, thinks, shown.family()));
         }
         CompatibleServer server = compatible(settings);
-        ModelInfo withDialect = withTemplateDialect(model, templateReading(server.chatTemplate()));
+        boolean entryNamesDialect = model.dialectOrigin() != null
+                && model.dialectOrigin().source() == DialectOrigin.Source.REGISTRY;
+        ModelInfo withDialect = entryNamesDialect ? model
+                : withTemplateDialect(model, templateReading(server.chatTemplate(model.id())));
         if (model.contextWindow() != null) {
             return new Described(withDialect, ServedModel.UNREPORTED);
         }

@@ -31,7 +31,12 @@ final class JsonAnswers implements AutoCloseable {
         server.setDispatcher(new Dispatcher() {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
-                String body = answers.get(request.getMethod() + " " + request.getUrl().encodedPath());
+                String path = request.getUrl().encodedPath();
+                String query = request.getUrl().encodedQuery();
+                String body = query == null ? null : answers.get(request.getMethod() + " " + path + "?" + query);
+                if (body == null) {
+                    body = answers.get(request.getMethod() + " " + path);
+                }
                 return body == null ? new MockResponse.Builder().code(404).body("Not Found").build()
                         : new MockResponse.Builder().setHeader("content-type", "application/json").body(body).build();
             }
@@ -39,7 +44,10 @@ final class JsonAnswers implements AutoCloseable {
         server.start();
     }
 
-    /** {@code request} ({@code GET /props}) is answered with {@code json}. */
+    /**
+     * {@code request} is answered with {@code json}: {@code GET /props} whatever its query, {@code
+     * GET /props?model=a%2Fb} (the query as sent) only with that query, which it answers first.
+     */
     void answer(String request, String json) {
         answers.put(request, json);
     }

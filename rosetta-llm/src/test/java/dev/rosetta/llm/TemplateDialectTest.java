@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.llm.Providers.Described;
 import dev.rosetta.llm.model.DialectOrigin;
+import dev.rosetta.llm.model.ModelInfo;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -52,6 +53,21 @@ class TemplateDialectTest {
         assertThat(d.model().nativeDialect()).as("the template requests with tools are rendered with").isEqualTo("glm");
         assertThat(d.model().dialectOrigin().source()).isEqualTo(DialectOrigin.Source.CHAT_TEMPLATE);
         assertThat(d.model().nativeDialectReason()).contains("<arg_key>");
+        assertThat(d.model().contextWindow()).isEqualTo(32768);
+    }
+
+    /** llama.cpp's router answers a bare /props for itself (no template, n_ctx 0): the model is named. */
+    @Test
+    void llamaCppsRouterIsAskedForTheModelsOwnProps() throws Exception {
+        server.answer("GET /props", "{\"role\":\"router\",\"max_instances\":4,\"models_autoload\":true,"
+                + "\"model_alias\":\"llama-server\",\"model_path\":\"none\",\"default_generation_settings\":"
+                + "{\"params\":{},\"n_ctx\":0},\"build_info\":\"b7100-3a2f1c9d\"}");
+        server.answer("GET /props?model=ggml-org%2Fgemma-3-4b-it-GGUF%3AQ4_K_M",
+                llamaCppProps(template("llama.cpp/Kimi-K2-Instruct.jinja")).toString());
+
+        Described d = describe("local/ggml-org/gemma-3-4b-it-GGUF:Q4_K_M");
+
+        assertThat(d.model().nativeDialect()).isEqualTo("kimi");
         assertThat(d.model().contextWindow()).isEqualTo(32768);
     }
 
@@ -118,6 +134,18 @@ class TemplateDialectTest {
 
         assertThat(d.model().nativeDialect()).as("the Qwen3 family, by name; command-r is not read yet")
                 .isEqualTo("hermes");
+    }
+
+    @Test
+    void aModelWhoseEntryNamesItsDialectAndContextAsksTheServerNothing() throws Exception {
+        server.answer("GET /props", llamaCppProps(template("llama.cpp/GLM-4.6.jinja")).toString());
+        ModelInfo entry = ModelInfo.generic("local", "my-mistral").withContextWindow(32768, "its entry")
+                .withNativeDialect("mistral");
+
+        Described d = server.providers().describe(entry);
+
+        assertThat(d.model().nativeDialect()).isEqualTo("mistral");
+        assertThat(server.requestCount()).isZero();
     }
 
     /** GET /props as llama-server answers it (tools/server/README.md), with {@code template} as its chat_template. */

@@ -1,10 +1,12 @@
 package dev.rosetta.tools;
 
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
@@ -37,6 +39,7 @@ public final class Toolbox implements AutoCloseable {
     private final PermissionRules rules;
     private final Consumer<PermissionRule> remembered;
     private boolean confirmEverything;
+    private volatile int offerLimit = Integer.MAX_VALUE;
 
     public Toolbox(List<Tool> tools, ToolContext context, Confirmation confirmation) {
         this(tools, context, confirmation, PermissionRules.NONE, rule -> { });
@@ -72,9 +75,34 @@ public final class Toolbox implements AutoCloseable {
         return ToolCatalog.of(tools.values().stream().map(Tool::spec).toList());
     }
 
-    /** The tools that can run here: what the system prompt describes and the native tool list offers. */
+    /**
+     * The tools that can run here, in the order they came (built-in ones first, then each MCP
+     * server's), at most {@link #offerAtMost} of them: what the system prompt describes and the
+     * native tool list offers.
+     */
     public ToolCatalog offered() {
-        return ToolCatalog.of(tools.values().stream().filter(t -> t.unavailable().isEmpty()).map(Tool::spec).toList());
+        return ToolCatalog.of(tools.values().stream().filter(t -> t.unavailable().isEmpty()).limit(offerLimit)
+                .map(Tool::spec).toList());
+    }
+
+    /**
+     * Offers at most {@code limit} tools a request: ten thousand tools of a server would be some
+     * 700,000 tokens in every request (and OpenAI's APIs take 128). The others can still be called.
+     */
+    public void offerAtMost(int limit) {
+        offerLimit = limit;
+    }
+
+    /** Which of {@code names} can run here but are not offered, past {@link #offerAtMost}'s limit. */
+    public List<String> notOffered(Collection<String> names) {
+        Set<String> offered = new HashSet<>(offered().names());
+        return names.stream().filter(n -> tool(n).filter(t -> t.unavailable().isEmpty()).isPresent())
+                .filter(n -> !offered.contains(n)).toList();
+    }
+
+    /** The most tools a request offers ({@link #offerAtMost}). */
+    public int offerLimit() {
+        return offerLimit;
     }
 
     /** Tools that cannot run on this machine, and why. */

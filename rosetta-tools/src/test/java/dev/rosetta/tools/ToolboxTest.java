@@ -186,6 +186,30 @@ class ToolboxTest {
         assertThat(r.output()).contains("python3 not found on PATH");
     }
 
+    /** Issue 25: 10,000 MCP tools were all declared, some 700,000 tokens in every request. */
+    @Test
+    void aRequestOffersAtMostTheLimitOfToolsTheFirstToCome() throws Exception {
+        List<Tool> many = new ArrayList<>(FileTools.all());
+        for (int i = 0; i < 10_000; i++) {
+            String name = "srv.t" + i;
+            many.add(new CountingTool() {
+                @Override
+                public ToolSpec spec() {
+                    return ToolSpec.named(name);
+                }
+            });
+        }
+        Toolbox box = new Toolbox(FileTools.all(), ToolContext.in(dir), Confirmation.ALWAYS);
+        box.offerAtMost(128);
+        box.add(many.subList(FileTools.all().size(), many.size()));
+
+        assertThat(box.offered().names()).hasSize(128).startsWith(FileTools.all().get(0).spec().name())
+                .endsWith("srv.t" + (127 - FileTools.all().size()));
+        assertThat(box.notOffered(List.of("srv.t0", "srv.t500", "srv.t9999"))).containsExactly("srv.t500", "srv.t9999");
+        assertThat(box.execute(ToolUse.positional("srv.t9999", List.of(), "x")).output())
+                .as("a tool not offered can still be called").isEqualTo("counted");
+    }
+
     @Test
     void confinedWorkspaceRefusesBeforeAnyoneIsAsked() throws Exception {
         Toolbox box = new Toolbox(FileTools.all(), ToolContext.in(dir).confined(true), answering());

@@ -1,9 +1,9 @@
 package dev.rosetta.agent.chat;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -20,6 +20,7 @@ import dev.rosetta.agent.log.StoredSegment;
 import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.core.message.Message;
+import dev.rosetta.core.secret.Redaction;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.StreamSplitter;
 import dev.rosetta.core.tool.ErrorCode;
@@ -346,18 +347,37 @@ public final class AgentLoop {
         if (checkpoints != null) {
             checkpoints.begin(use.callId());
         }
+        Redaction secrets = session.options().secrets();
+        Redaction.Stream live = secrets.forBytes().stream();
         try {
-            return session.toolbox().execute(use,
-                    (bytes, offset, length) -> events.accept(new AgentEvent.ToolOutput(use,
-                            Arrays.copyOfRange(bytes, offset, offset + length))));
+            return blanked(session.toolbox().execute(use,
+                    (bytes, offset, length) -> liveOutput(use, live.feed(
+                            new String(bytes, offset, length, StandardCharsets.ISO_8859_1)))), secrets);
         } catch (InterruptedException e) {
             interrupted = true;
             return ToolResult.error(ErrorCode.CANCELED, "the user interrupted the call");
         } finally {
+            liveOutput(use, live.flush());
             if (checkpoints != null) {
                 checkpoints.end();
             }
         }
+    }
+
+    /**
+     * A tool's output as it comes, with the keys Rosetta knows blanked (each byte carried as one
+     * ISO-8859-1 character, so the bytes pass through as they came).
+     */
+    private void liveOutput(ToolUse use, String bytes) {
+        if (!bytes.isEmpty()) {
+            events.accept(new AgentEvent.ToolOutput(use, bytes.getBytes(StandardCharsets.ISO_8859_1)));
+        }
+    }
+
+    /** The result with the keys Rosetta knows blanked: the model, the log and the screen never see one. */
+    private static ToolResult blanked(ToolResult result, Redaction secrets) {
+        String output = secrets.apply(result.output());
+        return output.equals(result.output()) ? result : new ToolResult(output, result.isError(), result.code());
     }
 
     private static String problemOf(ToolUse use, Reply reply) {

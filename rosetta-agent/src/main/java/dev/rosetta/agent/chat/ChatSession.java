@@ -46,6 +46,8 @@ public final class ChatSession {
     private ModelInfo model;
     private Provider provider;
     private ToolFormat format;
+    /** Why the format is what it is, when something chose it ({@code auto: best in your evals …}); else null. */
+    private volatile String formatReason;
     private final Toolbox toolbox;
     private final ConversationLog log;
     private TurnSettings settings;
@@ -88,6 +90,15 @@ public final class ChatSession {
 
     public ToolFormat format() {
         return format;
+    }
+
+    /** Why the format is what it is, as the user is told it; null when nothing said. */
+    public String formatReason() {
+        return formatReason;
+    }
+
+    public void formatReason(String why) {
+        this.formatReason = why;
     }
 
     /**

@@ -33,10 +33,17 @@ public final class Resolution {
 
     private final Map<String, String> processEnv;
     private final Configuration config;
+    private final FormatChoice choice;
 
     public Resolution(Map<String, String> processEnv, Configuration config) {
+        this(processEnv, config, FormatChoice.SHIPPED_ONLY);
+    }
+
+    /** @param choice what {@code auto} picks from: the user's measured formats and the shipped table */
+    public Resolution(Map<String, String> processEnv, Configuration config, FormatChoice choice) {
         this.processEnv = Map.copyOf(processEnv);
         this.config = config;
+        this.choice = choice;
     }
 
     /** The workspace: {@code -w}, else the resumed conversation's, else the current folder. */
@@ -109,6 +116,8 @@ public final class Resolution {
 
     /** What {@code --tool-format native} and {@code TOOL_FORMAT=native} stand for: the model's native dialect. */
     public static final String NATIVE = "native";
+    /** {@code --tool-format auto}: the model's best format as measured ({@link FormatChoice}). */
+    public static final String AUTO = "auto";
     /** {@link #toolFormat(String, ModelInfo, ServedModel)} for a hosted model. */
     public Resolved<ToolFormat> toolFormat(String flag, ModelInfo model) {
         return toolFormat(flag, model, ServedModel.HOSTED);
@@ -125,7 +134,7 @@ public final class Resolution {
      */
     public Resolved<ToolFormat> toolFormat(String flag, ModelInfo model, ServedModel served) {
         if (set(flag)) {
-            return new Resolved<>(format(flag, "--tool-format", model), "--tool-format");
+            return resolved(flag, "--tool-format", model, served);
         }
         ChatConfig chat = config.chat();
         if (chat != null && chat.toolFormat() != null) {
@@ -137,7 +146,7 @@ public final class Resolution {
         }
         if (variable.isPresent()) {
             Resolved<String> v = variable.get();
-            return new Resolved<>(format(v.value(), v.source(), model), v.source());
+            return resolved(v.value(), v.source(), model, served);
         }
         return model == null ? new Resolved<>(ToolFormat.MARKDOWN, "the default")
                 : defaultFormat(model, served).orElse(new Resolved<>(ToolFormat.MARKDOWN, "the default"));
@@ -233,6 +242,18 @@ public final class Resolution {
         return Optional.empty();
     }
 
+    /** {@code value} as set at {@code source}: auto picks, and says why; a format is itself. */
+    private Resolved<ToolFormat> resolved(String value, String source, ModelInfo model, ServedModel served) {
+        if (value.strip().equalsIgnoreCase(AUTO)) {
+            if (model == null) {
+                return new Resolved<>(ToolFormat.MARKDOWN, source + " auto, before the model is known");
+            }
+            Resolved<ToolFormat> picked = choice.pick(model, !Boolean.FALSE.equals(served.nativeTools()));
+            return new Resolved<>(picked.value(), picked.source() + ", by " + source);
+        }
+        return new Resolved<>(format(value, source, model), source);
+    }
+
     private static ToolFormat format(String value, String source, ModelInfo model) {
         if (value.strip().equalsIgnoreCase(NATIVE)) {
             return nativeFormat(model);
@@ -246,8 +267,8 @@ public final class Resolution {
     }
 
     private static String formatNames() {
-        return Arrays.stream(ToolFormat.values()).map(ToolFormat::id).collect(Collectors.joining(", ")) + ", or "
-                + NATIVE + " (the model's own dialect)";
+        return Arrays.stream(ToolFormat.values()).map(ToolFormat::id).collect(Collectors.joining(", ")) + ", "
+                + NATIVE + " (the model's own dialect), or " + AUTO + " (its best in eval results)";
     }
 
     /**

@@ -21,12 +21,12 @@ import tools.jackson.dataformat.toml.TomlMapper;
  * A parsed TOML file and where its keys are, so every problem in it — of syntax or of meaning —
  * is reported as one line: {@code <file>:<line>:<column>: <problem>}.
  */
-record TomlDocument(Path file, ObjectNode root, KeyLocations locations) {
+public record TomlDocument(Path file, ObjectNode root, KeyLocations locations) {
 
     private static final TomlMapper MAPPER = TomlMapper.builder().build();
 
     /** The file parsed, or empty when it does not exist. */
-    static Optional<TomlDocument> read(Path file) {
+    public static Optional<TomlDocument> read(Path file) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -40,7 +40,7 @@ record TomlDocument(Path file, ObjectNode root, KeyLocations locations) {
         return Optional.of(parse(file, text));
     }
 
-    static TomlDocument parse(Path file, String text) {
+    public static TomlDocument parse(Path file, String text) {
         String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
         KeyLocations locations = KeyLocations.of(body);
         JsonNode root;
@@ -74,12 +74,12 @@ record TomlDocument(Path file, ObjectNode root, KeyLocations locations) {
     }
 
     /** A problem with the value at {@code path}, located as well as the text allows. */
-    RosettaException error(List<String> path, String problem) {
+    public RosettaException error(List<String> path, String problem) {
         return new RosettaException(where(path) + ": " + problem);
     }
 
     /** {@code file:line:column}, or just the file when the key was not found in the text. */
-    String where(List<String> path) {
+    public String where(List<String> path) {
         return locations.find(path).map(l -> file + ":" + l.line() + ":" + l.column()).orElse(file.toString());
     }
 

@@ -3,6 +3,8 @@ package dev.rosetta.agent.config;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import dev.rosetta.core.text.Shortened;
+
 /**
  * TOML spellings of keys and values, for the files Rosetta writes itself and for naming what a
  * file holds in a message: every character a terminal would act on is spelled as an escape.
@@ -72,27 +74,13 @@ final class TomlText {
                 || c == '\u200E' || c == '\u200F' || c == '\u061C';
     }
 
-    /** How many items {@link #someOf} spells out, and how long each may be. */
-    private static final int ITEMS_SHOWN = 10;
-    private static final int ITEM_LENGTH = 80;
-
     /**
      * Items already spelled for a message (keys, rules), the first few of many and each cut short,
      * with how many more there are: a file with a hundred thousand of them, or one of a hundred
      * thousand characters, still makes a line a person can read.
      */
     static String someOf(List<String> items) {
-        String shown = items.stream().limit(ITEMS_SHOWN).map(TomlText::shortened).collect(Collectors.joining(", "));
-        int more = items.size() - ITEMS_SHOWN;
-        return more <= 0 ? shown : shown + String.format(java.util.Locale.ROOT, " and %,d more", more);
-    }
-
-    private static String shortened(String item) {
-        if (item.length() <= ITEM_LENGTH) {
-            return item;
-        }
-        int end = Character.isLowSurrogate(item.charAt(ITEM_LENGTH - 1)) ? ITEM_LENGTH - 2 : ITEM_LENGTH - 1;
-        return item.substring(0, end) + String.format(java.util.Locale.ROOT, "… (%,d characters)", item.length());
+        return Shortened.someOf(items, 10, 80, ", ");
     }
 
     static String array(List<String> values) {

@@ -7,8 +7,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A checkpoint line's JSON: {@code {"checkpoint": {"at", "call_id", "path", "before", "after",
- * "kept", "created_folder"}}}; {@code before} and {@code after} are left out for a file that did
- * not exist then, {@code kept} when it is true, {@code created_folder} when the write made none.
+ * "kept", "created_folder", "pending"}}}; {@code before} and {@code after} are left out for a file
+ * that did not exist then (and {@code after} on a pending line, written before the write), {@code
+ * kept} when it is true, {@code created_folder} when the write made none, {@code pending} when false.
  */
 final class CheckpointJson {
 
@@ -33,6 +34,9 @@ final class CheckpointJson {
         if (c.createdFolder() != null) {
             node.put("created_folder", c.createdFolder().toString());
         }
+        if (c.pending()) {
+            node.put("pending", true);
+        }
         return node;
     }
 
@@ -46,14 +50,19 @@ final class CheckpointJson {
             throw new LogLineReader.InvalidLine("\"checkpoint\" must be a JSON object");
         }
         JsonNode kept = node.get("kept");
-        if (kept != null && !kept.isNull() && !kept.isBoolean()) {
-            throw new LogLineReader.InvalidLine("\"kept\" must be true or false");
+        JsonNode pending = node.get("pending");
+        for (var flag : new JsonNode[] {kept, pending}) {
+            if (flag != null && !flag.isNull() && !flag.isBoolean()) {
+                throw new LogLineReader.InvalidLine("\"" + (flag == kept ? "kept" : "pending")
+                        + "\" must be true or false");
+            }
         }
         try {
             return new FileCheckpoint(CompactionJson.index(node.get("at"), "at"),
                     CompactionJson.optionalText(node, "call_id"), Path.of(CompactionJson.text(node, "path")),
                     CompactionJson.optionalText(node, "before"), CompactionJson.optionalText(node, "after"),
-                    kept == null || kept.isNull() || kept.booleanValue(), createdFolder(node));
+                    kept == null || kept.isNull() || kept.booleanValue(), createdFolder(node),
+                    pending != null && !pending.isNull() && pending.booleanValue());
         } catch (IllegalArgumentException e) { // InvalidPathException too
             throw new LogLineReader.InvalidLine(e.getMessage());
         }

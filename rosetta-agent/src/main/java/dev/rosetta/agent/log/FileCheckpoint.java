@@ -19,9 +19,12 @@ import java.util.regex.Pattern;
  * @param createdFolder the outermost folder the write created for a new file ({@code docs} for
  *               {@code docs/api/x.md} in a workspace without {@code docs}), absolute; null when
  *               its folder was there: undoing the write removes what it created, if still empty
+ * @param pending whether this is the line written before the write, whose end is not on record
+ *               yet: {@code after} is unknown (null), and the write may or may not have happened
+ *               (Rosetta stopped in between). The line written when the call ends replaces it.
  */
 public record FileCheckpoint(int at, String callId, Path path, String before, String after, boolean kept,
-        Path createdFolder) {
+        Path createdFolder, boolean pending) {
 
     private static final Pattern SHA_256 = Pattern.compile("[0-9a-f]{64}");
 
@@ -38,6 +41,9 @@ public record FileCheckpoint(int at, String callId, Path path, String before, St
             throw new IllegalArgumentException("a created folder holds the new file it was made for, got "
                     + createdFolder + " for " + path);
         }
+        if (pending && after != null) {
+            throw new IllegalArgumentException("a pending checkpoint knows nothing after, got " + after);
+        }
         for (String hash : new String[] {before, after}) {
             if (hash != null && !SHA_256.matcher(hash).matches()) {
                 throw new IllegalArgumentException("not a SHA-256 in hex: " + hash);
@@ -45,9 +51,32 @@ public record FileCheckpoint(int at, String callId, Path path, String before, St
         }
     }
 
-    /** A checkpoint of a write that created no folder. */
+    /** A finished write's checkpoint. */
+    public FileCheckpoint(int at, String callId, Path path, String before, String after, boolean kept,
+            Path createdFolder) {
+        this(at, callId, path, before, after, kept, createdFolder, false);
+    }
+
+    /** A checkpoint of a finished write that created no folder. */
     public FileCheckpoint(int at, String callId, Path path, String before, String after, boolean kept) {
-        this(at, callId, path, before, after, kept, null);
+        this(at, callId, path, before, after, kept, null, false);
+    }
+
+    /** The line for a write about to happen: what the file holds now, before it. */
+    public static FileCheckpoint beforeWrite(int at, String callId, Path path, String before, boolean kept,
+            Path createdFolder) {
+        return new FileCheckpoint(at, callId, path, before, null, kept, createdFolder, true);
+    }
+
+    /** This pending write, finished: the file held {@code after} once the call ended. */
+    public FileCheckpoint finished(String after) {
+        return new FileCheckpoint(at, callId, path, before, after, kept, createdFolder, false);
+    }
+
+    /** Whether {@code later} finishes this pending write (the same call, file and place in the log). */
+    public boolean finishedBy(FileCheckpoint later) {
+        return pending && !later.pending && at == later.at && path.equals(later.path)
+                && Objects.equals(callId, later.callId);
     }
 
     /** Whether the file did not exist before the write. */

@@ -13,6 +13,8 @@ final class LogState {
     private final List<LoggedMessage> messages = new ArrayList<>();
     private final List<Compaction> compactions = new ArrayList<>();
     private final List<FileCheckpoint> checkpoints = new ArrayList<>();
+    /** How many of the checkpoints are pending: none, and a finished one needs no search. */
+    private int pending;
 
     LogState() {
     }
@@ -21,6 +23,7 @@ final class LogState {
         messages.addAll(contents.messages());
         compactions.addAll(contents.compactions());
         checkpoints.addAll(contents.checkpoints());
+        pending = (int) checkpoints.stream().filter(FileCheckpoint::pending).count();
     }
 
     void apply(LogLine line) {
@@ -28,8 +31,21 @@ final class LogState {
             case LogLine.Entry e -> messages.add(e.message());
             case LogLine.Undo u -> undo(u.count());
             case LogLine.Compacted c -> compactions.add(c.compaction());
-            case LogLine.Checkpoint c -> checkpoints.add(c.checkpoint());
+            case LogLine.Checkpoint c -> checkpoint(c.checkpoint());
         }
+    }
+
+    /** A finished write takes the place of its pending line; anything else is added. */
+    private void checkpoint(FileCheckpoint c) {
+        for (int i = checkpoints.size() - 1; pending > 0 && i >= 0; i--) {
+            if (checkpoints.get(i).finishedBy(c)) {
+                checkpoints.set(i, c);
+                pending--;
+                return;
+            }
+        }
+        checkpoints.add(c);
+        pending += c.pending() ? 1 : 0;
     }
 
     /** Hides the last {@code count} messages (fewer if there are fewer); returns them, oldest first. */
@@ -40,6 +56,7 @@ final class LogState {
         tail.clear();
         compactions.removeIf(c -> c.at() > keep);
         checkpoints.removeIf(c -> c.undoneBy(keep));
+        pending = (int) checkpoints.stream().filter(FileCheckpoint::pending).count();
         return removed;
     }
 

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -117,7 +118,8 @@ public final class McpServers implements ToolSource {
             List<McpTool> tools = e.server.start();
             e.state = State.READY;
             String skipped = e.server.skipped().isEmpty() ? "" : " (left out: " + e.server.skipped() + ")";
-            status.accept("mcp: " + e.server.name() + " ready with " + count(tools.size()) + skipped);
+            status.accept("mcp: " + e.server.name() + " ready with " + count(tools.size()) + skipped
+                    + notOffered(e.names));
         } catch (McpFailure f) {
             failed(e, f.getMessage());
         } catch (InterruptedException ie) {
@@ -149,8 +151,16 @@ public final class McpServers implements ToolSource {
         toolbox.add(tools);
         e.names = tools.stream().map(t -> t.spec().name()).toList();
         if (e.state == State.READY && !before.equals(e.names)) {
-            status.accept("mcp: " + server.name() + " changed its tools: now " + count(tools.size()));
+            status.accept("mcp: " + server.name() + " changed its tools: now " + count(tools.size())
+                    + notOffered(e.names));
         }
+    }
+
+    /** What of a server's tools a request does not offer, past the limit of tools a request declares; empty when none. */
+    private String notOffered(List<String> names) {
+        int left = toolbox.notOffered(names).size();
+        return left == 0 ? "" : String.format(Locale.ROOT, "; %,d of them are not offered to the model: a"
+                + " request declares at most %,d tools ([limits] tools)", left, toolbox.offerLimit());
     }
 
     /**

@@ -3,31 +3,34 @@ package dev.rosetta.agent.undo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.FileCheckpoint;
 import dev.rosetta.tools.FileWrites;
+import dev.rosetta.tools.output.OwnerOnly;
 
 /**
  * Keeps what a file held before a tool wrote it, beside the log ({@code checkpoints/<sha-256>},
- * each content once), and records in the log which call wrote which file: {@code /undo} puts it
- * back. Set around each call ({@link #begin}, {@link #end}); tools say what they are about to
- * write through {@link FileWrites}. A file larger than {@link #MAX_FILE_BYTES}, or one that would
- * take the folder past {@link #MAX_TOTAL_BYTES}, is recorded but not kept.
+ * each content once, in a folder only the owner can read), and records in the log which call
+ * wrote which file: {@code /undo} puts it back. Set around each call ({@link #begin}, {@link
+ * #end}); tools say what they are about to write through {@link FileWrites}. The record comes
+ * before the write: a pending line (what the file held, and that a write is coming) is on disk
+ * before the tool touches the file, and the line written when the call ends finishes it with what
+ * the file held then. So a Rosetta killed in between leaves a pending line that {@code /undo}
+ * still acts on. A file larger than {@link #MAX_FILE_BYTES}, or one that would take the folder
+ * past {@link #MAX_TOTAL_BYTES}, is recorded but not kept.
  */
 public final class FileCheckpoints implements FileWrites {
 
@@ -39,7 +42,8 @@ public final class FileCheckpoints implements FileWrites {
     private final ConversationLog log;
     private final long maxFileBytes;
     private final long maxTotalBytes;
-    private final Map<Path, Before> touched = new LinkedHashMap<>();
+    /** The files the running call is writing, with the pending line each got. */
+    private final Map<Path, FileCheckpoint> touched = new LinkedHashMap<>();
     private String callId;
     private int at = -1;
     private long used = -1;
@@ -74,20 +78,24 @@ public final class FileCheckpoints implements FileWrites {
         touched.clear();
     }
 
-    /** The call has finished: each file it changed gets its checkpoint in the log. */
+    /**
+     * The call has finished: each file it was about to write gets the line that finishes its
+     * pending one, with what it holds now. Done also when the call was interrupted (the
+     * interrupt is kept for the caller), as the write may have happened all the same.
+     */
     public synchronized void end() {
+        boolean interrupted = Thread.interrupted();
         try {
-            for (var e : touched.entrySet()) {
-                String after = hashOrNull(e.getKey());
-                if (!Objects.equals(after, e.getValue().hash())) {
-                    log.append(new FileCheckpoint(at, callId, e.getKey(), e.getValue().hash(), after,
-                            e.getValue().kept(), e.getValue().createdFolder()));
-                }
+            for (FileCheckpoint pending : touched.values()) {
+                log.append(pending.finished(now(pending.path()).hash()));
             }
         } finally {
             touched.clear();
             at = -1;
             callId = null;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -97,7 +105,31 @@ public final class FileCheckpoints implements FileWrites {
         if (at < 0 || touched.containsKey(path)) {
             return; // outside a call nothing is undone; within one, the first state is the one to restore
         }
-        touched.put(path, keep(path));
+        Before before = keep(path);
+        FileCheckpoint line = FileCheckpoint.beforeWrite(at, callId, path, before.hash(), before.kept(),
+                before.createdFolder());
+        try {
+            log.append(line);
+        } catch (RuntimeException e) {
+            // The log refused it (a full disk): the write goes on, as FileWrites promises, and the
+            // next message's write says what is wrong with the log.
+        }
+        touched.put(path, line);
+    }
+
+    /** What {@code path} holds now; an interrupt meanwhile is kept for the caller and makes it unreadable. */
+    private static FileNow now(Path path) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            return FileNow.of(path);
+        } catch (InterruptedException e) {
+            interrupted = true;
+            return new FileNow.Unreadable("interrupted while reading it");
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** The outermost of {@code folder} and its parents that does not exist, or null when {@code folder} does. */
@@ -119,24 +151,44 @@ public final class FileCheckpoints implements FileWrites {
         }
     }
 
+    /** The size of the bytes a checkpoint kept, or -1 when they are not there. */
+    long size(String hash) {
+        try {
+            return Files.size(log.checkpointFolder().resolve(hash));
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
     private Before keep(Path path) {
-        if (!Files.exists(path)) {
+        FileNow now = now(path);
+        if (now instanceof FileNow.Missing) {
             return new Before(null, true, outermostMissing(path.getParent()));
         }
+        if (!(now instanceof FileNow.Regular regular)) {
+            return new Before(now.hash(), false);
+        }
         try {
-            if (!Files.isRegularFile(path)) {
-                return new Before(hash(path), false);
+            if (regular.size() > maxFileBytes || used() + regular.size() > maxTotalBytes) {
+                return new Before(regular.hash(), false);
             }
-            long size = Files.size(path);
-            if (size > maxFileBytes || used() + size > maxTotalBytes) {
-                return new Before(hash(path), false);
+            byte[] bytes = readAtMost(path, maxFileBytes);
+            if (bytes == null) {
+                return new Before(regular.hash(), false); // it grew past the limit meanwhile
             }
-            byte[] bytes = Files.readAllBytes(path);
-            String hash = hash(bytes);
+            String hash = FileNow.hash(bytes);
             store(hash, bytes);
             return new Before(hash, true);
         } catch (IOException | UncheckedIOException e) {
-            return new Before(hashOrNull(path), false);
+            return new Before(regular.hash(), false);
+        }
+    }
+
+    /** The file's bytes, or null when it holds more than {@code limit}; never more than that in memory. */
+    private static byte[] readAtMost(Path path, long limit) throws IOException {
+        try (InputStream in = Files.newInputStream(path)) {
+            byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
+            return bytes.length > limit ? null : bytes;
         }
     }
 
@@ -146,10 +198,16 @@ public final class FileCheckpoints implements FileWrites {
         if (Files.exists(blob)) {
             return;
         }
-        Files.createDirectories(folder);
-        Path tmp = Files.createTempFile(folder, ".blob-", ".tmp");
+        OwnerOnly.folders(folder);
+        Path tmp = Files.createTempFile(folder, ".blob-", ".tmp"); // owner-only, as the folder
         try {
-            Files.write(tmp, bytes);
+            try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    out.write(buffer);
+                }
+                out.force(true); // on disk before the pending line that points to it
+            }
             try {
                 Files.move(tmp, blob, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
@@ -174,45 +232,6 @@ public final class FileCheckpoints implements FileWrites {
             }
         }
         return used;
-    }
-
-    /** The SHA-256 of what {@code path} holds now, or null when there is no such file. */
-    public static String hash(Path path) throws IOException {
-        if (!Files.exists(path)) {
-            return null;
-        }
-        if (!Files.isRegularFile(path)) {
-            return hash(("not a regular file: " + path).getBytes(StandardCharsets.UTF_8));
-        }
-        MessageDigest digest = sha256();
-        try (InputStream in = Files.newInputStream(path)) {
-            byte[] buffer = new byte[1 << 16];
-            for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
-                digest.update(buffer, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(digest.digest());
-    }
-
-    /** As {@link #hash(Path)}; null also when it cannot be read (the restore then says it changed). */
-    private static String hashOrNull(Path path) {
-        try {
-            return hash(path);
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    static String hash(byte[] bytes) {
-        return HexFormat.of().formatHex(sha256().digest(bytes));
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
-        }
     }
 
     /** The checkpoints in force. */

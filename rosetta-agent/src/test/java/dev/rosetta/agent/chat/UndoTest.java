@@ -24,6 +24,7 @@ import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.files.FileTools;
+import dev.rosetta.tools.files.Workspace;
 import dev.rosetta.tools.shell.ShellTool;
 
 /** Undo that restores files: whole turns against a loopback model, real file tools, real files. */
@@ -59,6 +60,10 @@ class UndoTest {
         return new AgentLoop(session, dir, e -> { });
     }
 
+    private Workspace workspace() {
+        return new Workspace(dir, false);
+    }
+
     @AfterEach
     void stop() {
         loop.interrupt();
@@ -83,7 +88,7 @@ class UndoTest {
         twoTurns();
         int cut = Rewind.cutForLast(log.messages(), 1);
 
-        Rewind.Plan plan = Rewind.plan(log, checkpoints, cut, dir);
+        Rewind.Plan plan = Rewind.plan(log, checkpoints, cut, workspace());
 
         assertThat(plan.restores()).extracting(r -> dir.relativize(r.path()).toString())
                 .containsExactly("a.txt", "b.txt");
@@ -92,7 +97,7 @@ class UndoTest {
         assertThat(plan.restores()).noneMatch(Rewind.FileRestore::changedElsewhere);
         assertThat(plan.untracked()).containsExactly("1 shell call");
 
-        assertThat(Rewind.apply(log, plan, true, dir)).isEmpty();
+        assertThat(Rewind.apply(log, plan, true, workspace())).isEmpty();
 
         assertThat(dir.resolve("a.txt")).hasContent("first");
         assertThat(dir.resolve("b.txt")).doesNotExist();
@@ -112,8 +117,8 @@ class UndoTest {
         loop.run("write the docs");
         Files.writeString(dir.resolve("notes/mine.txt"), "written by hand\n");
 
-        Rewind.Plan plan = Rewind.plan(log, checkpoints, Rewind.cutForLast(log.messages(), 1), dir);
-        assertThat(Rewind.apply(log, plan, true, dir)).isEmpty();
+        Rewind.Plan plan = Rewind.plan(log, checkpoints, Rewind.cutForLast(log.messages(), 1), workspace());
+        assertThat(Rewind.apply(log, plan, true, workspace())).isEmpty();
 
         assertThat(dir.resolve("docs")).as("made for guide.md, and empty once both files are gone").doesNotExist();
         assertThat(dir.resolve("src/main")).as("made for App.java").doesNotExist();
@@ -127,7 +132,7 @@ class UndoTest {
         twoTurns();
         Files.writeString(dir.resolve("a.txt"), "edited by hand\n");
 
-        Rewind.Plan plan = Rewind.plan(log, checkpoints, Rewind.cutForLast(log.messages(), 1), dir);
+        Rewind.Plan plan = Rewind.plan(log, checkpoints, Rewind.cutForLast(log.messages(), 1), workspace());
 
         assertThat(plan.restores()).filteredOn(Rewind.FileRestore::changedElsewhere)
                 .extracting(r -> r.path().getFileName().toString()).containsExactly("a.txt");
@@ -138,10 +143,10 @@ class UndoTest {
     void declinedFilesStayAsTheyAreWhileTheTurnsGo() throws Exception {
         twoTurns();
         int cut = Rewind.cutForLast(log.messages(), 2);
-        Rewind.Plan plan = Rewind.plan(log, checkpoints, cut, dir);
+        Rewind.Plan plan = Rewind.plan(log, checkpoints, cut, workspace());
         assertThat(plan.restores()).extracting(r -> r.bytes() == null).containsExactly(true, true);
 
-        Rewind.apply(log, plan, false, dir);
+        Rewind.apply(log, plan, false, workspace());
 
         assertThat(log.messages()).isEmpty();
         assertThat(dir.resolve("a.txt")).hasContent("second");
@@ -155,10 +160,10 @@ class UndoTest {
         log = ConversationLog.open(logs, "undo");
         FileCheckpoints reopened = new FileCheckpoints(log);
 
-        Rewind.Plan plan = Rewind.plan(log, reopened, Rewind.cutForLast(log.messages(), 1), dir);
+        Rewind.Plan plan = Rewind.plan(log, reopened, Rewind.cutForLast(log.messages(), 1), workspace());
 
         assertThat(plan.restores()).hasSize(2);
-        Rewind.apply(log, plan, true, dir);
+        Rewind.apply(log, plan, true, workspace());
         assertThat(dir.resolve("a.txt")).hasContent("first");
     }
 
@@ -173,7 +178,7 @@ class UndoTest {
         loop.run("shrink big.txt");
         Files.writeString(dir.resolve("big.txt"), big); // put back by hand
 
-        Rewind.Plan plan = Rewind.plan(log, new FileCheckpoints(log), 0, dir);
+        Rewind.Plan plan = Rewind.plan(log, new FileCheckpoints(log), 0, workspace());
 
         assertThat(plan.restores()).isEmpty();
         assertThat(plan.cannotRestore()).isEmpty();
@@ -188,7 +193,7 @@ class UndoTest {
         api.replyText("Done.");
         loop.run("shrink big.txt");
 
-        Rewind.Plan plan = Rewind.plan(log, new FileCheckpoints(log), 0, dir);
+        Rewind.Plan plan = Rewind.plan(log, new FileCheckpoints(log), 0, workspace());
 
         assertThat(plan.restores()).isEmpty();
         assertThat(plan.cannotRestore()).singleElement().asString().startsWith("big.txt (it was too large to keep");

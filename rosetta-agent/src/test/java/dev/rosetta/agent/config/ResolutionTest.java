@@ -183,9 +183,9 @@ class ResolutionTest {
         }
 
         @Test
-        void theErrorForAnUnknownFormatOffersNative() {
+        void theErrorForAnUnknownFormatOffersNativeAndAuto() {
             assertThatThrownBy(() -> new Setup().resolution().toolFormat("yaml", null))
-                    .hasMessageEndingWith(", or native (the model's own dialect)");
+                    .hasMessageEndingWith(", native (the model's own dialect), or auto (its best in eval results)");
         }
 
         @Test

@@ -23,6 +23,7 @@ import dev.rosetta.agent.context.ContextBudget;
 import dev.rosetta.agent.log.Compaction;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.undo.Rewind;
+import dev.rosetta.tools.files.Workspace;
 
 /**
  * 300 tool calls with large results and reasoning on a 32,000-token model, against a local fake
@@ -128,16 +129,17 @@ class LongSessionTest {
         Path notes = run.workspace().resolve("out/notes_1.md");
         assertThat(notes).hasContent("One line of notes.");
 
+        Workspace workspace = new Workspace(run.workspace(), false);
         Rewind.Plan last = Rewind.plan(run.log(), run.checkpoints(), Rewind.cutForLast(run.log().messages(), 1),
-                run.workspace());
+                workspace);
         assertThat(last.restores()).singleElement().satisfies(r -> assertThat(r.path()).isEqualTo(notes));
-        Rewind.apply(run.log(), last, true, run.workspace());
+        Rewind.apply(run.log(), last, true, workspace);
         assertThat(Files.readString(notes)).startsWith("Notes after step 10:");
         assertThat(run.log().compactions()).as("made before the undone turn: they stay").isNotEmpty();
 
-        Rewind.Plan all = Rewind.plan(run.log(), run.checkpoints(), 0, run.workspace());
+        Rewind.Plan all = Rewind.plan(run.log(), run.checkpoints(), 0, workspace);
         assertThat(all.restores()).hasSize(LongSession.CALLS / 10).allMatch(r -> r.bytes() == null);
-        Rewind.apply(run.log(), all, true, run.workspace());
+        Rewind.apply(run.log(), all, true, workspace);
         assertThat(run.workspace().resolve("out")).as("the folder the first notes made goes with them").doesNotExist();
         assertThat(run.log().messages()).isEmpty();
         assertThat(run.log().compactions()).isEmpty();

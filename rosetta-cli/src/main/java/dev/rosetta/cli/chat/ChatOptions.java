@@ -36,7 +36,7 @@ public final class ChatOptions {
     @Option(names = "--tool-format", paramLabel = "FORMAT", converter = OptionConverters.ChatToolFormatValue.class,
             description = "How the model calls tools: markdown, xml, tool (native function calling), or an open"
                     + " model's own text format: hermes, qwen3-coder, glm, mistral, llama3, pythonic, deepseek, kimi,"
-                    + " harmony; native: the model's own (hermes where not known).")
+                    + " harmony; native: the model's own (hermes where not known); auto: its best in eval results.")
     String toolFormat;
 
     @Option(names = {"-y", "--no-confirm"}, description = "Run tool calls without asking.")

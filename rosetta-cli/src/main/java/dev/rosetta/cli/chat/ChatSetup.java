@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.AgentLoop;
@@ -16,6 +17,7 @@ import dev.rosetta.agent.chat.ReplyLimits;
 import dev.rosetta.agent.chat.TurnSettings;
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.config.ConfigPaths;
+import dev.rosetta.agent.config.FormatChoice;
 import dev.rosetta.agent.config.Configuration;
 import dev.rosetta.agent.config.Limits;
 import dev.rosetta.agent.config.Resolution;
@@ -40,6 +42,7 @@ import dev.rosetta.llm.fallback.FallbackProvider;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.llm.model.ModelRegistry;
+import dev.rosetta.llm.tape.ReplyTape;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.tools.BuiltinToolset;
 import dev.rosetta.tools.Confirmation;
@@ -105,18 +108,20 @@ public final class ChatSetup {
         Configuration config = Configuration.load(paths, workspace, resumed == null ? null : resumed.configFile());
         config.warnings().forEach(warnings);
         ui = config.ui();
-        Resolution resolution = new Resolution(env, config);
+        Resolution resolution = new Resolution(env, config, FormatChoice.load(env));
         ProviderDirectory directory = new ProviderDirectory(config.providers(), resolution.environment());
         ModelRegistry registry = ModelRegistry.load(directory, paths.models(), warnings);
         ModelInfo registered = registry.resolve(resolution.model(options.model, directory).value());
         Providers providers = new Providers(directory,
                 HttpTransport.Settings.DEFAULT.withReplyTimeout(resolution.replyTimeout().value()), config.openAiApi(),
-                resolution.localContext());
+                resolution.localContext()).taped(ReplyTape.fromProcess(env));
         try {
             Providers.Described described = describe(registered, providers, warnings);
             ModelInfo model = described.model();
-            ToolFormat format = resolution.toolFormat(options.toolFormat, model, described.served()).value();
-            Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format);
+            dev.rosetta.agent.config.Resolved<ToolFormat> format = resolution.toolFormat(options.toolFormat, model,
+                    described.served());
+            Resolved resolved = new Resolved(saved, workspace, config, resolution, registry, model, format.value(),
+                    format.source());
             return assemble(logs, resumed, resolved, providers, output, confirmation);
         } catch (RuntimeException e) { // ProviderException too
             providers.close(); // an HTTP client left open holds the JVM's exit up by 300 ms
@@ -161,7 +166,7 @@ public final class ChatSetup {
 
     /** What the configuration files, the environment and the command line settled on. */
     private record Resolved(ChatConfig saved, Path workspace, Configuration config, Resolution resolution,
-            ModelRegistry registry, ModelInfo model, ToolFormat format) {}
+            ModelRegistry registry, ModelInfo model, ToolFormat format, String formatReason) {}
 
     private Chat assemble(Path logs, ConversationLog resumed, Resolved r, Providers providers,
             Chat.EventOutput output, Confirmation confirmation) throws ProviderException {
@@ -180,6 +185,7 @@ public final class ChatSetup {
         boolean ask = !(options.noConfirm || options.nonInteractive);
         Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS,
                 r.config().permissions(), rule -> remember(log, rule));
+        toolbox.offerAtMost(r.config().limits().tools());
         ProjectInstructions instructions = ProjectInstructions.load(r.workspace(), ConfigPaths.of(env).userFolder());
         instructions.notes().forEach(warnings);
         Limits limits = r.config().limits();
@@ -190,6 +196,7 @@ public final class ChatSetup {
         }
         ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings,
                 new SessionOptions(contextSettings, instructions, checkpoints));
+        session.formatReason(r.formatReason());
         ChatMcp mcp = mcp(r, log, toolbox, output);
         Chat chat = new Chat(session, new AgentLoop(session, r.workspace(), output), log, r.registry(), providers,
                 r.workspace(), output, mcp);
@@ -263,9 +270,13 @@ public final class ChatSetup {
             throw new ProviderException(ProviderException.Kind.CONFIG, "Provider '" + model.provider()
                     + "' doesn't support native tool calling; " + ProviderErrors.TEXT_FORMATS);
         }
+        Optional<Provider> replay = providers.replaying(model);
+        if (replay.isPresent()) {
+            return replay.get();
+        }
         Provider first = providers.forModel(model);
         if (fallback.isEmpty()) {
-            return first;
+            return providers.recorded(first);
         }
         List<FallbackCandidate> candidates = new ArrayList<>(List.of(new FallbackCandidate(first, model.id())));
         for (String name : fallback) {
@@ -274,7 +285,7 @@ public final class ChatSetup {
                 candidates.add(new FallbackCandidate(providers.forModel(next), next.id()));
             }
         }
-        return new FallbackProvider(candidates);
+        return providers.recorded(new FallbackProvider(candidates));
     }
 
     private TurnSettings settings(Resolution resolution) {

@@ -14,6 +14,7 @@ import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.tools.Preview;
+import dev.rosetta.tools.files.Workspace;
 
 /**
  * {@code /undo [N]} and {@code /rewind [N]}: take back turns and, after showing the diff of each
@@ -84,7 +85,14 @@ final class RewindCommand {
         ConversationLog log = chat.log();
         FileCheckpoints store = chat.session().checkpoints() != null ? chat.session().checkpoints()
                 : new FileCheckpoints(log);
-        Rewind.Plan plan = Rewind.plan(log, store, cut, chat.workspace());
+        Workspace workspace = Workspace.of(chat.session().toolbox().context());
+        Rewind.Plan plan;
+        try {
+            plan = Rewind.plan(log, store, cut, workspace);
+        } catch (InterruptedException e) {
+            out.line("nothing taken back: interrupted while comparing the files");
+            return;
+        }
         if (plan.messages() == 0) {
             out.line("nothing to undo");
             return;
@@ -107,7 +115,7 @@ final class RewindCommand {
             out.line("not undone: whatever " + String.join(" and ", plan.untracked()) + " changed (Rosetta cannot"
                     + " know what a command did)");
         }
-        List<String> failed = Rewind.apply(log, plan, restore, chat.workspace());
+        List<String> failed = Rewind.apply(log, plan, restore, workspace);
         failed.forEach(f -> out.line("could not put back " + TerminalText.safe(f)));
         int n = plan.messages();
         out.line("took back " + n + " message" + (n == 1 ? "" : "s")

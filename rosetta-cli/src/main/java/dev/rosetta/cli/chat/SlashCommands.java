@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 import dev.rosetta.agent.chat.ChatSession;
+import dev.rosetta.agent.config.FormatChoice;
 import dev.rosetta.agent.config.Resolution;
 import dev.rosetta.agent.config.Resolved;
 import dev.rosetta.agent.context.CompactionResult;
@@ -115,21 +116,30 @@ public final class SlashCommands {
     private void model(String name) throws ProviderException {
         ChatSession session = chat.session();
         if (name.isEmpty()) {
-            out.line(session.model().name() + " (tool format: " + session.format().id() + ")");
+            out.line(session.model().name() + " (tool format: " + session.format().id() + because(session) + ")");
             sayNativeDialect(session.model());
             return;
         }
         Providers.Described described = ChatSetup.describe(chat.registry().resolve(name), chat.providers(),
                 w -> out.line("rosetta: warning: " + w));
         ModelInfo next = described.model();
-        ToolFormat format = Resolution.defaultFormat(next, described.served()).map(Resolved::value)
-                .orElse(session.format());
-        Provider provider = ChatSetup.provider(next, format, List.of(), chat.registry(), chat.providers());
-        session.switchModel(next, provider, format);
+        // The model's own default where it has one, else its best format as auto picks it (and why).
+        Resolved<ToolFormat> format = Resolution.defaultFormat(next, described.served())
+                .orElseGet(() -> FormatChoice.load(System.getenv()).pick(next,
+                        chat.providers().directory().find(next.provider()).map(p -> p.nativeTools()).orElse(false)));
+        Provider provider = ChatSetup.provider(next, format.value(), List.of(), chat.registry(), chat.providers());
+        session.switchModel(next, provider, format.value());
+        session.formatReason(format.source());
         chat.saveConfig();
-        out.line("model: " + next.name() + " (tool format: " + format.id() + ")");
+        out.line("model: " + next.name() + " (tool format: " + format.value().id() + because(session) + ")");
         sayNativeDialect(next);
         sayThinkingProblem();
+    }
+
+    /** " — why", when auto chose the format. */
+    private static String because(ChatSession session) {
+        String why = session.formatReason();
+        return why == null || !why.startsWith(FormatChoice.AUTO_PREFIX) ? "" : " — " + why;
     }
 
     /** Which dialect {@code --tool-format native} means for the model, and why, where anything says. */

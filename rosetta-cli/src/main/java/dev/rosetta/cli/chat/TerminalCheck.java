@@ -25,6 +25,10 @@ public final class TerminalCheck {
         return isTerminal(0);
     }
 
+    public static boolean stderrIsTerminal() {
+        return isTerminal(2);
+    }
+
     public static boolean stdoutIsTerminal() {
         return isTerminal(1);
     }

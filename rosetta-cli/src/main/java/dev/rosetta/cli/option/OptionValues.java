@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import dev.rosetta.agent.config.Resolution;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.Thinking;
@@ -37,10 +38,14 @@ public final class OptionValues {
         if (value.strip().equalsIgnoreCase(NATIVE)) {
             return NATIVE;
         }
+        if (value.strip().equalsIgnoreCase(Resolution.AUTO)) {
+            return Resolution.AUTO;
+        }
         try {
             return ToolFormat.of(value).id();
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(e.getMessage() + ", or native (the model's own dialect)");
+            throw new IllegalArgumentException(e.getMessage() + ", native (the model's own dialect) or auto (its best"
+                    + " in eval results)");
         }
     }
 

@@ -16,6 +16,7 @@ import dev.rosetta.cli.chat.SlashCommands;
 import dev.rosetta.cli.repl.ReplPrompt;
 import dev.rosetta.cli.repl.SlashCommand;
 import dev.rosetta.cli.render.TerminalText;
+import dev.rosetta.agent.config.FormatChoice;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.model.DialectOrigin;
 import dev.rosetta.llm.model.ModelInfo;
@@ -113,10 +114,16 @@ final class TurnRunner {
         return fromTemplate ? format.id() + " (template)" : format.id();
     }
 
+    /** {@link #formatLabel(ModelInfo, ToolFormat)}, marked "(auto)" when auto chose it (/model says why). */
+    static String formatLabel(ModelInfo model, ToolFormat format, String reason) {
+        String label = formatLabel(model, format);
+        return reason != null && reason.startsWith(FormatChoice.AUTO_PREFIX) ? label + " (auto)" : label;
+    }
+
     void refresh(boolean recount) {
         ChatSession session = chat.session();
         String model = session.model().name();
-        String format = formatLabel(session.model(), session.format());
+        String format = formatLabel(session.model(), session.format(), session.formatReason());
         long window = session.model().contextWindowOrDefault();
         state.change(s -> {
             s.session(ReplPrompt.shortName(model), format, window);

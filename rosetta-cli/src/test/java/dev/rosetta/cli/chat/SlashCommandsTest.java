@@ -169,6 +169,19 @@ class SlashCommandsTest {
     }
 
     @Test
+    void modelWithNoFormatOfItsOwnTakesItsBestFormatAndSaysWhy() throws Exception {
+        // gpt-4o has no default_tool_format; the published results shipped with Rosetta name tool for it.
+        commands().run("/model openai/gpt-4o");
+
+        assertThat(chat.session().format()).isEqualTo(ToolFormat.TOOL);
+        assertThat(shown()).contains("model: openai/gpt-4o (tool format: tool — auto: best for gpt-4o in published"
+                + " results").contains("gptme.org");
+        bytes.reset();
+        commands().run("/model");
+        assertThat(shown()).contains("(tool format: tool — auto: ");
+    }
+
+    @Test
     void modelSaysTheNativeDialectReadOffTheChatTemplateAndWhy() throws Exception {
         // llama-server's GET /props, its chat_template a GLM-4.6 one (cut to the lines that write calls).
         String props = """

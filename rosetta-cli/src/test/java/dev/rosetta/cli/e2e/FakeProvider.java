@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,6 +40,8 @@ final class FakeProvider implements AutoCloseable {
     private final MockWebServer server = new MockWebServer();
     private final Deque<ScriptedReply> script = new ArrayDeque<>();
     private final List<WireRequest> requests = new CopyOnWriteArrayList<>();
+    /** JSON answers to the GETs of a server the user runs ({@code /props}), by path. */
+    private final Map<String, String> shows = new ConcurrentHashMap<>();
     private final AtomicInteger endlessClosed = new AtomicInteger();
 
     FakeProvider() {
@@ -53,6 +56,11 @@ final class FakeProvider implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Answers {@code GET path} with {@code json}, as a server the user runs does ({@code /props}); not recorded. */
+    void shows(String path, String json) {
+        shows.put(path, json);
     }
 
     /** Queues replies, answered in order. */
@@ -88,7 +96,9 @@ final class FakeProvider implements AutoCloseable {
         Api api = Api.forPath(path).orElse(null);
         String body = request.getBody() == null ? "" : request.getBody().utf8();
         if (api == null) {
-            return new MockResponse.Builder().code(404).body("the fake provider serves no " + path).build();
+            String shown = request.getMethod().equals("GET") ? shows.get(path) : null;
+            return shown != null ? new MockResponse.Builder().setHeader("content-type", "application/json").body(shown)
+                    .build() : new MockResponse.Builder().code(404).body("the fake provider serves no " + path).build();
         }
         requests.add(new WireRequest(api, headers(request.getHeaders()), body));
         ScriptedReply next;

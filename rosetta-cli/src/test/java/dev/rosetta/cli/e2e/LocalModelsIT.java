@@ -43,6 +43,33 @@ class LocalModelsIT extends EndToEnd {
                 + " its context is");
     }
 
+    /**
+     * Issue 19 §4: llama.cpp shows the model's chat template at /props (here GLM-4.6's, cut to the
+     * lines that write calls); --tool-format native asks a model of no known name in that dialect,
+     * and its call in that dialect runs.
+     */
+    @Test
+    void nativeAsksAModelOfNoKnownNameInTheDialectItsChatTemplateWrites() {
+        sandbox.env().put("LOCAL_BASE_URL", model.baseUrls().get("OPENAI_BASE_URL"));
+        model.shows("/props", "{\"default_generation_settings\":{\"id\":0,\"n_ctx\":32768},\"total_slots\":1,"
+                + "\"model_alias\":\"model.gguf\",\"chat_template\":\"{%- for tc in m.tool_calls %}<tool_call>{{ tc.name }}"
+                + "\\n{% for k, v in tc.arguments.items() %}<arg_key>{{ k }}</arg_key>\\n<arg_value>{{ v }}</arg_value>"
+                + "{% endfor %}</tool_call>{% endfor %}\"}");
+        String glm = "Running it.\n<tool_call>shell\n<arg_key>command</arg_key>\n<arg_value>echo glm-$((6*7))"
+                + "</arg_value>\n</tool_call>\n";
+        model.script(new ScriptedReply.Streamed(Format.pieces(glm), List.of()), ScriptedReply.text("It is 42."));
+
+        Run run = sandbox.rosetta("-n", "-m", "local/model.gguf", "--tool-format", "native", "print the marker");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        List<WireRequest> requests = requestsTo(Api.CHAT_COMPLETIONS);
+        assertThat(requests.get(0).body().has("tools")).as("a text dialect: no native tools").isFalse();
+        assertThat(requests.get(0).systemPrompt()).as("the tools described in GLM's spelling").contains("<arg_key>");
+        assertThat(requests.get(1).messages()).anySatisfy(t -> assertThat(t).contains("glm-42"));
+        assertThat(run.stdout()).contains("It is 42.");
+        assertThat(run.stderr()).as("the context came from /props").doesNotContain("neither the model registry");
+    }
+
     @Test
     void gpt4oWithTwoCallsInOneResponseHasBothAnswered() {
         ModelCall shell = ModelCall.shell("echo first-$((20+22))");

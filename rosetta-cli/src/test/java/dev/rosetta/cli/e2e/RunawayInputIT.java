@@ -4,12 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
+
+import dev.rosetta.core.testing.MachineRequirement;
+import dev.rosetta.core.tool.ToolSpec;
+import dev.rosetta.tools.process.Executables;
 
 /**
  * Issue 25 §4, through the jar: runaway input — a reply without end, a hundred thousand calls,
@@ -89,5 +94,83 @@ class RunawayInputIT extends EndToEnd {
                         + " openai/gpt-4.1's context window holds, so nothing was sent");
         assertThat(model.requests()).isEmpty();
         assertThat(sandbox.logLines()).as("nothing was logged").isEmpty();
+    }
+
+    /** The hostile MCP server of rosetta-tools' tests, a python3 script that misbehaves one way per mode. */
+    private static String hostileServer(String name, String mode) {
+        Path script = Path.of("..", "rosetta-tools", "src", "test", "resources", "mcp", "hostile-server.py")
+                .toAbsolutePath().normalize();
+        return "[mcp.servers." + name + "]\ncommand = \"python3\"\nargs = [\"" + script + "\", \"" + mode + "\"]\n"
+                + "timeout = 120\n";
+    }
+
+    /**
+     * Issue 25: a 16 MB result, a broken line and JSON nested 100,000 deep each held a call for its whole
+     * 120 s; a server printing before initialize never became ready, saying nothing. Each fails at once.
+     */
+    @Test
+    void anMcpServersUnreadableAnswersFailTheirCallsAtOnceSayingWhy() throws IOException {
+        requirePython();
+        userConfig(hostileServer("huge", "huge") + hostileServer("deep", "deep") + hostileServer("banner", "banner"));
+        model.script(Format.MARKDOWN.reply("", mcpCall("huge", "big")),
+                Format.MARKDOWN.reply("", mcpCall("deep", "deep")),
+                Format.MARKDOWN.reply("", mcpCall("huge", "echo")), ScriptedReply.text("Done."));
+
+        Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "call them");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout()).contains("mcp: banner failed: banner wrote something that is not a JSON-RPC message"
+                + " to its standard output before it answered initialize («Hostile server 1.0 listening on stdio»)");
+        assertThat(ToolCallsIT.resultIn(model.request(1), Format.MARKDOWN)).contains("[ERROR:Unavailable] huge sent a"
+                + " message larger than 16.0 MiB, the most Rosetta reads in one MCP message (while running big)");
+        assertThat(ToolCallsIT.resultIn(model.request(2), Format.MARKDOWN)).contains("[ERROR:Unavailable] deep wrote a"
+                + " line to its standard output that is not a JSON-RPC message").contains("nesting depth");
+        assertThat(ToolCallsIT.resultIn(model.request(3), Format.MARKDOWN)).contains("started it again")
+                .contains("echo: hi");
+    }
+
+    /** Issue 25: tools a.b and a__b were both declared as evil__a__b, and Anthropic refuses a request that does that. */
+    @Test
+    void toolsWhoseNativeNamesWouldCollideAreDeclaredApartAndEachRunsItsOwn() throws IOException {
+        requirePython();
+        userConfig(hostileServer("evil", "names"));
+        String underscored = ToolSpec.nativeName("evil.a__b");
+        model.script(Format.TOOL.reply("", ModelCall.json(underscored, "{\"text\": \"hi\"}")), ScriptedReply.text("Ok."));
+
+        Run run = sandbox.rosetta("-n", "-m", Api.ANTHROPIC.model(), "--tool-format", "tool", "call a__b");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        List<String> declared = new ArrayList<>();
+        model.request(0).body().path("tools").forEach(t -> declared.add(t.path("name").asString()));
+        assertThat(declared).doesNotHaveDuplicates().contains("evil__a__b", underscored)
+                .allMatch(name -> name.matches("^[a-zA-Z0-9_-]{1,64}$"));
+        assertThat(ToolCallsIT.resultIn(model.request(1), Format.TOOL)).isEqualTo("a__b: hi");
+    }
+
+    /** Issue 25: 10,000 tools of a server were all declared, some 700,000 tokens in every request. */
+    @Test
+    void tenThousandToolsOfAServerAreCappedAndTheUserIsToldHowManyAreLeftOut() throws IOException {
+        requirePython();
+        userConfig(hostileServer("many", "many") + hostileServer("long", "longname"));
+        model.script(ScriptedReply.text("Fine."));
+
+        Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool", "hello");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(model.request(0).body().path("tools").size()).isEqualTo(128);
+        assertThat(run.stdout()).containsPattern("mcp: many ready with 10001 tools; [\\d,]+ of them are not offered to"
+                + " the model: a request declares at most 128 tools \\(\\[limits\\] tools\\)");
+        String ready = run.stdout().lines().filter(l -> l.contains("mcp: long ready")).findFirst().orElseThrow();
+        assertThat(ready).contains("… (100,000 characters)' is longer than the 128 characters MCP allows")
+                .hasSizeLessThan(400);
+    }
+
+    private static void requirePython() {
+        MachineRequirement.require(Executables.find("python3", System.getenv("PATH")).isPresent(),
+                "python3 is not installed (apt-get install python3)");
+    }
+
+    private static ModelCall mcpCall(String server, String tool) {
+        return McpIT.call(Format.MARKDOWN, server, tool, "{\"text\": \"hi\"}");
     }
 }

@@ -126,9 +126,14 @@ final class Sandbox {
 
     /** Waits for a launched run to end (killing it past the time limit) and checks it leaked no key. */
     Run finish(Launched launched) {
+        return finish(launched, TIME_LIMIT);
+    }
+
+    /** {@link #finish(Launched)} with a time limit of its own, for a run that holds many (an eval). */
+    Run finish(Launched launched, Duration limit) {
         Process process = launched.process();
         try {
-            boolean ended = process.waitFor(TIME_LIMIT.toSeconds(), TimeUnit.SECONDS);
+            boolean ended = process.waitFor(limit.toSeconds(), TimeUnit.SECONDS);
             if (!ended) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly().waitFor();
@@ -136,7 +141,7 @@ final class Sandbox {
             Run run = new Run(launched.args(), ended ? process.exitValue() : -1, Files.readString(launched.out()),
                     Files.readString(launched.err()), Duration.ofNanos(System.nanoTime() - launched.startNanos()));
             if (!ended) {
-                throw new AssertionError("rosetta ran longer than " + TIME_LIMIT.toSeconds() + " s and was killed:\n" + run);
+                throw new AssertionError("rosetta ran longer than " + limit.toSeconds() + " s and was killed:\n" + run);
             }
             if (Boolean.getBoolean("rosetta.e2e.show")) {
                 System.err.println(run); // -Drosetta.e2e.show=true: every run's output, to see what a test saw

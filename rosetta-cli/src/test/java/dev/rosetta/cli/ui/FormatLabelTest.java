@@ -8,7 +8,7 @@ import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.model.DialectOrigin;
 import dev.rosetta.llm.model.ModelInfo;
 
-/** The status line's format: marked when it is the native dialect read off the model's chat template. */
+/** The status line's format: marked when it is the native dialect read off the model's chat template, or auto chose it. */
 class FormatLabelTest {
 
     private static final ModelInfo READ_OFF_TEMPLATE = ModelInfo.generic("local", "model.gguf").withNativeDialect("glm",
@@ -25,5 +25,14 @@ class FormatLabelTest {
         ModelInfo byName = ModelInfo.generic("ollama", "qwen3:8b").withNativeDialect("hermes",
                 new DialectOrigin(DialectOrigin.Source.NAME, "its name"));
         assertThat(TurnRunner.formatLabel(byName, ToolFormat.HERMES)).isEqualTo("hermes");
+    }
+
+    @Test
+    void aFormatAutoChoseIsMarkedAuto() {
+        ModelInfo model = ModelInfo.generic("openai", "gpt-4o");
+        assertThat(TurnRunner.formatLabel(model, ToolFormat.TOOL, "auto: best for gpt-4o in published results"))
+                .isEqualTo("tool (auto)");
+        assertThat(TurnRunner.formatLabel(model, ToolFormat.TOOL, "--tool-format")).isEqualTo("tool");
+        assertThat(TurnRunner.formatLabel(model, ToolFormat.TOOL, null)).isEqualTo("tool");
     }
 }

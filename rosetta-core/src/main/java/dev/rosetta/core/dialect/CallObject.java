@@ -167,17 +167,12 @@ public record CallObject(ToolSpec spec, Map<String, Object> arguments, String ca
         try {
             return JsonRepair.parseObject(text);
         } catch (JsonRepairException e) {
-            Parameter only = spec == null ? null : onlyTextParameter(spec);
+            Parameter only = spec == null ? null : TextArguments.onlyTextParameter(spec);
             if (only == null || text.strip().startsWith("{")) {
                 throw e;
             }
             return Map.of(only.name(), text);
         }
-    }
-
-    private static Parameter onlyTextParameter(ToolSpec spec) {
-        List<Parameter> text = spec.parameters().stream().filter(p -> p.type().equals("string")).toList();
-        return spec.parameters().size() == 1 && text.size() == 1 ? text.get(0) : null;
     }
 
     /** A tool's listing, {@code {"name", "description", "parameters": {"type": "object", "properties": …}}}, not a call. */
@@ -191,7 +186,7 @@ public record CallObject(ToolSpec spec, Map<String, Object> arguments, String ca
 
     private static String id(Map<String, Object> call, Map<String, Object> object) {
         for (Map<String, Object> o : List.of(call, object)) {
-            for (String key : List.of("id", "call_id")) {
+            for (String key : List.of("id", "call_id", "tool_call_id")) {
                 if (o.get(key) instanceof String s && !s.isBlank()) {
                     return s;
                 }

@@ -16,6 +16,8 @@ public final class TokenArguments {
 
     private final int from;
     private final List<String> ends;
+    /** The arguments end where their JSON balances: the call has no end token of its own. */
+    private final boolean endsAtBalance;
     private int pos;
     private JsonExtent json;
     private int jsonStart = -1;
@@ -29,9 +31,19 @@ public final class TokenArguments {
      * @param ends the tokens that end them (the call's closer, and the tokens that show it was left open)
      */
     public TokenArguments(int from, List<String> ends) {
+        this(from, ends, false);
+    }
+
+    /**
+     * @param from          where the arguments start
+     * @param ends          the tokens that end them
+     * @param endsAtBalance whether the brace that balances the object ends them too (a call with no end token)
+     */
+    public TokenArguments(int from, List<String> ends, boolean endsAtBalance) {
         this.from = from;
         this.pos = from;
         this.ends = List.copyOf(ends);
+        this.endsAtBalance = endsAtBalance;
     }
 
     /**
@@ -54,6 +66,11 @@ public final class TokenArguments {
             if (json != null && jsonEnd < 0) {
                 if (json.next(in)) {
                     jsonEnd = json.position();
+                    if (endsAtBalance && !stray) {
+                        end = null;
+                        pos = jsonEnd;
+                        return jsonEnd;
+                    }
                 }
                 pos = json.position();
                 continue;
@@ -83,7 +100,17 @@ public final class TokenArguments {
         }
     }
 
-    /** The end token {@link #find} found. */
+    /** Whether the arguments are a JSON object (not text that holds none, or text before one). */
+    public boolean isJson() {
+        return json != null && !stray;
+    }
+
+    /** The arguments as the text they are, without surrounding whitespace: what a tool taking text gets. */
+    public String text(Input in, int stop) {
+        return in.slice(from, stop).strip();
+    }
+
+    /** The end token {@link #find} found, or null when the JSON's balance ended the arguments. */
     public String end() {
         return end;
     }

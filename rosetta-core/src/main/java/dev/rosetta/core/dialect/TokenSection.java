@@ -8,7 +8,6 @@ import java.util.Optional;
 import dev.rosetta.core.json.JsonRepairException;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
-import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Opening;
 import dev.rosetta.core.split.Output;
 import dev.rosetta.core.split.Segment;
@@ -16,6 +15,7 @@ import dev.rosetta.core.split.Segment.Unparsed;
 import dev.rosetta.core.split.StreamEvent.CallStarted;
 import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolSpec;
+import dev.rosetta.core.tool.ToolUse;
 
 /**
  * A section of calls between special tokens, as DeepSeek and Kimi write them:
@@ -37,15 +37,22 @@ public final class TokenSection implements Block {
 
         List<String> sectionEnds();
 
-        String callBegin();
+        /** The tokens that begin a call: any of them. */
+        List<String> callBegins();
 
-        /** The token between the call header and the arguments. */
-        String separator();
+        /** What may stand between the call header and the arguments; none: the arguments' brace ends the header. */
+        List<String> separators();
 
+        /** The token that ends a call, or null when a call ends with its arguments (balanced JSON, or text up to the next call). */
         String callEnd();
 
         /** Whether the tool's name follows the separator, as in DeepSeek V3's {@code function<｜tool▁sep｜>NAME}. */
         boolean nameAfterSeparator(String header);
+
+        /** Tokens that end a call's arguments besides the call and section tokens (the end of a turn). */
+        default List<String> argumentEnds() {
+            return List.of();
+        }
 
         /** The tool name the header gives (the header is stripped of spaces). */
         String toolName(String header);
@@ -87,8 +94,13 @@ public final class TokenSection implements Block {
         this.tools = tools;
         this.start = start;
         this.pos = contentStart;
-        List<String> ends = new ArrayList<>(List.of(spelling.callEnd(), spelling.callBegin()));
+        List<String> ends = new ArrayList<>();
+        if (spelling.callEnd() != null) {
+            ends.add(spelling.callEnd());
+        }
+        ends.addAll(spelling.callBegins());
         ends.addAll(spelling.sectionEnds());
+        ends.addAll(spelling.argumentEnds());
         this.argumentEnds = List.copyOf(ends);
     }
 
@@ -98,11 +110,11 @@ public final class TokenSection implements Block {
         if (section.yes()) {
             return Opening.of(new TokenSection(spelling, tools, at, at + section.token().length()));
         }
-        Match call = in.match(at, spelling.callBegin());
-        if (call == Match.YES) {
+        TokenMatch call = TokenMatch.at(in, at, spelling.callBegins());
+        if (call.yes()) {
             return Opening.of(new TokenSection(spelling, tools, at, at));
         }
-        return section.partial() || call == Match.PARTIAL ? Opening.NEED_MORE : Opening.NONE;
+        return section.partial() || call.partial() ? Opening.NEED_MORE : Opening.NONE;
     }
 
     @Override
@@ -138,15 +150,15 @@ public final class TokenSection implements Block {
         if (section.yes()) {
             return pos + section.token().length();
         }
-        Match call = in.match(pos, spelling.callBegin());
-        if (section.partial() || call == Match.PARTIAL) {
+        TokenMatch call = TokenMatch.at(in, pos, spelling.callBegins());
+        if (section.partial() || call.partial()) {
             return -1;
         }
-        if (call == Match.NO && emitted) {
+        if (!call.yes() && (emitted || spelling.sectionBegins().isEmpty())) {
             return pos;
         }
         callStart = pos;
-        headerFrom = call == Match.YES ? pos + spelling.callBegin().length() : pos;
+        headerFrom = call.yes() ? pos + call.token().length() : pos;
         pos = headerFrom;
         header = null;
         brokenHeader = false;
@@ -164,17 +176,21 @@ public final class TokenSection implements Block {
      */
     private int header(Input in) {
         while (in.has(pos)) {
-            Match sep = in.match(pos, spelling.separator());
-            if (sep == Match.YES) {
+            TokenMatch sep = TokenMatch.at(in, pos, spelling.separators());
+            if (sep.yes()) {
                 header = in.slice(headerFrom, pos).strip();
-                pos += spelling.separator().length();
+                pos += sep.token().length();
+                return afterHeader();
+            }
+            char c = in.charAt(pos);
+            if (spelling.separators().isEmpty() && (c == '{' || c == '[') && headerText) {
+                header = in.slice(headerFrom, pos).strip();
                 return afterHeader();
             }
             TokenMatch end = TokenMatch.at(in, pos, argumentEnds);
-            if (sep == Match.PARTIAL || end.partial()) {
+            if (sep.partial() || end.partial()) {
                 return -1;
             }
-            char c = in.charAt(pos);
             if (end.yes() || pos - headerFrom >= MAX_HEADER || brokenHeader && !Character.isWhitespace(c)) {
                 arguments = new TokenArguments(headerFrom, argumentEnds);
                 state = State.ARGUMENTS;
@@ -218,7 +234,7 @@ public final class TokenSection implements Block {
     }
 
     private void startArguments() {
-        arguments = new TokenArguments(pos, argumentEnds);
+        arguments = new TokenArguments(pos, argumentEnds, spelling.callEnd() == null);
         state = State.ARGUMENTS;
         announced = false;
     }
@@ -232,7 +248,7 @@ public final class TokenSection implements Block {
         if (stop < 0) {
             return -1;
         }
-        boolean closed = arguments.end().equals(spelling.callEnd());
+        boolean closed = spelling.callEnd() != null && spelling.callEnd().equals(arguments.end());
         int end = closed ? stop + spelling.callEnd().length() : stop;
         out.segment(segment(in, stop, end));
         emitted = true;
@@ -244,12 +260,34 @@ public final class TokenSection implements Block {
     private Segment segment(Input in, int stop, int end) {
         String raw = in.slice(callStart, end);
         if (header == null) {
-            return new Unparsed(raw, spelling.dialect(), "this call has no " + spelling.separator()
+            return new Unparsed(raw, spelling.dialect(), "this call has no " + String.join(" or ", spelling.separators())
                     + " between its name and its arguments, so it was not run", callStart, end);
+        }
+        if (isText(arguments.text(in, stop))) {
+            return textCall(in, stop, raw, end);
         }
         String json = arguments.json(in, stop);
         String tool = tools.resolve(name).or(() -> guess(json)).map(ToolSpec::name).orElse(name);
         return NativeCalls.fromJson(spelling.dialect(), tools, tool, json, spelling.callId(header), raw, callStart, end);
+    }
+
+    /** Arguments that are not JSON gone wrong but text: they start with no brace, bracket, quote or fence. */
+    private boolean isText(String text) {
+        return !arguments.isJson() && !text.isEmpty() && "{[\"`".indexOf(text.charAt(0)) < 0;
+    }
+
+    /** Arguments that are text, not JSON: the body of a tool that takes one (code for python), else a report. */
+    private Segment textCall(Input in, int stop, String raw, int end) {
+        Optional<ToolSpec> spec = tools.resolve(name).or(() -> tools.aliasOf(name));
+        if (spec.isEmpty()) {
+            return new Unparsed(raw, spelling.dialect(), UnknownTool.problem(name, "this call", tools), callStart, end);
+        }
+        ToolUse use = TextArguments.use(spec.get(), arguments.text(in, stop), spelling.callId(header));
+        if (use == null) {
+            return new Unparsed(raw, spelling.dialect(), "the arguments of " + name + " are text, not a JSON object,"
+                    + " so it was not run", callStart, end);
+        }
+        return NativeCalls.call(spelling.dialect(), use, raw, callStart, end);
     }
 
     private Optional<ToolSpec> guess(String json) {
@@ -262,6 +300,11 @@ public final class TokenSection implements Block {
 
     @Override
     public void endOfInput(Input in, Output out) {
+        if (state == State.ARGUMENTS && spelling.callEnd() == null && isText(arguments.text(in, in.limit()))) {
+            // Text after a marker with no end token (code for python) ends with the turn: the server took the end token.
+            out.segment(segment(in, in.limit(), in.limit()));
+            return;
+        }
         if (state != State.BETWEEN) {
             String what = name != null ? "the call to " + name : "a call";
             out.segment(NativeCalls.incomplete(spelling.dialect(), what, in.slice(callStart, in.limit()),

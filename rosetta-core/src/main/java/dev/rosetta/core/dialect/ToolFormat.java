@@ -9,15 +9,11 @@ import java.util.stream.Collectors;
 
 import dev.rosetta.core.dialect.attool.AtToolDialect;
 import dev.rosetta.core.dialect.deepseek.DeepSeekDialect;
-import dev.rosetta.core.dialect.glm.GlmDialect;
 import dev.rosetta.core.dialect.harmony.HarmonyDialect;
-import dev.rosetta.core.dialect.hermes.HermesDialect;
-import dev.rosetta.core.dialect.kimi.KimiDialect;
+import dev.rosetta.core.dialect.described.BuiltinDialects;
 import dev.rosetta.core.dialect.llama3.Llama3Dialect;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.dialect.mistral.MistralDialect;
-import dev.rosetta.core.dialect.pythonic.PythonicDialect;
-import dev.rosetta.core.dialect.qwen3coder.Qwen3CoderDialect;
 import dev.rosetta.core.dialect.xml.XmlDialect;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
@@ -38,23 +34,43 @@ public enum ToolFormat {
     /** Native tool calls, written into the transcript as {@code @tool(id): {json}}. */
     TOOL("tool", () -> AtToolDialect.INSTANCE),
     /** {@code <tool_call>{"name": …, "arguments": …}</tool_call>} in text (Hermes, Qwen 2.5/3). */
-    HERMES("hermes", () -> HermesDialect.INSTANCE),
+    HERMES("hermes", () -> BuiltinDialects.named("hermes")),
     /** {@code <tool_call><function=NAME><parameter=K>…} in text (Qwen3-Coder; also MiniMax-M2's {@code <invoke>}). */
-    QWEN3_CODER("qwen3-coder", () -> Qwen3CoderDialect.INSTANCE),
+    QWEN3_CODER("qwen3-coder", () -> BuiltinDialects.named("qwen3-coder")),
     /** {@code <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>} in text (GLM-4.5 to 4.7). */
-    GLM("glm", () -> GlmDialect.INSTANCE),
+    GLM("glm", () -> BuiltinDialects.named("glm")),
     /** Mistral's {@code [TOOL_CALLS]NAME[ARGS]{json}} (and the older JSON list). */
     MISTRAL("mistral", () -> MistralDialect.INSTANCE),
     /** Llama 3's {@code {"name": …, "parameters": {…}}} objects. */
     LLAMA3("llama3", () -> Llama3Dialect.INSTANCE),
     /** Python call lists, {@code [f(a='x')]} (Llama 3.2 pythonic, Llama 4). */
-    PYTHONIC("pythonic", () -> PythonicDialect.INSTANCE),
+    PYTHONIC("pythonic", () -> BuiltinDialects.named("pythonic")),
     /** DeepSeek's {@code <｜tool▁calls▁begin｜>} sections and V3.2's DSML. */
     DEEPSEEK("deepseek", () -> DeepSeekDialect.INSTANCE),
     /** Kimi K2's {@code <|tool_calls_section_begin|>} sections. */
-    KIMI("kimi", () -> KimiDialect.INSTANCE),
+    KIMI("kimi", () -> BuiltinDialects.named("kimi")),
     /** OpenAI harmony (gpt-oss): calls are messages {@code to=functions.NAME}. */
-    HARMONY("harmony", () -> HarmonyDialect.INSTANCE);
+    HARMONY("harmony", () -> HarmonyDialect.INSTANCE),
+    /** Cohere Command's {@code <|START_ACTION|>[{"tool_name": …, "parameters": …}]<|END_ACTION|>}. */
+    COHERE("cohere", () -> BuiltinDialects.named("cohere")),
+    /** InternLM's {@code <|action_start|><|plugin|>{…}<|action_end|>}. */
+    INTERNLM("internlm", () -> BuiltinDialects.named("internlm")),
+    /** Phi-4-mini's {@code functools[{…}]}. */
+    PHI4_MINI("phi4-mini", () -> BuiltinDialects.named("phi4-mini")),
+    /** Apertus' {@code <|tools_prefix|>[{"NAME": {…}}]<|tools_suffix|>}. */
+    APERTUS("apertus", () -> BuiltinDialects.named("apertus")),
+    /** Functionary's {@code >>>NAME} (v3) and {@code <|recipient|>NAME} (v2) calls. */
+    FUNCTIONARY("functionary", () -> BuiltinDialects.named("functionary")),
+    /** Seed-OSS's {@code <seed:tool_call><function=NAME><parameter=K>}, reasoning in {@code <seed:think>}. */
+    SEED_OSS("seed-oss", () -> BuiltinDialects.named("seed-oss")),
+    /** Step-3's {@code <｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="NAME">}. */
+    STEP3("step3", () -> BuiltinDialects.named("step3")),
+    /** LFM2's {@code <|tool_call_start|>[f(a=1)]<|tool_call_end|>}, or a JSON list there. */
+    LFM2("lfm2", () -> BuiltinDialects.named("lfm2")),
+    /** Gemma 4's {@code <|tool_call>call:NAME{k:<|"|>v<|"|>}<tool_call|>}, reasoning in {@code <|channel>thought}. */
+    GEMMA4("gemma4", () -> BuiltinDialects.named("gemma4")),
+    /** FunctionGemma's {@code <start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call>}. */
+    FUNCTIONGEMMA("functiongemma", () -> BuiltinDialects.named("functiongemma"));
 
     private final String id;
     private final Supplier<Dialect> dialect;

@@ -34,6 +34,15 @@ public interface Reader {
     }
 
     /**
+     * The texts every one of this reader's constructs starts with (at the position it is asked
+     * about), or null when not every construct starts with a fixed text. The cascade asks the
+     * reader only where the visible text is one of them, or could still become one.
+     */
+    default java.util.List<String> literalStarts() {
+        return null;
+    }
+
+    /**
      * The characters that can begin one of this reader's constructs in the middle of a line,
      * right after prose ({@code Some prose.<tool_call>…}); empty when its constructs start only
      * at line starts. The cascade asks {@link #open} at such a character only if it is listed.
@@ -49,5 +58,13 @@ public interface Reader {
      */
     default Opening openMidLine(Input in, int at) {
         return open(in, at);
+    }
+
+    /**
+     * The markers this reader's dialect writes its reasoning between, beyond the common tags
+     * ({@link ReasoningTag}): the splitter reads them as reasoning in every format.
+     */
+    default java.util.List<ReasoningMarkers> reasoningMarkers() {
+        return java.util.List.of();
     }
 }

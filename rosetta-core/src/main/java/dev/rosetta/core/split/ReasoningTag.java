@@ -2,7 +2,6 @@ package dev.rosetta.core.split;
 
 import java.util.List;
 
-import dev.rosetta.core.split.Input.Match;
 
 /**
  * The tags models put around their reasoning: {@code <think>} (DeepSeek-R1, Qwen3, MiniMax),
@@ -16,9 +15,6 @@ public enum ReasoningTag {
     REASONING("reasoning"),
     /** Mistral's reasoning models (Magistral) write {@code [THINK]…[/THINK]}. */
     BRACKET_THINK("THINK", "[THINK]", "[/THINK]");
-
-    /** The characters a tag may begin with. */
-    static final String FIRST_CHARS = "<[";
 
     /** {@link #values()} without the copy each call makes: the readers ask at every candidate '<'. */
     static final List<ReasoningTag> ALL = List.of(values());
@@ -35,11 +31,6 @@ public enum ReasoningTag {
         this.word = word;
         this.opener = opener;
         this.closer = closer;
-    }
-
-    /** Whether {@code c} may begin a reasoning tag. */
-    static boolean mayStart(char c) {
-        return c == '<' || c == '[';
     }
 
     /** The bare word: {@code think}, {@code thinking}, {@code reasoning}. */
@@ -60,7 +51,7 @@ public enum ReasoningTag {
      * (visible up to {@code limit}), or 0 when none does. Text that ends inside a tag is no tag.
      */
     public static int tagAt(CharSequence text, int at, int limit) {
-        if (at >= limit || !mayStart(text.charAt(at))) {
+        if (at >= limit) {
             return 0;
         }
         for (ReasoningTag t : ALL) {
@@ -71,22 +62,6 @@ public enum ReasoningTag {
             }
         }
         return 0;
-    }
-
-    /**
-     * The length of the reasoning closer at {@code at}, 0 when there is none, or -1 when the
-     * visible text ends inside what could still become one.
-     */
-    static int closerAt(Input in, int at) {
-        boolean partial = false;
-        for (ReasoningTag t : ALL) {
-            Match m = in.match(at, t.closer);
-            if (m == Match.YES) {
-                return t.closer.length();
-            }
-            partial |= m == Match.PARTIAL;
-        }
-        return partial ? -1 : 0;
     }
 
     private static boolean startsWith(CharSequence text, int at, int limit, String tag) {

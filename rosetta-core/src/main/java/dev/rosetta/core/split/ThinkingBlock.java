@@ -24,6 +24,7 @@ final class ThinkingBlock implements Block, Output {
             "a tool call inside <think>…</think> is not run: close the thinking block before calling a tool";
 
     private final Input view;
+    private final ReasoningVocabulary vocabulary;
     private final Cascade nested;
     private final FenceCloser fenceCloser;
     private Output parent;
@@ -34,10 +35,13 @@ final class ThinkingBlock implements Block, Output {
     /**
      * @param start        where the opener starts
      * @param contentStart where the thinking text starts
+     * @param vocabulary   the reasoning markers, any closer of which ends the block
      * @param fenceTicks   the length of the pseudo-fence that opened it, or 0 for a tag
      */
-    ThinkingBlock(Input in, int start, int contentStart, List<Reader> inner, int fenceTicks) {
+    ThinkingBlock(Input in, int start, int contentStart, List<Reader> inner, ReasoningVocabulary vocabulary,
+            int fenceTicks) {
         this.view = in.view();
+        this.vocabulary = vocabulary;
         this.fenceCloser = fenceTicks > 0 ? new FenceCloser(fenceTicks) : null;
         List<Reader> readers = new ArrayList<>();
         if (fenceCloser != null) {
@@ -56,8 +60,8 @@ final class ThinkingBlock implements Block, Output {
         int i = scan;
         while (i < in.limit()) {
             char c = in.charAt(i);
-            if (ReasoningTag.mayStart(c)) {
-                int closer = ReasoningTag.closerAt(in, i);
+            if (vocabulary.mayStart(c)) {
+                int closer = vocabulary.closerAt(in, i);
                 if (closer > 0) {
                     readInner(i, true);
                     return fenceCloser != null && fenceCloser.closed() ? endAtFence() : endAt(i, i + closer);

@@ -24,6 +24,7 @@ final class ThinkingReader implements Reader {
     private static final int LONGEST_PSEUDO_FENCE = PSEUDO_FENCES.stream().mapToInt(String::length).max().orElse(0);
 
     private final List<Reader> inner;
+    private final ReasoningVocabulary vocabulary;
     /** The mid-line opener being decided, where the look at the rest of its line resumes, and what it saw. */
     private int midLineAt = -1;
     private int midLineOpener;
@@ -39,25 +40,27 @@ final class ThinkingReader implements Reader {
 
     ThinkingReader(List<Reader> inner) {
         this.inner = List.copyOf(inner);
+        this.vocabulary = ReasoningVocabulary.of(this.inner);
     }
 
     @Override
     public String lineStarts() {
-        return ReasoningTag.FIRST_CHARS + "`";
+        return vocabulary.firstChars() + "`";
     }
 
     @Override
     public String secondChars(char first) {
-        return switch (first) {
-            case '<' -> "tr";
-            case '[' -> "T";
-            default -> "`";
-        };
+        return first == '`' ? "`" : vocabulary.secondChars(first);
+    }
+
+    @Override
+    public List<String> literalStarts() {
+        return vocabulary.markersAndFence();
     }
 
     @Override
     public String midLineStarts() {
-        return ReasoningTag.FIRST_CHARS;
+        return vocabulary.firstChars();
     }
 
     @Override
@@ -65,9 +68,9 @@ final class ThinkingReader implements Reader {
         if (in.charAt(at) == '`') {
             return pseudoFence(in, at);
         }
-        int opener = openerAt(in, at);
+        int opener = vocabulary.openerAt(in, at);
         if (opener > 0) {
-            return Opening.of(new ThinkingBlock(in, at, at + opener, inner, 0));
+            return Opening.of(new ThinkingBlock(in, at, at + opener, inner, vocabulary, 0));
         }
         return opener < 0 ? Opening.NEED_MORE : Opening.NONE;
     }
@@ -75,13 +78,13 @@ final class ThinkingReader implements Reader {
     @Override
     public Opening openMidLine(Input in, int at) {
         if (midLineAt != at) {
-            int opener = openerAt(in, at);
+            int opener = vocabulary.openerAt(in, at);
             if (opener <= 0) {
                 return opener < 0 ? Opening.NEED_MORE : Opening.NONE;
             }
             if (at < lookedToLineEnd) {
                 return midLineLastText >= at + opener ? Opening.NONE
-                        : Opening.of(new ThinkingBlock(in, at, at + opener, inner, 0));
+                        : Opening.of(new ThinkingBlock(in, at, at + opener, inner, vocabulary, 0));
             }
             midLineAt = at;
             midLineOpener = opener;
@@ -89,7 +92,7 @@ final class ThinkingReader implements Reader {
             midLineLastText = -1;
         }
         return switch (restOfLine(in)) {
-            case YES -> Opening.of(new ThinkingBlock(in, at, at + midLineOpener, inner, 0));
+            case YES -> Opening.of(new ThinkingBlock(in, at, at + midLineOpener, inner, vocabulary, 0));
             case NO -> Opening.NONE;
             case PARTIAL -> Opening.NEED_MORE;
         };
@@ -103,8 +106,8 @@ final class ThinkingReader implements Reader {
             if (c == '\n') {
                 return lineLookedAt(i);
             }
-            if (ReasoningTag.mayStart(c)) {
-                int closer = ReasoningTag.closerAt(in, i);
+            if (vocabulary.mayStart(c)) {
+                int closer = vocabulary.closerAt(in, i);
                 if (closer > 0) {
                     return Match.YES;
                 }
@@ -129,19 +132,6 @@ final class ThinkingReader implements Reader {
         return midLineLastText >= 0 ? Match.NO : Match.YES;
     }
 
-    /** The opener's length at {@code at}, 0 if none starts there, -1 if one may still. */
-    private static int openerAt(Input in, int at) {
-        boolean partial = false;
-        for (ReasoningTag t : ReasoningTag.ALL) {
-            Match m = in.match(at, t.opener());
-            if (m == Match.YES) {
-                return t.opener().length();
-            }
-            partial |= m == Match.PARTIAL;
-        }
-        return partial ? -1 : 0;
-    }
-
     /** {@code ```thinking} and its kin: a fence line whose whole info string names reasoning. */
     private Opening pseudoFence(Input in, int at) {
         int i = at;
@@ -164,7 +154,7 @@ final class ThinkingReader implements Reader {
         if (!PSEUDO_FENCES.contains(in.slice(i, end).strip())) {
             return Opening.NONE;
         }
-        return Opening.of(new ThinkingBlock(in, at, end, inner, ticks));
+        return Opening.of(new ThinkingBlock(in, at, end, inner, vocabulary, ticks));
     }
 
     /** Whether the info string seen so far (a bounded look) is the start of a pseudo-fence's. */

@@ -1,12 +1,17 @@
 package dev.rosetta.core.tool;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * A tool, declared once: what it does, its parameters, the markdown tags that call it, the
@@ -36,6 +41,11 @@ public record ToolSpec(
 
     /** Text dialects call a tool by its tag ({@code github.search}); native APIs allow no dots. */
     private static final String NATIVE_SEPARATOR = "__";
+    /** The longest name native tool APIs take. */
+    public static final int NATIVE_NAME_LIMIT = 64;
+    private static final Pattern NATIVE_CHARACTERS = Pattern.compile("[A-Za-z0-9_.-]+");
+    /** Hex digits of a hashed native name: two of a million tools share one with a chance below one in two million. */
+    private static final int HASH_DIGITS = 10;
 
     public ToolSpec {
         Objects.requireNonNull(name, "name");
@@ -71,8 +81,15 @@ public record ToolSpec(
     }
 
     /**
-     * The name native tool APIs call this tool by: its tag, with each dot spelled {@code __}
-     * ({@code github.search} is {@code github__search}), since those APIs allow no dots.
+     * The name native tool APIs call this tool by. Those APIs take {@code ^[a-zA-Z0-9_-]{1,64}$}
+     * (OpenAI's and Anthropic's rule alike), so a tag's dots are spelled {@code __}
+     * ({@code github.search} is {@code github__search}) when that can be read back as only this
+     * tag; any other tag — one holding {@code __} itself, an underscore beside a dot, two dots in
+     * a row, another character, or too long — gets a name of its own: its allowed characters,
+     * cut short, then {@code ___} and a hash of the tag ({@code evil__a__b___3f9a0c1b27}). Two
+     * different tags never get one name ({@code evil.a.b} and {@code evil.a__b} were both
+     * {@code evil__a__b}, and an API refuses a request declaring one name twice), and every
+     * provider uses this one rule.
      */
     public String nativeName() {
         return nativeName(tag());
@@ -80,7 +97,32 @@ public record ToolSpec(
 
     /** {@code tag} as a native function name; see {@link #nativeName()}. */
     public static String nativeName(String tag) {
-        return tag.replace(".", NATIVE_SEPARATOR);
+        String plain = tag.replace(".", NATIVE_SEPARATOR);
+        return readsBack(tag) && plain.length() <= NATIVE_NAME_LIMIT ? plain : hashedName(tag);
+    }
+
+    /**
+     * Whether the dots-as-{@code __} spelling of {@code tag} reads back as it alone: then every
+     * {@code __} of the name is a dot, and its underscores never run three long (the mark of a
+     * hashed name).
+     */
+    private static boolean readsBack(String tag) {
+        return NATIVE_CHARACTERS.matcher(tag).matches() && !tag.contains(NATIVE_SEPARATOR) && !tag.contains("_.")
+                && !tag.contains("._") && !tag.contains("..");
+    }
+
+    private static String hashedName(String tag) {
+        StringBuilder name = new StringBuilder();
+        for (int i = 0; i < tag.length() && name.length() < NATIVE_NAME_LIMIT - 3 - HASH_DIGITS; i++) {
+            char c = tag.charAt(i);
+            name.append(c < 128 && (Character.isLetterOrDigit(c) || c == '-') ? c : '_');
+        }
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(tag.getBytes(StandardCharsets.UTF_8));
+            return name.append("___").append(HexFormat.of().formatHex(hash), 0, HASH_DIGITS).toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
+        }
     }
 
     public Optional<Parameter> parameter(String parameterName) {

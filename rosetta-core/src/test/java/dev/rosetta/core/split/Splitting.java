@@ -26,7 +26,7 @@ public final class Splitting {
      * message boundaries and the headers of messages that are prose, also one a reply starts inside)
      * or end a turn, nothing else.
      */
-    private static final Pattern GAP = Pattern.compile("(?:\\s|<tool-use>|</tool-use>"
+    private static final Pattern GAP = Pattern.compile("(?:\\s|" + describedMarkup() + "|<tool-use>|</tool-use>"
             + "|<(?:[A-Za-z_][\\w.-]*:)?function_calls>|</(?:[A-Za-z_][\\w.-]*:)?function_calls>"
             + "|<\uFF5Ctool\u2581calls(?:\u2581begin|\u2581end)?\uFF5C>|</?\uFF5CDSML\uFF5C(?:function_calls|tool_calls)>"
             + "|<\\|tool_calls?_section_(?:begin|end)\\|>"
@@ -37,6 +37,19 @@ public final class Splitting {
             + ")*");
 
     private Splitting() {}
+
+    /** The markup tokens and section tokens of every described dialect, as alternatives of a pattern. */
+    private static String describedMarkup() {
+        java.util.Set<String> tokens = new java.util.LinkedHashSet<>();
+        for (var d : dev.rosetta.core.dialect.described.BuiltinDialects.all()) {
+            tokens.addAll(d.description().markup());
+            d.description().calls().forEach(f -> {
+                tokens.addAll(f.sectionOpen());
+                tokens.addAll(f.sectionClose());
+            });
+        }
+        return tokens.stream().map(Pattern::quote).collect(java.util.stream.Collectors.joining("|"));
+    }
 
     public static List<Segment> split(String message, ToolFormat format) {
         return split(message, format, BuiltinTools.catalog());

@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 
+import dev.rosetta.core.secret.Redaction;
 import dev.rosetta.llm.ProviderErrors;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.ProviderException.Kind;
@@ -90,7 +91,7 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         /** The secrets among the headers, to blank out of what the server says back. */
-        public Secrets secrets() {
+        public Redaction secrets() {
             return Secrets.in(headers);
         }
 

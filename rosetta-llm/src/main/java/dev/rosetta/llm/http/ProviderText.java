@@ -2,6 +2,7 @@ package dev.rosetta.llm.http;
 
 import java.util.Objects;
 
+import dev.rosetta.core.secret.Redaction;
 import dev.rosetta.llm.ProviderException;
 
 /**
@@ -17,11 +18,11 @@ public final class ProviderText {
 
     private ProviderText() {}
 
-    public static String clean(String text, Secrets secrets) {
+    public static String clean(String text, Redaction secrets) {
         if (text == null) {
             return null;
         }
-        String redacted = secrets.redact(text);
+        String redacted = secrets.apply(text);
         StringBuilder out = new StringBuilder(redacted.length());
         redacted.codePoints().forEach(cp -> {
             if (cp == '\n' || cp == '\r' || cp == '\t') {
@@ -38,7 +39,7 @@ public final class ProviderText {
     }
 
     /** The same failure with its texts cleaned; the failure itself when there was nothing to clean. */
-    public static ProviderException clean(ProviderException e, Secrets secrets) {
+    public static ProviderException clean(ProviderException e, Redaction secrets) {
         String message = clean(e.getMessage(), secrets);
         String said = clean(e.providerMessage(), secrets);
         if (Objects.equals(message, e.getMessage()) && Objects.equals(said, e.providerMessage())) {

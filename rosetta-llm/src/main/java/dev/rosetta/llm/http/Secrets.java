@@ -5,45 +5,25 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.rosetta.core.secret.Redaction;
+
 /** The secret values among a request's headers, to be blanked out of anything the server says back. */
 public final class Secrets {
 
+    /** What a key is shown as instead. */
     static final String REPLACEMENT = "[the API key]";
-    private static final int SHORTEST_SECRET = 8;
 
-    /** For text that did not come back from a request. */
-    public static final Secrets NONE = new Secrets(List.of());
+    private Secrets() {}
 
-    private final List<String> values;
-
-    private Secrets(List<String> values) {
-        this.values = values;
-    }
-
-    public static Secrets in(Map<String, String> headers) {
+    /** The values of the headers that carry a key or a token ({@code Authorization}, {@code x-api-key}…). */
+    public static Redaction in(Map<String, String> headers) {
         List<String> values = new ArrayList<>();
         headers.forEach((name, value) -> {
             String n = name.toLowerCase(Locale.ROOT);
             if (n.equals("authorization") || n.endsWith("api-key") || n.endsWith("-key") || n.contains("token")) {
-                String v = value.startsWith("Bearer ") ? value.substring("Bearer ".length()) : value;
-                if (v.strip().length() >= SHORTEST_SECRET) {
-                    values.add(v.strip());
-                }
+                values.add(value.startsWith("Bearer ") ? value.substring("Bearer ".length()) : value);
             }
         });
-        return new Secrets(values);
-    }
-
-    String redact(String text) {
-        String out = text;
-        for (String secret : values) {
-            out = out.replace(secret, REPLACEMENT);
-        }
-        return out;
-    }
-
-    @Override
-    public String toString() {
-        return "Secrets[" + values.size() + "]";
+        return Redaction.of(values, REPLACEMENT);
     }
 }

@@ -1,8 +1,11 @@
 package dev.rosetta.llm.openai;
 
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,7 +20,7 @@ import tools.jackson.databind.JsonNode;
  * SGLang, LM Studio, Ollama's {@code /v1}) says about its models, for what the registry cannot
  * know: the context a model runs with. Asked in this order, the first answer winning:
  * <ol>
- * <li>llama.cpp's {@code GET /props}: {@code default_generation_settings.n_ctx}, the context
+ * <li>llama.cpp's {@code GET /props?model=ID}: {@code default_generation_settings.n_ctx}, the context
  *     of each slot it serves (older builds: a top-level {@code n_ctx});</li>
  * <li>{@code GET /v1/models}, the model's entry (or the only one): vLLM's {@code max_model_len},
  *     llama.cpp's {@code meta.n_ctx_train} (what it was trained with), or a {@code context_length}.</li>
@@ -50,9 +53,9 @@ public final class CompatibleServer {
 
     /** The context {@code model} runs with, as the server says; null when it says nothing. */
     public Integer contextLength(String model) {
-        Integer fromProps = positive(props().path("default_generation_settings").get("n_ctx"));
+        Integer fromProps = positive(props(model).path("default_generation_settings").get("n_ctx"));
         if (fromProps == null) {
-            fromProps = positive(props().get("n_ctx"));
+            fromProps = positive(props(model).get("n_ctx"));
         }
         if (fromProps != null) {
             return fromProps;
@@ -69,10 +72,10 @@ public final class CompatibleServer {
     }
 
     /** The chat template the server renders {@code model}'s requests with tools in, or null when it shows none. */
-    public String chatTemplate() {
-        String fromProps = text(props().path("chat_template_tool_use"));
+    public String chatTemplate(String model) {
+        String fromProps = text(props(model).path("chat_template_tool_use"));
         if (fromProps == null) {
-            fromProps = text(props().path("chat_template"));
+            fromProps = text(props(model).path("chat_template"));
         }
         return fromProps != null ? fromProps : text(tokenizerInfo().path("chat_template"));
     }
@@ -97,14 +100,17 @@ public final class CompatibleServer {
         return out;
     }
 
-    private JsonNode propsAnswer;
+    private final Map<String, JsonNode> propsAnswers = new HashMap<>();
     private JsonNode tokenizerAnswer;
 
-    private synchronized JsonNode props() {
-        if (propsAnswer == null) {
-            propsAnswer = quietly(URI.create(root() + "/props"));
-        }
-        return propsAnswer;
+    /**
+     * {@code /props?model=…}: llama.cpp's router (several models, {@code --models-dir}) answers a
+     * bare {@code /props} for itself, with no template and a context of 0, and passes one naming
+     * a model to that model's server; a server of one model ignores the parameter.
+     */
+    private synchronized JsonNode props(String model) {
+        return propsAnswers.computeIfAbsent(model, m -> quietly(URI.create(root() + "/props?model="
+                + URLEncoder.encode(m, StandardCharsets.UTF_8))));
     }
 
     private synchronized JsonNode tokenizerInfo() {

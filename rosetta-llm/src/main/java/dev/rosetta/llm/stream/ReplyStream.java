@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
+import dev.rosetta.core.secret.Redaction;
 import dev.rosetta.llm.ChatEvent;
 import dev.rosetta.llm.ChatEvent.Finished;
 import dev.rosetta.llm.ChatEvent.Notice;
@@ -21,7 +22,6 @@ import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.http.HttpTransport.Outcome;
 import dev.rosetta.llm.http.OpenResponse;
 import dev.rosetta.llm.http.ProviderText;
-import dev.rosetta.llm.http.Secrets;
 
 /**
  * The reply to one request, for every provider API: what the APIs share is here, and an API adds
@@ -41,14 +41,19 @@ import dev.rosetta.llm.http.Secrets;
  * <li>A 200 that is not a reply (an HTML login page, a JSON error where a stream was asked for)
  *     is said as what it is, with its content type and first line.</li>
  * <li>Every provider-originated string that leaves here — notices, errors, raw stop reasons —
- *     goes through {@link ProviderText#clean}: the key blanked, control characters shown.</li>
+ *     goes through {@link ProviderText#clean}: the key blanked, control characters shown; and the
+ *     reply itself (text, thinking, calls) has the key blanked as it streams ({@link RedactedReply}),
+ *     so a key a server echoes in a 200 is never printed, logged or sent back.</li>
  * </ul>
  */
 public final class ReplyStream implements ChatStream {
 
     private final HttpTransport transport;
     private final HttpTransport.Request request;
-    private final Secrets secrets;
+    private final Redaction secrets;
+    /** The reply's events with the key blanked, ready to hand out. */
+    private final Deque<ChatEvent> ready = new ArrayDeque<>();
+    private final RedactedReply redacted;
     private final WireFormat wire;
     private final boolean streaming;
     private final Deadline deadline;
@@ -69,6 +74,7 @@ public final class ReplyStream implements ChatStream {
         this.transport = transport;
         this.request = request;
         this.secrets = request.secrets();
+        this.redacted = new RedactedReply(secrets);
         this.wire = wire;
         this.streaming = streaming;
         this.deadline = Deadline.after(transport.settings().replyTimeout());
@@ -92,6 +98,17 @@ public final class ReplyStream implements ChatStream {
 
     @Override
     public ChatEvent next() throws ProviderException {
+        while (ready.isEmpty()) {
+            ChatEvent event = nextFromWire();
+            if (event == null) {
+                return null;
+            }
+            ready.addAll(redacted.of(event));
+        }
+        return ready.poll();
+    }
+
+    private ChatEvent nextFromWire() throws ProviderException {
         while (!done) {
             if (closed) {
                 return end(new Finished(StopReason.CANCELED, null, null));

@@ -6,13 +6,14 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.rosetta.core.secret.Redaction;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.ProviderException.Kind;
 
 /** The one rule for provider-originated text: the key blanked, one line, control characters shown not obeyed. */
 class ProviderTextTest {
 
-    private final Secrets secrets = Secrets.in(Map.of("authorization", "Bearer sk-live-0123456789",
+    private final Redaction secrets = Secrets.in(Map.of("authorization", "Bearer sk-live-0123456789",
             "x-api-key", "sk-ant-abcdefghij", "anthropic-version", "2023-06-01"));
 
     @Test

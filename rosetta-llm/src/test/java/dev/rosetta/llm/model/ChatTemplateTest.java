@@ -79,15 +79,28 @@ class ChatTemplateTest {
                 .contains("<|tool_call:begin|>").contains("no family Rosetta knows");
     }
 
+    /** Command R+'s dialect has no name in DIALECTS.md; the families whose dialect is named turn known as it lands. */
     @Test
     void aFamilyRosettaDoesNotReadYetIsNamedWithItsMarkersAndPicksNoDialect() {
         ChatTemplate.Reading reading = ChatTemplate.read(
-                template("llama.cpp/CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja"));
-        ModelInfo model = ChatTemplate.apply(ModelInfo.generic("local", "c4ai-command-r7b"), reading);
+                template("llama.cpp/CohereForAI-c4ai-command-r-plus-tool_use.jinja"));
+        ModelInfo model = ChatTemplate.apply(ModelInfo.generic("local", "c4ai-command-r-plus"), reading);
 
         assertThat(model.nativeDialect()).as("never a wrong dialect").isNull();
-        assertThat(model.nativeDialectReason()).contains("<|START_ACTION|>").contains("Cohere Command R7B")
-                .contains("does not read yet");
+        assertThat(model.nativeDialectReason()).contains("\"tool_name\"").contains("Command R and R+")
+                .contains("does not read yet (command-r)");
+    }
+
+    @Test
+    void aFamilyIsPickedExactlyWhenItsDialectIsAFormat() {
+        for (ModelFamilies.Family family : ModelFamilies.all()) {
+            for (List<String> markers : family.templateMarkers()) {
+                ModelInfo model = ChatTemplate.apply(ModelInfo.generic("local", "x"),
+                        ChatTemplate.read(String.join("\n", markers) + "{{ tool_calls }}"));
+                assertThat(model.nativeDialect()).as(family.name() + " " + markers)
+                        .isEqualTo(family.dialectKnown() ? family.nativeDialect() : null);
+            }
+        }
     }
 
     @Test

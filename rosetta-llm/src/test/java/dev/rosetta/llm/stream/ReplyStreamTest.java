@@ -108,6 +108,19 @@ class ReplyStreamTest {
                 new Finished(StopReason.END_TURN, "done", null));
     }
 
+    /** Issue 25 §2: a key a server echoed in a normal 200 reply was printed and logged. */
+    @Test
+    void aKeyEchoedInANormalReplyIsBlankedWhereverTheStreamCutsIt() {
+        server.enqueue(lines("{\"text\":\"your key is sk-te\"}\n{\"text\":\"st-SECRET-42\"}\n"
+                + "{\"text\":\"42, and s\"}\n{\"done\":true}\n"));
+
+        List<ChatEvent> events = drain(open());
+
+        assertThat(text(events)).isEqualTo("your key is [the API key], and s");
+        assertThat(events).noneMatch(e -> e.toString().contains("SECRET")).last()
+                .isEqualTo(new Finished(StopReason.END_TURN, "done", null));
+    }
+
     @Test
     void eachRetryIsAnnouncedAsItsWaitStarts() {
         server.enqueue(status(429, "2"));

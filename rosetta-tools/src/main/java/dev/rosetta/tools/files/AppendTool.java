@@ -51,7 +51,7 @@ public final class AppendTool implements Tool {
         context.writes().aboutToWrite(before.path()); // before the folders: undo removes those it makes
         Path createdFolder = before.makeFolders(workspace, "append to");
         try {
-            AtomicFile.append(before.path(), before.content().encodeFragment(plan.addition()));
+            workspace.append(before.path(), before.content().encodeFragment(plan.addition()));
         } catch (IOException e) {
             throw FileErrors.classify(e, before.path(), workspace, "append to");
         }

@@ -38,8 +38,11 @@ public final class AtomicFile {
                 writeAll(out, content);
                 out.force(true);
             }
-            copyOwner(target, tmp); // first: a change of owner clears the set-id bits
-            copyPermissions(target, tmp);
+            PosixFileAttributes old = Files.exists(target, LinkOption.NOFOLLOW_LINKS)
+                    ? posixAttributes(Files.getFileAttributeView(target, PosixFileAttributeView.class,
+                            LinkOption.NOFOLLOW_LINKS))
+                    : null;
+            keepOwnerAndPermissions(old, Files.getFileAttributeView(tmp, PosixFileAttributeView.class));
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -61,18 +64,23 @@ public final class AtomicFile {
         boolean existed = Files.exists(path);
         try (FileChannel out = FileChannel.open(path,
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-            long length = out.size();
-            try {
-                writeAll(out, addition);
-                out.force(false);
-            } catch (IOException e) {
-                undoAppend(out, length, e);
-                throw e;
-            }
+            appendAll(out, addition);
         } catch (IOException e) {
             if (!existed) {
                 deleteQuietly(path);
             }
+            throw e;
+        }
+    }
+
+    /** Adds the bytes at the end of an open file, flushed; a failure part way cuts the file back to its old length. */
+    static void appendAll(FileChannel out, byte[] addition) throws IOException {
+        long length = out.size();
+        try {
+            writeAll(out, addition);
+            out.force(false);
+        } catch (IOException e) {
+            undoAppend(out, length, e);
             throw e;
         }
     }
@@ -104,44 +112,42 @@ public final class AtomicFile {
         }
     }
 
-    private static void writeAll(FileChannel out, byte[] content) throws IOException {
+    static void writeAll(FileChannel out, byte[] content) throws IOException {
         ByteBuffer buffer = ByteBuffer.wrap(content);
         while (buffer.hasRemaining()) {
             out.write(buffer);
         }
     }
 
-    private static void copyPermissions(Path from, Path to) throws IOException {
-        try {
-            Set<PosixFilePermission> permissions = Files.exists(from, LinkOption.NOFOLLOW_LINKS)
-                    ? Files.getPosixFilePermissions(from)
-                    : NEW_FILE;
-            Files.setPosixFilePermissions(to, permissions);
-        } catch (UnsupportedOperationException e) {
-            // Not a POSIX file system: the temporary file's permissions are the system's default.
-        }
+    /** The file's owner, group and permissions, or null where the file system has none (not POSIX). */
+    static PosixFileAttributes posixAttributes(PosixFileAttributeView view) throws IOException {
+        return view == null ? null : view.readAttributes();
     }
 
     /**
-     * The new file belongs to whoever owned the old one, where this process may say so (root);
-     * elsewhere it is ours, as any file we create.
+     * Gives the new file ({@code view}) the old one's owner, group and permissions, or those of a
+     * new file when there was none ({@code old} null). The owner goes first, as a change of owner
+     * clears the set-id bits. Owner and group are set only where this process may (root);
+     * elsewhere the file is ours, as any file we create.
      */
-    private static void copyOwner(Path from, Path to) {
-        try {
-            if (!Files.exists(from, LinkOption.NOFOLLOW_LINKS)) {
-                return;
-            }
-            PosixFileAttributes old = Files.readAttributes(from, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            PosixFileAttributeView view = Files.getFileAttributeView(to, PosixFileAttributeView.class);
-            if (!old.group().equals(Files.readAttributes(to, PosixFileAttributes.class).group())) {
-                view.setGroup(old.group());
-            }
-            if (!old.owner().equals(Files.getOwner(to))) {
-                view.setOwner(old.owner());
-            }
-        } catch (UnsupportedOperationException | IOException e) {
-            // Not permitted (not root) or not POSIX: the file is saved, owned by this user.
+    static void keepOwnerAndPermissions(PosixFileAttributes old, PosixFileAttributeView view) throws IOException {
+        if (view == null) {
+            return; // not a POSIX file system: the system's defaults
         }
+        if (old != null) {
+            try {
+                PosixFileAttributes now = view.readAttributes();
+                if (!old.group().equals(now.group())) {
+                    view.setGroup(old.group());
+                }
+                if (!old.owner().equals(now.owner())) {
+                    view.setOwner(old.owner());
+                }
+            } catch (IOException e) {
+                // Not permitted (not root): the file is saved, owned by this user.
+            }
+        }
+        view.setPermissions(old == null ? NEW_FILE : old.permissions());
     }
 
     private static void deleteQuietly(Path tmp) {

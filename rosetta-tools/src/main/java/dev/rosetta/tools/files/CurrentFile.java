@@ -51,7 +51,7 @@ record CurrentFile(Path path, String shown, boolean exists, TextFile content, bo
         }
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(path);
+            bytes = workspace.read(path, MAX_BYTES);
         } catch (NoSuchFileException e) {
             return new CurrentFile(path, shown, false, TextFile.empty(), true, false);
         } catch (IOException e) {
@@ -90,21 +90,10 @@ record CurrentFile(Path path, String shown, boolean exists, TextFile content, bo
 
     /** Creates the folders the file will be in; returns the first one that was missing, if any. */
     Path makeFolders(Workspace workspace, String verb) throws ToolFailure {
-        Path folder = path.getParent();
-        Path firstMissing = null;
-        for (Path step = folder; step != null && !Files.exists(step); step = step.getParent()) {
-            firstMissing = step;
-        }
-        if (Files.isDirectory(folder)) {
-            // There already, perhaps through a link: createDirectories would refuse a link to a
-            // folder as "exists and is not a folder".
-            return null;
-        }
         try {
-            Files.createDirectories(folder);
+            return workspace.makeFolders(path.getParent());
         } catch (IOException e) {
             throw FileErrors.classify(e, path, workspace, verb);
         }
-        return firstMissing;
     }
 }

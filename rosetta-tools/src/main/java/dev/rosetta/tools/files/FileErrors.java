@@ -32,6 +32,16 @@ final class FileErrors {
     static ToolFailure classify(IOException e, Path path, Workspace workspace, String verb) {
         String shown = workspace.show(path);
         return switch (e) {
+            case Workspace.Outside outside -> new ToolFailure(ErrorCode.EACCES, "'" + shown + "' " + outside.getReason()
+                    + "; use a path inside it", e);
+            case ConfinedFolder.LinkInTheWay link -> new ToolFailure(ErrorCode.EACCES, "cannot " + verb + " " + shown
+                    + ": " + workspace.show(Path.of(link.getFile())) + " became a symbolic link while the file was being"
+                    + " written, so nothing was written (file tools are confined to the workspace and never follow a"
+                    + " link they did not check)", e);
+            case ConfinedFolder.HardLinked linked -> new ToolFailure(ErrorCode.EACCES, "cannot " + verb + " " + shown
+                    + ": it has " + linked.links + " names (hard links), and another name may be outside the"
+                    + " workspace, where appending would change it too. Write it whole with save instead (save makes"
+                    + " a new file, and the other names keep the old content)", e);
             case NoSuchFileException missing -> fileInTheWay(path)
                     .map(file -> notAFolder(file, shown, workspace, verb))
                     .orElseGet(() -> new ToolFailure(ErrorCode.ENOENT, shown + " does not exist" + Nearby.hint(path, workspace), e));

@@ -43,7 +43,7 @@ public final class PatchTool implements Tool {
         String after = plan.patched().text();
         context.writes().aboutToWrite(before.path());
         try {
-            AtomicFile.replace(before.path(), before.content().encode(after));
+            workspace.replace(before.path(), before.content().encode(after));
         } catch (IOException e) {
             throw FileErrors.classify(e, before.path(), workspace, "write");
         }

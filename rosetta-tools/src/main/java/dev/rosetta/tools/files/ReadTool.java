@@ -50,7 +50,7 @@ public final class ReadTool implements Tool {
                 return ToolResult.ok(FolderListing.of(path, shown));
             }
             FileKind.refuseSpecial(attributes, shown, "read");
-            return ToolResult.ok(readFile(path, shown, attributes.size(), range, context.outputLimit().maxChars()));
+            return ToolResult.ok(readFile(workspace, path, shown, attributes.size(), range, context.outputLimit().maxChars()));
         } catch (IOException e) {
             throw FileErrors.classify(e, path, workspace, "read");
         }
@@ -61,11 +61,11 @@ public final class ReadTool implements Tool {
         return text.isEmpty() ? Optional.empty() : Optional.of(LineRange.parse(text.get()));
     }
 
-    private static String readFile(Path path, String shown, long size, LineRange range, int budget)
+    private static String readFile(Workspace workspace, Path path, String shown, long size, LineRange range, int budget)
             throws IOException, ToolFailure {
         byte[] sample = new byte[ContentSniffer.SAMPLE];
         int sampled;
-        try (InputStream in = Files.newInputStream(path)) {
+        try (InputStream in = workspace.openRead(path)) {
             sampled = in.readNBytes(sample, 0, sample.length);
         }
         if (size == 0 || sampled == 0) {
@@ -76,7 +76,7 @@ public final class ReadTool implements Tool {
                     + ByteSize.of(size) + "), so it is not shown. Inspect it with the shell tool (file, xxd, unzip -l…)"
                     + " or with ipython.";
         }
-        try (Utf8LineReader lines = new Utf8LineReader(Files.newInputStream(path))) {
+        try (Utf8LineReader lines = new Utf8LineReader(workspace.openRead(path))) {
             return NumberedText.of(lines, shown, range, budget);
         }
     }

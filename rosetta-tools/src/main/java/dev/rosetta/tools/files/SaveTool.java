@@ -41,7 +41,7 @@ public final class SaveTool implements Tool {
         context.writes().aboutToWrite(before.path()); // before the folders: undo removes those it makes
         Path createdFolder = before.makeFolders(workspace, "write");
         try {
-            AtomicFile.replace(before.path(), before.content().encode(plan.after()));
+            workspace.replace(before.path(), before.content().encode(plan.after()));
         } catch (IOException e) {
             throw FileErrors.classify(e, before.path(), workspace, "write");
         }

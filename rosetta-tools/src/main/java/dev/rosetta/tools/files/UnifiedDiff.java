@@ -15,7 +15,7 @@ public final class UnifiedDiff {
     private UnifiedDiff() {}
 
     /** Old → new counts of changed lines, for "+5 -3". */
-    record Stat(int added, int removed) {}
+    public record Stat(int added, int removed) {}
 
     public static String of(String oldText, String newText, String oldLabel, String newLabel) {
         List<String> a = Lines.of(oldText).terminated();
@@ -36,7 +36,7 @@ public final class UnifiedDiff {
         return out.toString();
     }
 
-    static Stat stat(String oldText, String newText) {
+    public static Stat stat(String oldText, String newText) {
         int added = 0;
         int removed = 0;
         for (LineDiff.Edit e : LineDiff.between(Lines.of(oldText).terminated(), Lines.of(newText).terminated())) {

@@ -1,10 +1,14 @@
 package dev.rosetta.tools.files;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -29,6 +33,8 @@ public final class Workspace {
 
     private final Path root;
     private final boolean confine;
+    /** Whether folders open relative to each other here, asked once; null until then. */
+    private Boolean handles;
 
     public Workspace(Path root, boolean confine) {
         this.root = root.toAbsolutePath().normalize();
@@ -150,6 +156,183 @@ public final class Workspace {
                 throw new ToolFailure(ErrorCode.EACCES, "the link " + existing + " cannot be read, so where it"
                         + " leads cannot be checked against the workspace");
             }
+        }
+    }
+
+    /**
+     * Replaces the file's content atomically ({@link AtomicFile#replace}: a link is followed).
+     * When confined, the file is written in a folder reached inside the workspace without
+     * following any link ({@link ConfinedFolder}): where the path leads is worked out and written
+     * by the same steps, so a folder swapped for a link meanwhile fails the write instead of
+     * sending it outside.
+     */
+    public void replace(Path path, byte[] content) throws IOException {
+        if (!confinedByHandles()) {
+            AtomicFile.replace(path, content);
+            return;
+        }
+        inFolder(path, true, (folder, name) -> {
+            folder.replace(name, content);
+            return null;
+        });
+    }
+
+    /** Adds bytes at the end of the file, creating it ({@link AtomicFile#append}); confined as {@link #replace}. */
+    void append(Path path, byte[] addition) throws IOException {
+        if (!confinedByHandles()) {
+            AtomicFile.append(path, addition);
+            return;
+        }
+        inFolder(path, true, (folder, name) -> {
+            folder.append(name, addition);
+            return null;
+        });
+    }
+
+    /** The file's bytes, at most {@code limit}; confined as {@link #replace}, so what is read is inside. */
+    byte[] read(Path path, long limit) throws IOException {
+        if (!confinedByHandles()) {
+            return Files.readAllBytes(path);
+        }
+        return inFolder(path, true, (folder, name) -> folder.read(name, limit));
+    }
+
+    /** Opens the file to read it from the start; confined as {@link #replace}. */
+    InputStream openRead(Path path) throws IOException {
+        if (!confinedByHandles()) {
+            return Files.newInputStream(path);
+        }
+        return inFolder(path, true, (folder, name) -> Channels.newInputStream(folder.openRead(name)));
+    }
+
+    /** Removes the file, or the link, at {@code path} (a link's target stays); nothing when there is none. */
+    public void delete(Path path) throws IOException {
+        if (!confinedByHandles()) {
+            Files.deleteIfExists(path);
+            return;
+        }
+        try {
+            inFolder(path, false, (folder, name) -> {
+                folder.delete(name);
+                return null;
+            });
+        } catch (NoSuchFileException gone) {
+            // its folder is gone, and so it is
+        }
+    }
+
+    /**
+     * Makes {@code folder} and the folders before it that are missing; returns the outermost one
+     * it made, or null when the folder was there (perhaps through a link).
+     */
+    public Path makeFolders(Path folder) throws IOException {
+        if (!confinedByHandles()) {
+            Path firstMissing = null;
+            for (Path step = folder; step != null && !Files.exists(step); step = step.getParent()) {
+                firstMissing = step;
+            }
+            if (!Files.isDirectory(folder)) {
+                // createDirectories would refuse a link to a folder as "exists and is not a folder"
+                Files.createDirectories(folder);
+            }
+            return firstMissing;
+        }
+        Target target = target(folder, true);
+        Path[] first = new Path[1];
+        ConfinedFolder.FolderMade made = f -> {
+            if (first[0] == null) {
+                first[0] = f;
+            }
+        };
+        try (ConfinedFolder opened = ConfinedFolder.open(target.root(), target.relative(), made)) {
+            return first[0];
+        }
+    }
+
+    /**
+     * Removes {@code folder} and its parents up to {@code outermost} as long as each is empty;
+     * stops at the first that is not (or cannot be removed).
+     */
+    public void removeEmptyFolders(Path folder, Path outermost) {
+        for (Path f = folder; f != null && f.startsWith(outermost); f = f.getParent()) {
+            try {
+                if (confinedByHandles()) {
+                    delete(f);
+                } else {
+                    Files.deleteIfExists(f);
+                }
+            } catch (IOException e) {
+                return; // not empty (or not ours to remove): it and its parents stay
+            }
+        }
+    }
+
+    /** What is done to a file in the folder that holds it. */
+    @FunctionalInterface
+    private interface InFolder<T> {
+        T apply(ConfinedFolder folder, Path name) throws IOException;
+    }
+
+    /** Opens the folder {@code path} is in, confined, and does {@code operation} to its file there. */
+    private <T> T inFolder(Path path, boolean followLast, InFolder<T> operation) throws IOException {
+        Target target = target(path, followLast);
+        try (ConfinedFolder folder = ConfinedFolder.open(target.root(), target.folder(), null)) {
+            return operation.apply(folder, target.name());
+        }
+    }
+
+    private boolean confinedByHandles() {
+        if (!confine) {
+            return false;
+        }
+        if (handles == null) {
+            handles = ConfinedFolder.supported(root);
+        }
+        return handles;
+    }
+
+    /**
+     * Where a confined operation on {@code path} takes place: the workspace's real root, the
+     * folder below it, and the name in that folder.
+     *
+     * @param relative the path from the root to the file itself
+     */
+    private record Target(Path root, Path relative) {
+
+        Path folder() {
+            Path parent = relative.getParent();
+            return parent == null ? Path.of("") : parent;
+        }
+
+        Path name() {
+            return relative.getFileName();
+        }
+    }
+
+    /**
+     * @param followLast whether a link at the end of the path is followed (to write what it points
+     *                   to) or is itself the file (to remove the link)
+     */
+    private Target target(Path path, boolean followLast) throws IOException {
+        try {
+            Path realRoot = realLocation(root, 0);
+            Path absolute = path.toAbsolutePath().normalize();
+            Path real = followLast || absolute.getParent() == null ? realLocation(absolute, 0)
+                    : realLocation(absolute.getParent(), 0).resolve(absolute.getFileName());
+            if (!real.startsWith(realRoot)) {
+                throw new Outside(absolute, "is outside the workspace " + root + (real.equals(absolute) ? ""
+                        : " (it leads to " + real + ")") + "; file tools are confined to the workspace");
+            }
+            return new Target(realRoot, realRoot.relativize(real));
+        } catch (ToolFailure f) {
+            throw new Outside(path, f.getMessage());
+        }
+    }
+
+    /** A path a confined workspace does not reach: outside it, or through too many links to tell. */
+    static final class Outside extends FileSystemException {
+        Outside(Path path, String reason) {
+            super(path.toString(), null, reason);
         }
     }
 

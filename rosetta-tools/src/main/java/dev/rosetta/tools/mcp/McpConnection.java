@@ -18,7 +18,6 @@ import dev.rosetta.tools.sandbox.Sandbox;
 import dev.rosetta.tools.sandbox.SandboxRefusal;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpError;
@@ -52,7 +51,9 @@ final class McpConnection implements AutoCloseable {
     private final AtomicLong tokens = new AtomicLong();
     private volatile CallTracking transport;
     /** The transport of a stdio server, which can end its process; null over HTTP. */
-    private volatile ProcessTransport process;
+    private volatile StdioTransport process;
+    /** Why the server's output could not be read (then nothing more is read from it); null while it can. */
+    private volatile String fault;
     private volatile McpAsyncClient client;
     /** The HTTP client of a streamable HTTP transport, told when the connection closes; null over stdio. */
     private volatile ResumingHttpClient resumingHttp;
@@ -247,7 +248,7 @@ final class McpConnection implements AutoCloseable {
         } catch (RuntimeException e) {
             client.close();
         }
-        ProcessTransport stdio = process;
+        StdioTransport stdio = process;
         if (stdio != null) {
             try {
                 stdio.kill(CLOSE_WAIT); // the SDK's TERM may not have been heeded
@@ -281,7 +282,9 @@ final class McpConnection implements AutoCloseable {
         }
         if (!pending.isDone()) {
             pending.cancel(true);
-            throw new McpFailure(ErrorCode.UNAVAILABLE, settings.name() + " exited while " + doing + lastWords());
+            String why = fault;
+            throw new McpFailure(ErrorCode.UNAVAILABLE, why != null ? settings.name() + " " + why + " (while " + doing
+                    + ")" : settings.name() + " exited while " + doing + lastWords());
         }
         try {
             return pending.join();
@@ -342,17 +345,15 @@ final class McpConnection implements AutoCloseable {
         var sh = Executables.find("sh", path);
         Path sink = sh.isPresent() ? stderr.sink() : null;
         if (sink != null) {
-            // The server's stderr goes to the log's pipe (or file) by the system itself; the SDK's pipe
-            // stays open on fd 3 as long as the server runs (the SDK takes its end for the server's end).
-            // The sh runs outside the sandbox, so the pipe need not be visible in it.
+            // The server's stderr goes to the log's pipe (or file) by the system itself; the transport's
+            // own stderr pipe stays open on fd 3, for what the shell itself might say. The sh runs
+            // outside the sandbox, so the pipe need not be visible in it.
             command.addAll(List.of(sh.get().toString(), "-c", "exec 3>&2 2>>\"$0\"; exec \"$@\"",
                     sink.toString()));
         }
         command.addAll(launch.command());
-        ServerParameters.Builder parameters = ServerParameters.builder(command.get(0))
-                .args(command.subList(1, command.size()));
-        var transport = new ProcessTransport(parameters.build(), McpJsonDefaults.getMapper(), settings.workspace(),
-                env, () -> {
+        var transport = new StdioTransport(command, env, settings.workspace(), McpJsonDefaults.getMapper(),
+                stderr::line, this::faulted, () -> {
                     try {
                         stderr.awaitDrained(StderrLog.DRAIN_WAIT); // its last words first
                     } catch (InterruptedException e) {
@@ -361,10 +362,30 @@ final class McpConnection implements AutoCloseable {
                     stderr.note("the server's process ended");
                     gone.complete(null);
                 });
-        transport.setStdErrorHandler(stderr::line);
         stderr.note("starting " + stdio.shown());
         process = transport;
         return transport;
+    }
+
+    /**
+     * The server's output cannot be read any more: every wait ends now with why, and the server
+     * is stopped; the next call starts it again.
+     */
+    private void faulted(String what) {
+        fault = redact(what);
+        broken = true;
+        stderr.note("stopping the server: it " + fault);
+        gone.complete(null);
+        StdioTransport stdio = process;
+        if (stdio != null) {
+            Thread.ofVirtual().start(() -> {
+                try {
+                    stdio.kill(CLOSE_WAIT);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
     }
 
     private String redact(String text) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import dev.rosetta.core.secret.Redaction;
 import dev.rosetta.tools.sandbox.NetworkAccess;
 
 /**
@@ -26,18 +27,14 @@ public sealed interface McpEndpoint {
     /** Values that must never be shown: header values and whatever {@code ${VAR}} stood for. */
     Set<String> secrets();
 
-    /** {@code text} with every secret replaced by {@code ***}. */
+    /** {@code text} with every secret replaced by {@code ***}, however short. */
     default String redact(String text) {
-        if (text == null) {
-            return null;
-        }
-        String out = text;
-        for (String secret : secrets()) {
-            if (!secret.isEmpty()) {
-                out = out.replace(secret, "***");
-            }
-        }
-        return out;
+        return redaction().apply(text);
+    }
+
+    /** The secrets, each shown as {@code ***}: the one rule for secrets in text ({@link Redaction}). */
+    default Redaction redaction() {
+        return Redaction.of(secrets(), "***", 1);
     }
 
     /**

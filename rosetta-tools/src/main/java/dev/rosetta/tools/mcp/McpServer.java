@@ -8,6 +8,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
+import dev.rosetta.core.text.Shortened;
 import dev.rosetta.core.tool.ErrorCode;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -34,6 +35,8 @@ public final class McpServer implements AutoCloseable {
 
     /** A server's instructions go into every request's system prompt; a long one is cut to this. */
     public static final int INSTRUCTIONS_LIMIT = 4096;
+    /** How many of the tools a server lists that Rosetta cannot offer are named, each with why. */
+    private static final int SKIPPED_SHOWN = 5;
 
     private final McpServerSettings settings;
     private final Listener listener;
@@ -193,7 +196,7 @@ public final class McpServer implements AutoCloseable {
             }
         }
         tools = List.copyOf(next);
-        skipped = String.join("; ", refused);
+        skipped = Shortened.someOf(refused, SKIPPED_SHOWN, 200, "; ");
         listener.toolsChanged(this, tools);
         listing.lock();
         try {

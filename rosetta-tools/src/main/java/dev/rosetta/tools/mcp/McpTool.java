@@ -12,6 +12,7 @@ import dev.rosetta.tools.Preview;
 import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.ToolFailure;
+import dev.rosetta.tools.files.Workspace;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /**
@@ -66,6 +67,8 @@ public final class McpTool implements Tool {
         if (problem != null) {
             throw invalid(problem);
         }
+        // Checkpointed before the call is sent: once it is, the server may write at any moment.
+        PathArguments.of(tool, args.values(), Workspace.of(context)).forEach(context.writes()::aboutToWrite);
         boolean restarts = !server.running();
         McpSchema.CallToolResult result;
         try {
@@ -74,8 +77,14 @@ public final class McpTool implements Tool {
             String again = f.code().equals(ErrorCode.UNAVAILABLE) ? "; Rosetta starts it again on the next call" : "";
             throw new ToolFailure(f.code(), f.getMessage() + again);
         }
-        ToolResult answer = McpResultText.of(result, spec.name(), context);
+        ToolResult answer = blanked(McpResultText.of(result, spec.name(), context));
         return restarts ? restarted(answer) : answer;
+    }
+
+    /** The answer without the secrets of the server's definition, as everything Rosetta writes of it. */
+    private ToolResult blanked(ToolResult answer) {
+        String output = server.settings().endpoint().redact(answer.output());
+        return output.equals(answer.output()) ? answer : new ToolResult(output, answer.isError(), answer.code());
     }
 
     /** The result of a call that found the server stopped and started it again says so. */

@@ -6,13 +6,14 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import dev.rosetta.core.text.Shortened;
 import dev.rosetta.core.tool.Parameter;
 import dev.rosetta.core.tool.ToolSpec;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /**
  * A server's tool as Rosetta declares it: named {@code SERVER.TOOL} (native APIs see
- * {@code SERVER__TOOL}), described by the server's text cut to 1024 characters, its top-level
+ * {@code SERVER__TOOL}, or a name of its own where that would not do: {@link ToolSpec#nativeName}), described by the server's text cut to 1024 characters, its top-level
  * properties as named parameters (so the text dialects can list them and type what they carry),
  * and its {@code inputSchema} kept whole for native APIs and for checking a call's arguments.
  */
@@ -20,22 +21,31 @@ final class McpToolSpecs {
 
     /** What a native API takes as a description; the built-in tools' limit too. */
     static final int DESCRIPTION_LIMIT = 1024;
-    /** OpenAI's limit for a function name, which {@code SERVER__TOOL} must fit. */
-    static final int NATIVE_NAME_LIMIT = 64;
+    /** The longest tool name MCP allows; a longer one is refused, not cut (a call must name it exactly). */
+    static final int NAME_LIMIT = 128;
+    /** How much of a refused name a message shows. */
+    private static final int NAME_SHOWN = 60;
     private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.-]+");
     private static final List<String> TYPES = List.of("string", "integer", "number", "boolean", "array", "object");
 
     private McpToolSpecs() {}
 
-    /** Why Rosetta cannot offer {@code tool}, or null when it can. */
+    /**
+     * Why Rosetta cannot offer {@code tool}, or null when it can. Native APIs get a name of their
+     * own for a tool whose {@code SERVER__TOOL} would be too long or not tell it from another
+     * ({@link ToolSpec#nativeName}), so only what the text dialects cannot call is refused.
+     */
     static String problem(String server, McpSchema.Tool tool) {
-        if (tool.name() == null || !TOOL_NAME.matcher(tool.name()).matches()) {
-            return "'" + tool.name() + "' is not a name Rosetta can call (letters, digits, '_', '.' and '-')";
+        String name = tool.name();
+        if (name == null || name.isEmpty()) {
+            return "a tool without a name";
         }
-        String nativeName = ToolSpec.nativeName(server + "." + tool.name());
-        if (nativeName.length() > NATIVE_NAME_LIMIT) {
-            return nativeName + " is longer than the " + NATIVE_NAME_LIMIT + " characters native APIs take;"
-                    + " give the server a shorter name";
+        if (name.length() > NAME_LIMIT) {
+            return "'" + Shortened.cut(name, NAME_SHOWN) + "' is longer than the " + NAME_LIMIT
+                    + " characters MCP allows a tool's name";
+        }
+        if (!TOOL_NAME.matcher(name).matches()) {
+            return "'" + name + "' is not a name Rosetta can call (letters, digits, '_', '.' and '-')";
         }
         return null;
     }

@@ -54,6 +54,8 @@ final class OAuthLogin {
      * @param opener opens the authorization URL in the user's browser (and says so)
      */
     String signIn(OAuthServer server, String scope, Consumer<URI> opener) throws IOException, InterruptedException {
+        // Checked before anything is sent: the address comes from the server, and a browser acts on it.
+        BrowserAddress.require(server.authorize(), "the authorization endpoint its metadata names");
         String state = random();
         String verifier = random();
         try (OAuthCallback callback = OAuthCallback.listen(state)) {

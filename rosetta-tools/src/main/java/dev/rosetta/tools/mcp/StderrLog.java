@@ -12,6 +12,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
+import dev.rosetta.tools.output.OwnerOnly;
+
 /**
  * A stdio server's standard error: a log file beside the conversation, never the terminal. Each
  * process of the server writes its stderr into a {@link StderrPipe} Rosetta reads to its end (the
@@ -19,7 +21,7 @@ import java.util.function.UnaryOperator;
  * that explain a crash), and every line is written to the file with every secret taken out. Where
  * no named pipe can be made, the process writes to the file itself, as it is. Rosetta's own lines
  * are marked {@code [rosetta]}. Without a conversation (the {@code rosetta mcp} commands) the file
- * is temporary.
+ * is temporary. Either way it is the owner's alone (0600), created so.
  */
 final class StderrLog implements AutoCloseable {
 
@@ -47,8 +49,10 @@ final class StderrLog implements AutoCloseable {
     static StderrLog open(Path file, UnaryOperator<String> redact) {
         try {
             if (file != null) {
-                Files.createDirectories(file.toAbsolutePath().getParent());
-                return new StderrLog(file.toAbsolutePath(), false, redact);
+                // Owner-only from the start, as everything beside the log: the server's process
+                // appends to it as it is, and a server's stderr can hold what its tools read.
+                OwnerOnly.folders(file.toAbsolutePath().getParent());
+                return new StderrLog(OwnerOnly.file(file.toAbsolutePath()), false, redact);
             }
         } catch (IOException e) {
             // a temporary file instead: its last line still explains a failure

@@ -123,7 +123,7 @@ public final class Watchdog implements AutoCloseable {
     }
 
     /** Ends the session now, as if Rosetta had died, and waits until that is done. */
-    void endSession() {
+    public void endSession() {
         fire();
         awaitExit();
     }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -91,6 +92,18 @@ class McpServerTest {
         assertThat(result.output()).contains("hello");
     }
 
+    /** Issue 25 §2: the docs said a server's secrets are taken out of every result; results kept them. */
+    @Test
+    void aSecretOfTheServersDefinitionIsTakenOutOfItsResults() throws Exception {
+        McpEndpoint.Stdio plain = ReferenceServers.everything();
+        start(new McpEndpoint.Stdio(plain.command(), plain.args(), Map.of(), null, List.of(), "everything",
+                Set.of("tok-5f1e2d3c")), Duration.ofSeconds(30));
+
+        ToolResult result = call("everything.echo", Map.of("message", "the token is tok-5f1e2d3c"));
+
+        assertThat(result.output()).contains("the token is ***").doesNotContain("tok-5f1e2d3c");
+    }
+
     @Test
     void argumentsThatDoNotFitTheSchemaNeverReachTheServer() throws Exception {
         start(ReferenceServers.everything(), Duration.ofSeconds(30));
@@ -171,7 +184,7 @@ class McpServerTest {
         Path sdk = ReferenceServers.script("server-everything").getParent().getParent().getParent().resolve("sdk");
         Path script = Path.of(getClass().getResource("/mcp/prompts-only-server.mjs").toURI());
         var endpoint = new McpEndpoint.Stdio("node", List.of(script.toString()), Map.of("MCP_SDK", sdk.toString()),
-                null, List.of(), "prompts-only", java.util.Set.of());
+                null, List.of(), "prompts-only", Set.of());
         assertThat(start(endpoint, Duration.ofSeconds(10)).tools()).isEmpty();
     }
 

@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,32 @@ class OAuthTest {
 
             assertThatThrownBy(() -> callback.awaitCode(Duration.ofSeconds(30))).isInstanceOf(IOException.class)
                     .hasMessage("the authorization server refused: access_denied (no thanks)");
+        }
+    }
+
+    /** Issue 25 §2: metadata naming file:///etc/passwd as the authorization endpoint had it handed to $BROWSER. */
+    @Test
+    void anAuthorizationEndpointThatIsNotHttpsIsNeverOpened() {
+        var server = new OAuthServer(URI.create("file:///etc/passwd"), URI.create("https://auth.example/token"), null,
+                List.of(), "https://mcp.example/mcp", List.of());
+        List<URI> opened = new ArrayList<>();
+        var login = new OAuthLogin(http, Duration.ofSeconds(30), new McpEndpoint.OAuthClient("rosetta", null));
+
+        assertThatThrownBy(() -> login.signIn(server, null, opened::add)).isInstanceOf(IOException.class)
+                .hasMessageContaining("file:///etc/passwd").hasMessageContaining("its scheme is file:, not https");
+        assertThat(opened).isEmpty();
+    }
+
+    @Test
+    void onlyHttpsOrHttpToThisMachineIsOpenedInABrowser() {
+        for (String fine : List.of("https://auth.example/authorize?x=1", "http://localhost:8080/authorize",
+                "http://127.0.0.1/a", "http://[::1]:9000/a", "HTTPS://Auth.Example/a")) {
+            assertThat(BrowserAddress.problem(URI.create(fine))).as(fine).isEmpty();
+        }
+        for (String refused : List.of("file:///etc/passwd", "http://auth.example/authorize", "javascript:alert(1)",
+                "ftp://auth.example/x", "vscode://file/etc/passwd", "http://127.0.0.1.evil.example/a", "/authorize",
+                "smb://host/share", "data:text/html,hi", "http://10.0.0.1/a")) {
+            assertThat(BrowserAddress.problem(URI.create(refused))).as(refused).isPresent();
         }
     }
 

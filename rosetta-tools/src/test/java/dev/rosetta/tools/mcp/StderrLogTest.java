@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -65,5 +66,19 @@ class StderrLogTest {
         assertThat(lines.get(2)).hasSize(40 * 1024 - 2 * StderrPipe.LONGEST_LINE);
         assertThat(lines.get(3)).isEqualTo("last words");
         assertThat(pipe.path()).doesNotExist();
+    }
+
+    /** Issue 25 §2: it was created 0644 (readable by everyone) against the documented 0600. */
+    @Test
+    void theLogIsCreatedOwnerOnlyBeforeAnythingIsWrittenToIt() throws Exception {
+        Path log = dir.resolve("conversation").resolve("mcp-files.log");
+
+        try (StderrLog opened = StderrLog.open(log, text -> text)) {
+            assertThat(Files.getPosixFilePermissions(log)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+            opened.note("started");
+            assertThat(Files.getPosixFilePermissions(log)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+            assertThat(Files.getPosixFilePermissions(log.getParent()))
+                    .isEqualTo(PosixFilePermissions.fromString("rwx------"));
+        }
     }
 }

@@ -33,6 +33,12 @@ final class DeepSeekReader implements Reader {
         return "\uFF5C";
     }
 
+    /** DeepSeek's tokens, the DSML wrappers among them, all begin {@code <｜}. */
+    @Override
+    public List<String> literalStarts() {
+        return List.of("<\uFF5C");
+    }
+
     @Override
     public Opening open(Input in, int at) {
         if (in.charAt(at) != '<') {

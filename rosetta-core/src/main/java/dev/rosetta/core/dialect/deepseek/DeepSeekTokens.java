@@ -51,13 +51,13 @@ final class DeepSeekTokens implements TokenSection.Spelling {
     }
 
     @Override
-    public String callBegin() {
-        return CALL_BEGIN;
+    public List<String> callBegins() {
+        return List.of(CALL_BEGIN);
     }
 
     @Override
-    public String separator() {
-        return SEPARATOR;
+    public List<String> separators() {
+        return List.of(SEPARATOR);
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.stream.Collectors;
 
 import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.NativePrompt;
+import dev.rosetta.core.dialect.TypeScriptDeclaration;
 import dev.rosetta.core.dialect.attool.AtToolDialect;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.split.Reader;

@@ -5,7 +5,6 @@ import java.util.List;
 import dev.rosetta.core.dialect.CallList;
 import dev.rosetta.core.dialect.MarkupToken;
 import dev.rosetta.core.split.Input;
-import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Opening;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
@@ -41,6 +40,11 @@ final class Llama3Reader implements Reader {
     @Override
     public String secondChars(char first) {
         return first == '<' ? "|" : null;
+    }
+
+    @Override
+    public List<String> literalStarts() {
+        return List.of(Llama3Block.PYTHON_TAG, END_TOKENS.get(0), END_TOKENS.get(1), "{", "[", " ", "\t");
     }
 
     @Override

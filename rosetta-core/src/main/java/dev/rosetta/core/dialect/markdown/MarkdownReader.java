@@ -37,6 +37,11 @@ final class MarkdownReader implements Reader {
     }
 
     @Override
+    public java.util.List<String> literalStarts() {
+        return java.util.List.of("```");
+    }
+
+    @Override
     public Opening open(Input in, int at) {
         int ticks = 0;
         while (ticks < 3 && in.has(at + ticks) && in.charAt(at + ticks) == '`') {

@@ -1,7 +1,6 @@
 package dev.rosetta.core.dialect.mistral;
 
 import dev.rosetta.core.split.Input;
-import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Opening;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
@@ -23,6 +22,11 @@ final class MistralReader implements Reader {
     @Override
     public String secondChars(char first) {
         return "T";
+    }
+
+    @Override
+    public java.util.List<String> literalStarts() {
+        return java.util.List.of(MistralBlock.MARKER);
     }
 
     @Override

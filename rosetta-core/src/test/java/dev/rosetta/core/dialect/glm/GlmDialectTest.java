@@ -26,7 +26,7 @@ class GlmDialectTest {
 
     @Test
     void callIsWrittenAsTheNameThenOneKeyAndValuePairPerLine() {
-        assertThat(GlmDialect.INSTANCE.write(ToolUse.positional("save", List.of("a.txt"), "hi"), BuiltinTools.SAVE))
+        assertThat(ToolFormat.GLM.dialect().write(ToolUse.positional("save", List.of("a.txt"), "hi"), BuiltinTools.SAVE))
                 .isEqualTo("<tool_call>save\n<arg_key>path</arg_key>\n<arg_value>a.txt</arg_value>\n"
                         + "<arg_key>content</arg_key>\n<arg_value>hi</arg_value>\n</tool_call>");
     }
@@ -34,27 +34,27 @@ class GlmDialectTest {
     @ParameterizedTest
     @ValueSource(strings = {"\nleading", "trailing\n", "\n\nboth\n\n", "\n", "", "  spaces  ", "a\rb\r"})
     void valueStartingOrEndingWithALineBreakReadsBackExactly(String value) {
-        String text = GlmDialect.INSTANCE.write(ToolUse.positional("save", List.of("f"), value), BuiltinTools.SAVE);
+        String text = ToolFormat.GLM.dialect().write(ToolUse.positional("save", List.of("f"), value), BuiltinTools.SAVE);
         assertThat(readBack(text)).containsEntry("content", value);
     }
 
     @Test
     void valuesOtherThanStringsReadBackTyped() {
         Map<String, Object> kwargs = Map.of("x", 1.5, "y", 7L, "enabled", false, "items", List.of("a"));
-        assertThat(readBack(GlmDialect.INSTANCE.write(ToolUse.named("calculate", kwargs, null), OpenModelTools.CALCULATE)))
+        assertThat(readBack(ToolFormat.GLM.dialect().write(ToolUse.named("calculate", kwargs, null), OpenModelTools.CALCULATE)))
                 .isEqualTo(kwargs);
     }
 
     @Test
     void valueHoldingTheValueCloserCannotBeSpelled() {
         ToolUse use = ToolUse.positional("save", List.of("f"), "x</arg_value>");
-        assertThatThrownBy(() -> GlmDialect.INSTANCE.write(use, BuiltinTools.SAVE))
+        assertThatThrownBy(() -> ToolFormat.GLM.dialect().write(use, BuiltinTools.SAVE))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("</arg_value>");
     }
 
     @Test
     void promptListsSchemasThenTheTrainedCallShape() {
-        String prompt = GlmDialect.INSTANCE.describeTools(BuiltinTools.ALL);
+        String prompt = ToolFormat.GLM.dialect().describeTools(BuiltinTools.ALL);
         assertThat(prompt).contains("within <tools></tools> XML tags:\n<tools>\n{\"type\":\"function\"")
                 .contains("<tool_call>{function-name}\n<arg_key>{arg-key-1}</arg_key>\n<arg_value>{arg-value-1}</arg_value>")
                 .contains("# How to use each tool");

@@ -44,7 +44,7 @@ class GlmReaderTest {
         Call call = onlyCall(split(msg));
         assertThat(call.use().tool()).isEqualTo("get_weather");
         assertThat(call.use().kwargs()).isEqualTo(Map.of("city", "Beijing", "days", 3L));
-        assertThat(call.dialect()).isSameAs(GlmDialect.INSTANCE);
+        assertThat(call.dialect()).isSameAs(ToolFormat.GLM.dialect());
         assertThat(call.raw()).isEqualTo(msg);
         assertThat(call.use().callId()).startsWith("call_");
     }
@@ -176,7 +176,7 @@ class GlmReaderTest {
         Unparsed u = onlyUnparsed(split("<tool_call>get-current-weather\n<arg_key>location</arg_key>\n"
                 + "<arg_value>New York, NY</arg_value>\n</tool_call>"));
         assertThat(u.problem()).contains("'get-current-weather'").contains("get_weather").contains("shell");
-        assertThat(u.dialect()).isSameAs(GlmDialect.INSTANCE);
+        assertThat(u.dialect()).isSameAs(ToolFormat.GLM.dialect());
     }
 
     @Test
@@ -244,7 +244,7 @@ class GlmReaderTest {
     void callIsAnnouncedWhenItsNameIsRead() {
         StreamSplitter splitter = new StreamSplitter(ToolFormat.GLM, OpenModelTools.catalog());
         assertThat(splitter.feed("<tool_call>search\n")).isEmpty();
-        assertThat(splitter.feed("<arg_key>")).containsExactly(new CallStarted("search", GlmDialect.INSTANCE, 0));
+        assertThat(splitter.feed("<arg_key>")).containsExactly(new CallStarted("search", ToolFormat.GLM.dialect(), 0));
     }
 
     @Test

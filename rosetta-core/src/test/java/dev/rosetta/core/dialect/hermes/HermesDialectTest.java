@@ -22,21 +22,21 @@ class HermesDialectTest {
 
     @Test
     void callIsWrittenAsJsonOnItsOwnLineBetweenTheTags() {
-        assertThat(HermesDialect.INSTANCE.write(ToolUse.positional("shell", List.of(), "ls"), BuiltinTools.SHELL))
+        assertThat(ToolFormat.HERMES.dialect().write(ToolUse.positional("shell", List.of(), "ls"), BuiltinTools.SHELL))
                 .isEqualTo("<tool_call>\n{\"name\":\"shell\",\"arguments\":{\"command\":\"ls\"}}\n</tool_call>");
     }
 
     @Test
     void writtenBodyHoldingTheTagsReadsBackWhole() {
         String body = "<tool_call>\n{\"name\": \"x\"}\n</tool_call>\n</think>\n\"quoted\" \\ back";
-        String text = HermesDialect.INSTANCE.write(ToolUse.positional("save", List.of("a.md"), body), BuiltinTools.SAVE);
+        String text = ToolFormat.HERMES.dialect().write(ToolUse.positional("save", List.of("a.md"), body), BuiltinTools.SAVE);
         assertThat(onlyCall(Splitting.split(text, ToolFormat.HERMES)).use().kwargs())
                 .isEqualTo(Map.of("path", "a.md", "content", body));
     }
 
     @Test
     void promptListsEveryToolAsAFunctionSchemaLine() {
-        String prompt = HermesDialect.INSTANCE.describeTools(BuiltinTools.ALL);
+        String prompt = ToolFormat.HERMES.dialect().describeTools(BuiltinTools.ALL);
         String block = prompt.substring(prompt.indexOf("<tools>\n") + 8, prompt.indexOf("\n</tools>"));
         List<String> lines = block.lines().toList();
         assertThat(lines).hasSize(BuiltinTools.ALL.size());
@@ -51,7 +51,7 @@ class HermesDialectTest {
 
     @Test
     void promptGivesTheTrainedCallShape() {
-        assertThat(HermesDialect.INSTANCE.describeTools(BuiltinTools.ALL))
+        assertThat(ToolFormat.HERMES.dialect().describeTools(BuiltinTools.ALL))
                 .startsWith("# Tools\n\nYou may call one or more functions")
                 .contains("within <tools></tools> XML tags:\n<tools>\n")
                 .contains("<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call>")

@@ -44,7 +44,7 @@ class HermesReaderTest {
         Call call = onlyCall(split(msg));
         assertThat(call.use().tool()).isEqualTo("shell");
         assertThat(call.use().kwargs()).isEqualTo(Map.of("command", "ls -la"));
-        assertThat(call.dialect()).isSameAs(HermesDialect.INSTANCE);
+        assertThat(call.dialect()).isSameAs(ToolFormat.HERMES.dialect());
         assertThat(call.raw()).isEqualTo(msg);
         assertThat(call.use().callId()).startsWith("call_");
     }
@@ -207,7 +207,7 @@ class HermesReaderTest {
     void unknownToolIsUnparsedNamingTheToolsThatExist() {
         Unparsed u = onlyUnparsed(split("<tool_call>{\"name\": \"rm_everything\", \"arguments\": {}}</tool_call>"));
         assertThat(u.problem()).contains("'rm_everything'").contains("shell").contains("get_weather");
-        assertThat(u.dialect()).isSameAs(HermesDialect.INSTANCE);
+        assertThat(u.dialect()).isSameAs(ToolFormat.HERMES.dialect());
     }
 
     @Test
@@ -435,7 +435,7 @@ class HermesReaderTest {
         List<Segment> s = split("Let me check.\n<|tool_call|> [\n  {\"name\": \"search\", \"arguments\": {\"q\": \"a\"}},\n"
                 + "  {\"name\": \"search\", \"arguments\": {\"q\": \"b\"}}\n]\nDone.");
         assertThat(kinds(s)).containsExactly("prose", "call", "call", "prose");
-        assertThat(calls(s)).allSatisfy(c -> assertThat(c.dialect()).isSameAs(HermesDialect.INSTANCE));
+        assertThat(calls(s)).allSatisfy(c -> assertThat(c.dialect()).isSameAs(ToolFormat.HERMES.dialect()));
         assertThat(prose(s)).isEqualTo("Let me check.\n\nDone.");
     }
 }

@@ -52,7 +52,7 @@ class KimiReaderTest {
         Call call = onlyCall(s);
         assertThat(call.use()).isEqualTo(ToolUse.named("get_weather", Map.of("city", "Beijing"), "functions.get_weather:0"));
         assertThat(call.raw()).isEqualTo(c);
-        assertThat(call.dialect()).isSameAs(KimiDialect.INSTANCE);
+        assertThat(call.dialect()).isSameAs(ToolFormat.KIMI.dialect());
     }
 
     /** vLLM's Kimi K2 test writes the header on its own line with spaces around the tokens. */
@@ -184,7 +184,7 @@ class KimiReaderTest {
     void unknownToolIsReportedNamingTheToolsThatExist() {
         Segment.Unparsed u = onlyUnparsed(split(BEGIN + call("functions.get_news:0", "{\"topic\": \"ai\"}") + END));
         assertThat(u.problem()).contains("unknown tool 'get_news'").contains("get_weather", "shell");
-        assertThat(u.dialect()).isSameAs(KimiDialect.INSTANCE);
+        assertThat(u.dialect()).isSameAs(ToolFormat.KIMI.dialect());
     }
 
     @Test
@@ -247,7 +247,7 @@ class KimiReaderTest {
     void callStartsWhenItsIdIsReadAndCompletesAtItsEndToken() {
         StreamSplitter splitter = new StreamSplitter(ToolFormat.KIMI, TOOLS);
         List<StreamEvent> started = splitter.feed(BEGIN + "<|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>{\"que");
-        assertThat(started).containsExactly(new CallStarted("search", KimiDialect.INSTANCE, BEGIN.length()));
+        assertThat(started).containsExactly(new CallStarted("search", ToolFormat.KIMI.dialect(), BEGIN.length()));
         List<StreamEvent> done = splitter.feed("ry\": \"x\"}<|tool_call_end|>");
         assertThat(done).singleElement().isInstanceOfSatisfying(Completed.class,
                 c -> assertThat(c.segment()).isInstanceOf(Call.class));
@@ -256,11 +256,11 @@ class KimiReaderTest {
     @Test
     void sectionRightAfterProseOnTheSameLineIsReadWhereTheCascadeAsks() {
         String msg = "Let me check." + BEGIN + call("functions.get_weather:0", "{\"city\": \"Paris\"}") + END + " ok";
-        ReaderProbe.Read read = ReaderProbe.readAt(KimiDialect.INSTANCE.reader(TOOLS), msg, msg.indexOf('<'));
+        ReaderProbe.Read read = ReaderProbe.readAt(ToolFormat.KIMI.dialect().reader(TOOLS), msg, msg.indexOf('<'));
         assertThat(read.segments()).singleElement().isInstanceOfSatisfying(Call.class,
                 c -> assertThat(c.use().kwargs()).containsEntry("city", "Paris"));
         assertThat(read.end()).isEqualTo(msg.length() - 3);
-        assertThat(KimiDialect.INSTANCE.reader(TOOLS).midLineStarts()).isEqualTo("<");
+        assertThat(ToolFormat.KIMI.dialect().reader(TOOLS).midLineStarts()).isEqualTo("<");
     }
 
     @Test
@@ -274,19 +274,19 @@ class KimiReaderTest {
     @Test
     void writtenCallKeepsAKimiIdAndReadsBack() {
         ToolUse use = ToolUse.named("get_weather", Map.of("city", "Lima"), "functions.get_weather:3");
-        String text = KimiDialect.INSTANCE.write(use, NativeTools.GET_WEATHER);
+        String text = ToolFormat.KIMI.dialect().write(use, NativeTools.GET_WEATHER);
         assertThat(onlyCall(split(text)).use()).isEqualTo(use);
         ToolUse other = ToolUse.named("get_weather", Map.of("city", "Lima"), "call_9");
-        assertThat(onlyCall(split(KimiDialect.INSTANCE.write(other, NativeTools.GET_WEATHER))).use().callId())
+        assertThat(onlyCall(split(ToolFormat.KIMI.dialect().write(other, NativeTools.GET_WEATHER))).use().callId())
                 .isEqualTo("functions.get_weather:0");
     }
 
     @Test
     void toolsAreDeclaredAsFunctionObjectsWithTheirSchema() {
-        String text = KimiDialect.INSTANCE.describe(NativeTools.GET_WEATHER);
+        String text = ToolFormat.KIMI.dialect().describe(NativeTools.GET_WEATHER);
         assertThat(text).contains("{\"type\":\"function\",\"function\":{\"name\":\"get_weather\"")
                 .contains("\"required\":[\"city\"]");
-        assertThat(KimiDialect.INSTANCE.callingConvention()).contains(BEGIN, "functions.NAME:INDEX", END);
+        assertThat(ToolFormat.KIMI.dialect().callingConvention()).contains(BEGIN, "functions.NAME:INDEX", END);
     }
 
     @Test

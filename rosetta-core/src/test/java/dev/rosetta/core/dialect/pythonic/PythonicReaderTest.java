@@ -40,7 +40,7 @@ class PythonicReaderTest {
         Call call = onlyCall(split(msg));
         assertThat(call.use().kwargs()).isEqualTo(Map.of("city", "San Francisco", "unit", "celsius"));
         assertThat(call.raw()).isEqualTo(msg);
-        assertThat(call.dialect()).isSameAs(PythonicDialect.INSTANCE);
+        assertThat(call.dialect()).isSameAs(ToolFormat.PYTHONIC.dialect());
     }
 
     @Test
@@ -180,7 +180,7 @@ class PythonicReaderTest {
     @Test
     void startTokenAfterProseOnTheSameLineIsReadWhereTheCascadeAsks() {
         String msg = "Let me check.<|python_start|>[get_time()]<|python_end|> Done.";
-        ReaderProbe.Read read = ReaderProbe.readAt(PythonicDialect.INSTANCE.reader(TOOLS), msg, msg.indexOf('<'));
+        ReaderProbe.Read read = ReaderProbe.readAt(ToolFormat.PYTHONIC.dialect().reader(TOOLS), msg, msg.indexOf('<'));
         assertThat(read.segments()).singleElement().isInstanceOf(Call.class);
         assertThat(read.end()).isEqualTo(msg.indexOf(" Done."));
     }
@@ -191,11 +191,11 @@ class PythonicReaderTest {
         args.put("path", "it's \"quoted\"\\n.txt");
         args.put("content", "tab\there\nnew line \u0001 🎉");
         ToolUse use = ToolUse.named("save", args, null);
-        String text = PythonicDialect.INSTANCE.write(use, BuiltinTools.SAVE);
+        String text = ToolFormat.PYTHONIC.dialect().write(use, BuiltinTools.SAVE);
         assertThat(text).startsWith("[save(path='it\\'s \"quoted\"\\\\n.txt', content=");
         assertThat(onlyCall(split(text)).use().kwargs()).isEqualTo(args);
         ToolUse typed = ToolUse.named("toggle", Map.of("enabled", true, "tags", List.of("a", 1L), "meta", Map.of("k", 2.5)), null);
-        assertThat(onlyCall(split(PythonicDialect.INSTANCE.write(typed, NativeTools.TOGGLE))).use().kwargs()).isEqualTo(typed.kwargs());
+        assertThat(onlyCall(split(ToolFormat.PYTHONIC.dialect().write(typed, NativeTools.TOGGLE))).use().kwargs()).isEqualTo(typed.kwargs());
     }
 
     /** Ollama's LFM2 parser: Liquid's models put the same Python list between their own tokens. */
@@ -214,7 +214,7 @@ class PythonicReaderTest {
     void olmo3PythonCallsInFunctionCallsAreCalls() {
         List<Segment> s = split("<function_calls>get_weather(city=\"Paris\")\nget_weather(city=\"Rome\")</function_calls>");
         assertThat(calls(s)).extracting(c -> c.use().kwargs()).containsExactly(Map.of("city", "Paris"), Map.of("city", "Rome"));
-        assertThat(calls(s)).allSatisfy(c -> assertThat(c.dialect()).isSameAs(PythonicDialect.INSTANCE));
+        assertThat(calls(s)).allSatisfy(c -> assertThat(c.dialect()).isSameAs(ToolFormat.PYTHONIC.dialect()));
         assertThat(kinds(split("Let me check.<function_calls>get_weather(city=\"NYC\")</function_calls>")))
                 .containsExactly("prose", "call");
     }

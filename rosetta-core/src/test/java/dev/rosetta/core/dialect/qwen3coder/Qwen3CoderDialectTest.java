@@ -27,7 +27,7 @@ class Qwen3CoderDialectTest {
 
     @Test
     void eachArgumentIsWrittenInItsOwnParameterWithTheValueOnItsOwnLines() {
-        assertThat(Qwen3CoderDialect.INSTANCE.write(ToolUse.positional("save", List.of("a.txt"), "hi"), BuiltinTools.SAVE))
+        assertThat(ToolFormat.QWEN3_CODER.dialect().write(ToolUse.positional("save", List.of("a.txt"), "hi"), BuiltinTools.SAVE))
                 .isEqualTo("<tool_call>\n<function=save>\n<parameter=path>\na.txt\n</parameter>\n"
                         + "<parameter=content>\nhi\n</parameter>\n</function>\n</tool_call>");
     }
@@ -36,27 +36,27 @@ class Qwen3CoderDialectTest {
     void valuesOtherThanStringsAreWrittenAsJsonAndReadBackTyped() {
         Map<String, Object> kwargs = Map.of("x", 2.5, "y", 3L, "enabled", true, "items", List.of(1, "two"),
                 "options", Map.of("k", "v"));
-        String text = Qwen3CoderDialect.INSTANCE.write(ToolUse.named("calculate", kwargs, null), OpenModelTools.CALCULATE);
+        String text = ToolFormat.QWEN3_CODER.dialect().write(ToolUse.named("calculate", kwargs, null), OpenModelTools.CALCULATE);
         assertThat(readBack(text)).isEqualTo(kwargs);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"\nleading", "trailing\n", "\n\nboth\n\n", "\n", "", "  spaces  ", "crlf\r\n", "a\rb\r"})
     void valueFramedByLineBreaksReadsBackExactly(String value) {
-        String text = Qwen3CoderDialect.INSTANCE.write(ToolUse.positional("save", List.of("f"), value), BuiltinTools.SAVE);
+        String text = ToolFormat.QWEN3_CODER.dialect().write(ToolUse.positional("save", List.of("f"), value), BuiltinTools.SAVE);
         assertThat(readBack(text)).containsEntry("content", value);
     }
 
     @Test
     void valueHoldingTheParameterCloserCannotBeSpelled() {
         ToolUse use = ToolUse.positional("save", List.of("f"), "a </parameter> b");
-        assertThatThrownBy(() -> Qwen3CoderDialect.INSTANCE.write(use, BuiltinTools.SAVE))
+        assertThatThrownBy(() -> ToolFormat.QWEN3_CODER.dialect().write(use, BuiltinTools.SAVE))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("</parameter>");
     }
 
     @Test
     void promptDescribesEachToolAsAFunctionElement() {
-        String prompt = Qwen3CoderDialect.INSTANCE.describeTools(BuiltinTools.ALL);
+        String prompt = ToolFormat.QWEN3_CODER.dialect().describeTools(BuiltinTools.ALL);
         assertThat(prompt).startsWith("# Tools\n\nYou have access to the following functions:\n\n<tools>\n<function>\n")
                 .contains("<function>\n<name>save</name>\n<description>" + BuiltinTools.SAVE.description())
                 .contains("<parameter>\n<name>path</name>\n<type>string</type>\n")
@@ -66,7 +66,8 @@ class Qwen3CoderDialectTest {
 
     @Test
     void toolListingInThePromptIsNotReadAsCalls() {
-        String listing = BuiltinTools.ALL.stream().map(Qwen3CoderPrompt::function).reduce("", (a, b) -> a + b + "\n");
-        assertThat(Splitting.split("<tools>\n" + listing + "</tools>", ToolFormat.QWEN3_CODER)).allMatch(Prose.class::isInstance);
+        String prompt = ToolFormat.QWEN3_CODER.dialect().describeTools(BuiltinTools.ALL);
+        String listing = prompt.substring(prompt.indexOf("<tools>"), prompt.indexOf("</tools>") + "</tools>".length());
+        assertThat(Splitting.split(listing, ToolFormat.QWEN3_CODER)).allMatch(Prose.class::isInstance);
     }
 }

@@ -58,7 +58,7 @@ class Qwen3CoderReaderTest {
         Call call = onlyCall(split(TEMPERATURE));
         assertThat(call.use().tool()).isEqualTo("get_current_temperature");
         assertThat(call.use().kwargs()).isEqualTo(Map.of("location", "San Francisco", "unit", "celsius"));
-        assertThat(call.dialect()).isSameAs(Qwen3CoderDialect.INSTANCE);
+        assertThat(call.dialect()).isSameAs(ToolFormat.QWEN3_CODER.dialect());
         assertThat(call.raw()).isEqualTo(TEMPERATURE);
         assertThat(call.use().callId()).startsWith("call_");
     }
@@ -238,7 +238,7 @@ class Qwen3CoderReaderTest {
         Unparsed u = onlyUnparsed(split("<tool_call>\n<function=获取天气>\n<parameter=城市>\n北京\n</parameter>\n"
                 + "</function>\n</tool_call>"));
         assertThat(u.problem()).contains("'获取天气'").contains("get_weather").contains("shell");
-        assertThat(u.dialect()).isSameAs(Qwen3CoderDialect.INSTANCE);
+        assertThat(u.dialect()).isSameAs(ToolFormat.QWEN3_CODER.dialect());
     }
 
     @Test
@@ -305,7 +305,7 @@ class Qwen3CoderReaderTest {
         StreamSplitter splitter = new StreamSplitter(ToolFormat.QWEN3_CODER, OpenModelTools.catalog());
         assertThat(splitter.feed("<tool_call>\n<function=sear")).isEmpty();
         List<StreamEvent> events = splitter.feed("ch>\n<parameter=q>\n");
-        assertThat(events).containsExactly(new CallStarted("search", Qwen3CoderDialect.INSTANCE, 0));
+        assertThat(events).containsExactly(new CallStarted("search", ToolFormat.QWEN3_CODER.dialect(), 0));
     }
 
     /** vLLM's MiniMax-M2 tests: prose, then the call, the wrapper right after the prose. */

@@ -1,0 +1,134 @@
+package dev.rosetta.tools.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.rosetta.core.testing.MachineRequirement;
+import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.core.tool.ToolResult;
+import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.tools.Confirmation;
+import dev.rosetta.tools.ToolContext;
+import dev.rosetta.tools.Toolbox;
+import dev.rosetta.tools.process.Executables;
+
+/**
+ * Issue 25: a stdio server whose answers cannot be read — 17 MiB in one message, a broken line,
+ * JSON nested 100,000 deep, text printed before {@code initialize} — made each call wait its whole
+ * time limit (120 s), one reported as "BrokenPipe", the last never ready, no reason given. Each
+ * must fail at once, saying why; the call after starts the server again. The call limit here is
+ * far past how long the test may take, so only failing fast passes.
+ */
+class HostileServerTest {
+
+    private static final Duration CALL_LIMIT = Duration.ofSeconds(120);
+
+    @TempDir
+    Path workspace;
+
+    private final List<String> notices = new CopyOnWriteArrayList<>();
+    private McpServer server;
+    private Toolbox toolbox;
+
+    @BeforeEach
+    void needsPython() {
+        MachineRequirement.require(Executables.find("python3", System.getenv("PATH")).isPresent(),
+                "python3 is not installed (apt-get install python3)");
+    }
+
+    @AfterEach
+    void close() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    static McpEndpoint.Stdio hostile(String mode) throws Exception {
+        Path script = Path.of(HostileServerTest.class.getResource("/mcp/hostile-server.py").toURI());
+        return new McpEndpoint.Stdio("python3", List.of(script.toString(), mode), Map.of(), null, List.of(),
+                "hostile " + mode, Set.of());
+    }
+
+    private McpServer server(String mode) throws Exception {
+        var settings = new McpServerSettings("evil", hostile(mode), CALL_LIMIT, CALL_LIMIT, false, workspace,
+                workspace.resolve("mcp-evil.log"));
+        server = new McpServer(settings, new McpServer.Listener() {
+            @Override
+            public void toolsChanged(McpServer s, List<McpTool> tools) {}
+
+            @Override
+            public void notice(String line) {
+                notices.add(line);
+            }
+        });
+        return server;
+    }
+
+    private void start(String mode) throws Exception {
+        toolbox = new Toolbox(List.of(), ToolContext.in(workspace), Confirmation.ALWAYS);
+        toolbox.add(server(mode).start());
+    }
+
+    private ToolResult call(String tool) throws InterruptedException {
+        return toolbox.execute(ToolUse.named("evil." + tool, Map.of("text", "hi"), null));
+    }
+
+    @Test
+    void aResultLargerThanAMessageMayBeFailsAtOnceAsTooLarge() throws Exception {
+        start("huge");
+
+        ToolResult big = call("big");
+
+        assertThat(big.code()).isEqualTo(ErrorCode.UNAVAILABLE);
+        assertThat(big.output()).contains("evil sent a message larger than 16.0 MiB, the most Rosetta reads in one"
+                + " MCP message (while running big)").contains("starts it again on the next call")
+                .doesNotContain("BrokenPipe");
+        assertThat(call("echo").output()).contains("started it again").contains("echo: hi");
+    }
+
+    @Test
+    void aLineThatIsNotJsonFailsTheCallAtOnceQuotingIt() throws Exception {
+        start("garbage");
+
+        ToolResult broken = call("broken");
+
+        assertThat(broken.code()).isEqualTo(ErrorCode.UNAVAILABLE);
+        assertThat(broken.output()).contains("evil wrote a line to its standard output that is not a JSON-RPC message")
+                .contains("«{\"jsonrpc\": \"2.0\", \"id\": ").contains("(while running broken)");
+        assertThat(call("echo").output()).contains("echo: hi");
+    }
+
+    @Test
+    void jsonNestedTooDeepFailsTheCallAtOnceSayingSo() throws Exception {
+        start("deep");
+
+        ToolResult deep = call("deep");
+
+        assertThat(deep.code()).isEqualTo(ErrorCode.UNAVAILABLE);
+        assertThat(deep.output()).containsPattern("nesting depth \\(\\d+\\) exceeds the maximum allowed \\(\\d+\\)\\)")
+                .contains("(while running deep)");
+        assertThat(call("echo").output()).contains("echo: hi");
+    }
+
+    @Test
+    void aServerThatPrintsBeforeInitializeFailsToStartSayingWhereItsLogsBelong() throws Exception {
+        McpServer banner = server("banner");
+
+        assertThatThrownBy(banner::start).isInstanceOf(McpFailure.class)
+                .hasMessageContaining("evil wrote something that is not a JSON-RPC message to its standard output"
+                        + " before it answered initialize («Hostile server 1.0 listening on stdio»)")
+                .hasMessageContaining("its logs belong on its standard error");
+    }
+}

@@ -64,7 +64,7 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
         return switch (m.access()) {
             case WRITABLE -> List.of("--bind", path, path);
             case READ_ONLY -> m.exists() ? List.of("--ro-bind", path, path)
-                    : List.of("--ro-bind", layout.empty().toString(), path);
+                    : List.of("--ro-bind", m.directory() ? layout.empty().toString() : "/dev/null", path);
             case HIDDEN -> m.directory() ? List.of("--ro-bind", layout.empty().toString(), path)
                     : List.of("--ro-bind", "/dev/null", path);
         };

@@ -9,11 +9,13 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The empty folders bubblewrap leaves where it keeps a path from being created (a workspace's
- * missing {@code .git}): a mount needs something to be mounted on. Several sandboxes of one process
- * may keep the same path; the folder is removed when the last of them closes, and only while it is
+ * The empty folders (and files) bubblewrap leaves where it keeps a path from being created (a
+ * workspace's missing {@code .git}, a repository's missing {@code hooks}): a mount needs something
+ * to be mounted on. Several sandboxes of one process
+ * may keep the same path; it is removed when the last of them closes, and only while it is
  * still empty. One left behind by a crash is harmless: git does not take an empty {@code .git} for
- * a repository, and looks further up as before.
+ * a repository (it looks further up as before), and an empty config or hooks folder is no config
+ * and no hooks.
  */
 final class Mountpoints {
 
@@ -31,12 +33,20 @@ final class Mountpoints {
             return;
         }
         HELD.remove(path);
-        if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) && isEmpty(path)) {
+        if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) && isEmpty(path) || isEmptyFile(path)) {
             try {
                 Files.delete(path);
             } catch (IOException e) {
                 // someone uses it now; it stays
             }
+        }
+    }
+
+    private static boolean isEmptyFile(Path path) {
+        try {
+            return Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS) && Files.size(path) == 0;
+        } catch (IOException e) {
+            return false;
         }
     }
 

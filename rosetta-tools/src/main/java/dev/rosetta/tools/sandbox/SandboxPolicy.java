@@ -1,7 +1,6 @@
 package dev.rosetta.tools.sandbox;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -12,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 
 import dev.rosetta.tools.sandbox.SandboxLayout.Access;
 import dev.rosetta.tools.sandbox.SandboxLayout.Mount;
@@ -20,8 +18,8 @@ import dev.rosetta.tools.sandbox.SandboxLayout.Mount;
 /**
  * What a conversation's sandbox allows: read everything but what is hidden; write the workspace,
  * the private temporary folder and the folders the user added; inside those, never what would
- * let a write act outside the sandbox later — a repository's {@code .git} (its hooks and config
- * run with the user's rights; kept from being created where it is missing), {@code .rosetta} and
+ * let a write act outside the sandbox later — what of a git repository would make git run a
+ * command ({@link GitGuards}: its config and hooks; a {@code .git} where there is none), {@code .rosetta} and
  * {@code rosetta.toml}, Rosetta's own folders, and the hidden files of the home folder (shell
  * start-up files, keys) when the home folder itself is writable.
  *
@@ -36,10 +34,8 @@ import dev.rosetta.tools.sandbox.SandboxLayout.Mount;
 public record SandboxPolicy(Path workspace, List<Path> writable, List<Path> ownFolders, List<Path> hidden,
         Path home, NetworkAccess network) {
 
-    /** Names that stay read-only at the top of every writable folder. */
-    static final List<String> PROTECTED_NAMES = List.of(".git", ".rosetta", "rosetta.toml");
-    /** Of those, the ones a process may not create where they are missing: git would run what it found there. */
-    static final List<String> NEVER_CREATED = List.of(".git");
+    /** Rosetta's names that stay read-only at the top of every writable folder (git's are {@link GitGuards}'). */
+    static final List<String> PROTECTED_NAMES = List.of(".rosetta", "rosetta.toml");
 
     public SandboxPolicy {
         Objects.requireNonNull(workspace, "workspace");
@@ -75,12 +71,12 @@ public record SandboxPolicy(Path workspace, List<Path> writable, List<Path> ownF
         candidates.add(Real.path(workspace)); // its .git is kept even where a wider folder holds it
         for (Path root : candidates) {
             for (String name : PROTECTED_NAMES) {
-                protect(mounts, root.resolve(name), NEVER_CREATED.contains(name), roots);
+                protect(mounts, root.resolve(name), GitGuards.Missing.ALLOWED, roots);
             }
-            gitDirOf(root).ifPresent(gitDir -> protect(mounts, gitDir, false, roots));
+            GitGuards.of(root).forEach(guard -> protect(mounts, guard.path(), guard.missing(), roots));
         }
-        ownFolders.forEach(folder -> protect(mounts, Real.path(folder), true, roots));
-        homeDotFiles(roots).forEach(path -> protect(mounts, path, false, roots));
+        ownFolders.forEach(folder -> protect(mounts, Real.path(folder), GitGuards.Missing.FOLDER, roots));
+        homeDotFiles(roots).forEach(path -> protect(mounts, path, GitGuards.Missing.ALLOWED, roots));
         for (Path path : hidden) {
             Path real = Real.path(path);
             if (Files.exists(real)) {
@@ -110,7 +106,7 @@ public record SandboxPolicy(Path workspace, List<Path> writable, List<Path> ownF
     }
 
     /** Read-only where it lies in a writable folder (elsewhere it is read-only anyway). */
-    private static void protect(Map<Path, Mount> mounts, Path path, boolean neverCreated, List<Path> roots) {
+    private static void protect(Map<Path, Mount> mounts, Path path, GitGuards.Missing missing, List<Path> roots) {
         if (roots.stream().noneMatch(path::startsWith) || roots.contains(path)) {
             return;
         }
@@ -119,26 +115,9 @@ public record SandboxPolicy(Path workspace, List<Path> writable, List<Path> ownF
             if (Files.exists(real)) {
                 mounts.putIfAbsent(real, new Mount(real, Access.READ_ONLY, Files.isDirectory(real), true));
             }
-        } else if (neverCreated) {
-            mounts.putIfAbsent(path, new Mount(path, Access.READ_ONLY, true, false));
+        } else if (missing != GitGuards.Missing.ALLOWED) {
+            mounts.putIfAbsent(path, new Mount(path, Access.READ_ONLY, missing == GitGuards.Missing.FOLDER, false));
         }
-    }
-
-    /** Where a {@code .git} file (a worktree, a submodule) says the repository is. */
-    private static Optional<Path> gitDirOf(Path root) {
-        Path dotGit = root.resolve(".git");
-        if (!Files.isRegularFile(dotGit, LinkOption.NOFOLLOW_LINKS)) {
-            return Optional.empty();
-        }
-        try {
-            String text = Files.readString(dotGit, StandardCharsets.UTF_8).strip();
-            if (text.startsWith("gitdir:")) {
-                return Optional.of(Real.path(root.resolve(text.substring("gitdir:".length()).strip())));
-            }
-        } catch (IOException | RuntimeException e) {
-            // not a pointer git would follow either
-        }
-        return Optional.empty();
     }
 
     /** The hidden files and folders of the home folder, when a writable folder holds it. */

@@ -118,6 +118,24 @@ class BubblewrapSandboxTest {
     }
 
     @Test
+    void aCommitAndABranchWorkButHooksCannotBePlanted() throws Exception {
+        MachineRequirement.require(Executables.find("git", System.getenv("PATH")).isPresent(), "git");
+        Confined.Ran init = Confined.run(Sandbox.off(SecretVariables.DEFAULT), workspace,
+                "git init -q -b main . && rm -rf .git/hooks && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m start");
+        assertThat(init.succeeded()).as(init.output()).isTrue();
+
+        Confined.Ran ran = run("git switch -q -c feature && echo hi > a.txt && git add a.txt"
+                + " && git -c user.name=t -c user.email=t@t commit -q -m 'Add a' && git log --oneline | wc -l;"
+                + " mkdir -p .git/hooks; echo 'touch pwned' > .git/hooks/post-checkout; git config core.pager evil");
+
+        assertThat(ran.output()).startsWith("2\n").contains("Read-only file system");
+        assertThat(workspace.resolve(".git/hooks/post-checkout")).doesNotExist();
+        assertThat(Files.readString(workspace.resolve(".git/config"))).doesNotContain("evil");
+        sandbox.close();
+        assertThat(workspace.resolve(".git/hooks")).as("the empty mount point is gone").doesNotExist();
+    }
+
+    @Test
     void aMissingGitCannotBeCreatedAndLeavesNothingBehind() throws Exception {
         Confined.Ran ran = run("mkdir -p .git/hooks; git init -q . ; ls -A .git | wc -l");
 

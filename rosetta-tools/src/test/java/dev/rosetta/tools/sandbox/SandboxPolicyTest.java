@@ -52,29 +52,49 @@ class SandboxPolicyTest {
     }
 
     @Test
-    void projectFilesThatExistAreReadOnly() throws IOException {
-        Files.createDirectories(workspace.resolve(".git"));
+    void rosettasProjectFilesThatExistAreReadOnly() throws IOException {
         Files.createDirectories(workspace.resolve(".rosetta"));
         Files.writeString(workspace.resolve("rosetta.toml"), "");
 
         SandboxLayout layout = layout(policy(List.of(), List.of(), List.of(), null));
 
-        assertThat(layout.mounts()).extracting(Mount::path, Mount::access, Mount::exists).contains(
-                org.assertj.core.groups.Tuple.tuple(workspace.resolve(".git"), Access.READ_ONLY, true),
-                org.assertj.core.groups.Tuple.tuple(workspace.resolve(".rosetta"), Access.READ_ONLY, true),
-                org.assertj.core.groups.Tuple.tuple(workspace.resolve("rosetta.toml"), Access.READ_ONLY, true));
+        assertThat(layout.accessOf(workspace.resolve(".rosetta/x"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(workspace.resolve("rosetta.toml"))).isEqualTo(Access.READ_ONLY);
     }
 
     @Test
-    void aWorktreesRepositoryIsReadOnlyWhereverAWritableFolderHoldsIt() throws IOException {
-        Path repository = Files.createDirectories(root.resolve("cache/main.git/worktrees/ws"));
-        Files.writeString(workspace.resolve(".git"), "gitdir: " + repository + "\n");
+    void aRepositoryStaysWritableButWhatMakesGitRunACommandDoesNot() throws IOException {
+        Path git = Files.createDirectories(workspace.resolve(".git/objects"));
+        Files.writeString(git.resolveSibling("config"), "[core]\n");
+        Files.createDirectories(workspace.resolve(".git/modules/lib"));
+
+        SandboxLayout layout = layout(policy(List.of(), List.of(), List.of(), null));
+
+        assertThat(layout.accessOf(workspace.resolve(".git/objects/ab/cdef"))).isEqualTo(Access.WRITABLE);
+        assertThat(layout.accessOf(workspace.resolve(".git/refs/heads/feature"))).isEqualTo(Access.WRITABLE);
+        assertThat(layout.accessOf(workspace.resolve(".git/config"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(workspace.resolve(".git/hooks/pre-commit"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(workspace.resolve(".git/modules/lib/config"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.mounts()).as("a missing hooks folder cannot be made")
+                .contains(new Mount(workspace.resolve(".git/hooks"), Access.READ_ONLY, true, false));
+    }
+
+    @Test
+    void aWorktreesPointerAndItsRepositorysConfigAreReadOnlyWhereverAWritableFolderHoldsThem() throws IOException {
+        Path main = Files.createDirectories(root.resolve("cache/main.git"));
+        Path own = Files.createDirectories(main.resolve("worktrees/ws"));
+        Files.writeString(own.resolve("commondir"), "../..\n");
+        Files.writeString(main.resolve("config"), "[core]\n");
+        Files.writeString(workspace.resolve(".git"), "gitdir: " + own + "\n");
 
         SandboxLayout layout = layout(policy(List.of(root.resolve("cache")), List.of(), List.of(), null));
 
-        assertThat(layout.accessOf(repository.resolve("HEAD"))).isEqualTo(Access.READ_ONLY);
         assertThat(layout.accessOf(workspace.resolve(".git"))).isEqualTo(Access.READ_ONLY);
-        assertThat(layout.accessOf(root.resolve("cache/other"))).isEqualTo(Access.WRITABLE);
+        assertThat(layout.accessOf(main.resolve("config"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(main.resolve("hooks/post-checkout"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(own.resolve("commondir"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(own.resolve("HEAD"))).isEqualTo(Access.WRITABLE);
+        assertThat(layout.accessOf(main.resolve("refs/heads/x"))).isEqualTo(Access.WRITABLE);
     }
 
     @Test
@@ -135,7 +155,7 @@ class SandboxPolicyTest {
 
     @Test
     void parentsAreMountedBeforeWhatTheyHold() throws IOException {
-        Files.createDirectories(workspace.resolve(".git"));
+        Files.createDirectories(workspace.resolve(".git/hooks"));
         Path hiddenInside = Files.createDirectories(workspace.resolve("secrets"));
 
         SandboxLayout layout = layout(policy(List.of(), List.of(), List.of(hiddenInside), null));

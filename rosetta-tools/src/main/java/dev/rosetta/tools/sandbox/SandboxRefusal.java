@@ -70,7 +70,8 @@ public final class SandboxRefusal {
             Optional<Path> path = writtenPath(output, directory);
             if (path.isEmpty() || !sandbox.permitsWrite(path.get())) {
                 return Optional.of("the sandbox refused a write" + path.map(p -> " to " + p).orElse("")
-                        + ": it may write only " + sandbox.writableSummary() + ", and never a repository's config and hooks or Rosetta's files."
+                        + ": it may write only " + sandbox.writableSummary()
+                        + ", and never a repository's config and hooks or Rosetta's files."
                         + " Write inside the workspace, or ask the user to add the folder to [sandbox] writable");
             }
         }

@@ -3,6 +3,7 @@ package dev.rosetta.tools;
 import java.nio.file.Path;
 import java.util.Objects;
 
+import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.sandbox.Sandbox;
 
@@ -12,24 +13,30 @@ import dev.rosetta.tools.sandbox.Sandbox;
  * @param workspace   the folder relative paths and the shell start from
  * @param confine     whether file tools refuse paths outside the workspace (after {@code ..} and links)
  * @param outputLimit how much output the model gets before the middle is cut
- * @param outputDir   where cut outputs are saved whole
+ * @param outputs     where cut outputs are saved whole, and how much they may take
  * @param writes      told before a tool writes a file, so the write can be undone
  * @param sandbox     how the processes of the shell, Python and JShell are started (confined, without secrets)
  */
-public record ToolContext(Path workspace, boolean confine, OutputLimit outputLimit, Path outputDir,
+public record ToolContext(Path workspace, boolean confine, OutputLimit outputLimit, OutputFolder outputs,
         FileWrites writes, Sandbox sandbox) {
 
     public ToolContext {
         workspace = Objects.requireNonNull(workspace, "workspace").toAbsolutePath().normalize();
         Objects.requireNonNull(outputLimit, "outputLimit");
-        outputDir = Objects.requireNonNull(outputDir, "outputDir").toAbsolutePath().normalize();
+        Objects.requireNonNull(outputs, "outputs");
         writes = writes == null ? FileWrites.NONE : writes;
         sandbox = sandbox == null ? Sandbox.standard(workspace) : sandbox;
     }
 
     /** A context in the standard sandbox of its workspace ({@code auto}, network off). */
+    public ToolContext(Path workspace, boolean confine, OutputLimit outputLimit, OutputFolder outputs,
+            FileWrites writes) {
+        this(workspace, confine, outputLimit, outputs, writes, null);
+    }
+
+    /** A context whose cut outputs may take any room. */
     public ToolContext(Path workspace, boolean confine, OutputLimit outputLimit, Path outputDir, FileWrites writes) {
-        this(workspace, confine, outputLimit, outputDir, writes, null);
+        this(workspace, confine, outputLimit, OutputFolder.unbounded(outputDir), writes);
     }
 
     /** A context whose file writes are not kept for undo. */
@@ -43,19 +50,24 @@ public record ToolContext(Path workspace, boolean confine, OutputLimit outputLim
         return new ToolContext(ws, false, OutputLimit.DEFAULT, ws.resolve(".rosetta").resolve("outputs"));
     }
 
+    /** Where cut outputs are saved whole. */
+    public Path outputDir() {
+        return outputs.path();
+    }
+
     public ToolContext confined(boolean on) {
-        return new ToolContext(workspace, on, outputLimit, outputDir, writes, sandbox);
+        return new ToolContext(workspace, on, outputLimit, outputs, writes, sandbox);
     }
 
     public ToolContext withOutputLimit(OutputLimit limit) {
-        return new ToolContext(workspace, confine, limit, outputDir, writes, sandbox);
+        return new ToolContext(workspace, confine, limit, outputs, writes, sandbox);
     }
 
     public ToolContext withWrites(FileWrites hook) {
-        return new ToolContext(workspace, confine, outputLimit, outputDir, hook, sandbox);
+        return new ToolContext(workspace, confine, outputLimit, outputs, hook, sandbox);
     }
 
     public ToolContext withSandbox(Sandbox newSandbox) {
-        return new ToolContext(workspace, confine, outputLimit, outputDir, writes, newSandbox);
+        return new ToolContext(workspace, confine, outputLimit, outputs, writes, newSandbox);
     }
 }

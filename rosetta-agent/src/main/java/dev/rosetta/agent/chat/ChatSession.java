@@ -275,7 +275,7 @@ public final class ChatSession {
         Summarizer summarizer = model == null ? null : new Summarizer(model, this.model.id(), meter,
                 budget.window() - summaryTokens - budget.window() / 20, summaryTokens, settings.stream());
         Compactor compactor = new Compactor(meter, budget, options.context().keepRecent(),
-                ResultShrinker.in(toolbox.context().outputDir()), summarizer);
+                ResultShrinker.in(toolbox.context().outputs()), summarizer);
         HistoryView sent = historyView();
         HistoryView transcript = new HistoryView(ToolFormat.MARKDOWN, toolbox.catalog());
         CompactionResult result = compactor.compact(log.messages(), log.compactions(), fixed,

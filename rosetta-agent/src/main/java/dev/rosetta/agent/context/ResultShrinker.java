@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
+import dev.rosetta.tools.output.OwnerOnly;
 
 /**
  * Cuts an old tool result to its head and tail, where commands print what they were and how they
@@ -17,9 +19,9 @@ import dev.rosetta.tools.output.OutputLimit;
  * The cut is the tools' own ({@link OutputLimit}), only tighter.
  *
  * @param limit  how much is kept
- * @param folder where whole outputs are saved
+ * @param folder where whole outputs are saved, and how much they may still take
  */
-public record ResultShrinker(OutputLimit limit, Path folder) {
+public record ResultShrinker(OutputLimit limit, OutputFolder folder) {
 
     /** About 150 tokens each way: the command's first lines and how it ended. */
     public static final OutputLimit OLD_RESULTS = new OutputLimit(2_400, 600, 600);
@@ -27,7 +29,7 @@ public record ResultShrinker(OutputLimit limit, Path folder) {
     /** The line a tool writes when it cut an output and saved it whole. */
     private static final Pattern SAVED = Pattern.compile("the whole output is in (\\S+) …\\]");
 
-    public static ResultShrinker in(Path folder) {
+    public static ResultShrinker in(OutputFolder folder) {
         return new ResultShrinker(OLD_RESULTS, folder);
     }
 
@@ -46,12 +48,19 @@ public record ResultShrinker(OutputLimit limit, Path folder) {
         if (saved.find() && isFile(saved.group(1))) {
             return "the whole output is in " + saved.group(1);
         }
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        long granted = folder.take(bytes.length);
+        if (granted < bytes.length) {
+            folder.giveBack(granted);
+            return "the whole output was not saved: " + folder.full();
+        }
         try {
-            Files.createDirectories(folder);
-            Path file = Files.createTempFile(folder, "compacted-", ".txt");
-            Files.writeString(file, text, StandardCharsets.UTF_8);
+            OwnerOnly.folders(folder.path());
+            Path file = Files.createTempFile(folder.path(), "compacted-", ".txt");
+            Files.write(file, bytes);
             return "the whole output is in " + file;
         } catch (IOException e) {
+            folder.giveBack(granted);
             return "the whole output could not be saved (" + e.getClass().getSimpleName() + ")";
         }
     }

@@ -29,12 +29,13 @@ public final class McpChatSetup {
      * @param configured  the config files' servers
      * @param flags       the {@code --mcp} values
      * @param conversation the conversation's folder, where each stdio server's stderr log goes
+     * @param logLimit    how large each log grows before it is rotated
      * @param status      where the one-line reports go
      * @param questions   asks the user about a project's server not approved yet, and a server's forms
      */
     public static McpServers start(List<McpServerEntry> configured, List<String> flags, Map<String, String> environment,
-            Path workspace, Path conversation, McpApprovals approvals, Duration startupWait, Toolbox toolbox,
-            Consumer<String> status, McpQuestions questions) {
+            Path workspace, Path conversation, long logLimit, McpApprovals approvals, Duration startupWait,
+            Toolbox toolbox, Consumer<String> status, McpQuestions questions) {
         Map<String, McpServerEntry> byName = new LinkedHashMap<>();
         configured.forEach(e -> byName.put(e.name(), e));
         flags.stream().map(McpDefinitions::flag).forEach(e -> byName.put(e.name(), e));
@@ -52,7 +53,8 @@ public final class McpChatSetup {
             }
             try {
                 settings.add(McpDefinitions.settings(entry, environment, workspace,
-                        conversation.resolve("mcp-" + entry.name() + ".log")).inSandbox(toolbox.context().sandbox()));
+                        conversation.resolve("mcp-" + entry.name() + ".log"), logLimit)
+                        .inSandbox(toolbox.context().sandbox()));
             } catch (RosettaException e) {
                 status.accept("mcp: " + entry.name() + " failed: " + e.getMessage());
             }

@@ -50,14 +50,21 @@ public final class McpDefinitions {
         return flag("server=" + target);
     }
 
+    /** What a conversation runs for {@code entry}, its log rotated at the default size. */
+    public static McpServerSettings settings(McpServerEntry entry, Map<String, String> environment, Path workspace,
+            Path stderrLog) {
+        return settings(entry, environment, workspace, stderrLog, McpServerSettings.DEFAULT_LOG_LIMIT);
+    }
+
     /**
      * What a conversation runs for {@code entry}.
      *
-     * @param environment where {@code ${VAR}}s are taken from
-     * @param stderrLog   where a stdio server's standard error goes, or null
+     * @param environment    where {@code ${VAR}}s are taken from
+     * @param stderrLog      where a stdio server's standard error goes, or null
+     * @param stderrLogLimit how large that log grows before it is rotated
      */
     public static McpServerSettings settings(McpServerEntry entry, Map<String, String> environment, Path workspace,
-            Path stderrLog) {
+            Path stderrLog, long stderrLogLimit) {
         Set<String> secrets = new HashSet<>();
         EnvReferences refs = new EnvReferences(environment, secrets);
         String where = "[mcp.servers." + entry.name() + "]";
@@ -81,7 +88,7 @@ public final class McpDefinitions {
         }
         return new McpServerSettings(entry.name(), endpoint,
                 entry.timeout() != null ? entry.timeout() : McpServerSettings.DEFAULT_CALL_TIMEOUT,
-                McpServerSettings.DEFAULT_START_TIMEOUT, entry.trust(), workspace, stderrLog);
+                McpServerSettings.DEFAULT_START_TIMEOUT, entry.trust(), workspace, stderrLog, stderrLogLimit);
     }
 
     private static URI httpUrl(String url, McpServerEntry entry) {

@@ -26,6 +26,7 @@ public final class ChatMcp {
     private final Map<String, String> environment;
     private final Path workspace;
     private final Path conversation;
+    private final long logLimit;
     private final McpApprovals approvals;
     private final Toolbox toolbox;
     private final StatusLines status;
@@ -33,11 +34,12 @@ public final class ChatMcp {
     private volatile McpServers servers;
 
     private ChatMcp(List<McpServerEntry> entries, Map<String, String> environment, Path workspace, Path conversation,
-            McpApprovals approvals, Toolbox toolbox, StatusLines status, McpQuestions questions) {
+            long logLimit, McpApprovals approvals, Toolbox toolbox, StatusLines status, McpQuestions questions) {
         this.entries = List.copyOf(entries);
         this.environment = environment;
         this.workspace = workspace;
         this.conversation = conversation;
+        this.logLimit = logLimit;
         this.approvals = approvals;
         this.toolbox = toolbox;
         this.status = status;
@@ -49,16 +51,17 @@ public final class ChatMcp {
      * name), asking the user first about a project's server not approved yet.
      */
     static ChatMcp start(List<McpServerEntry> configured, List<String> flags, Map<String, String> environment,
-            Path workspace, Path conversation, McpApprovals approvals, Duration wait, Toolbox toolbox,
+            Path workspace, Path conversation, long logLimit, McpApprovals approvals, Duration wait, Toolbox toolbox,
             StatusLines status, McpQuestions questions) {
         List<McpServerEntry> entries = new ArrayList<>(configured);
         flags.stream().map(McpDefinitions::flag).forEach(f -> {
             entries.removeIf(e -> e.name().equals(f.name()));
             entries.add(f);
         });
-        ChatMcp mcp = new ChatMcp(entries, environment, workspace, conversation, approvals, toolbox, status, questions);
-        mcp.servers = McpChatSetup.start(entries, List.of(), environment, workspace, conversation, approvals, wait,
-                toolbox, status, questions);
+        ChatMcp mcp = new ChatMcp(entries, environment, workspace, conversation, logLimit, approvals, toolbox, status,
+                questions);
+        mcp.servers = McpChatSetup.start(entries, List.of(), environment, workspace, conversation, logLimit, approvals,
+                wait, toolbox, status, questions);
         return mcp;
     }
 
@@ -94,10 +97,10 @@ public final class ChatMcp {
         status.accept("mcp: approved " + name + " for " + workspace + "; starting it");
         if (servers != null) {
             servers.startLater(McpDefinitions.settings(entry, environment, workspace,
-                    conversation.resolve("mcp-" + name + ".log")).inSandbox(toolbox.context().sandbox()));
+                    conversation.resolve("mcp-" + name + ".log"), logLimit).inSandbox(toolbox.context().sandbox()));
         } else {
-            servers = McpChatSetup.start(List.of(entry), List.of(), environment, workspace, conversation, approvals,
-                    Duration.ZERO, toolbox, status, questions);
+            servers = McpChatSetup.start(List.of(entry), List.of(), environment, workspace, conversation, logLimit,
+                    approvals, Duration.ZERO, toolbox, status, questions);
         }
     }
 }

@@ -49,6 +49,7 @@ import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.Toolbox;
+import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.permission.PermissionRule;
 import dev.rosetta.tools.sandbox.Sandbox;
@@ -181,7 +182,8 @@ public final class ChatSetup {
         Sandbox sandbox = ChatSandbox.open(options.sandbox, r.config(), keyNames(providers), env, r.workspace(), logs,
                 warnings);
         ToolContext context = new ToolContext(r.workspace(), options.confine || r.config().confine(),
-                OutputLimit.DEFAULT, log.folder().resolve("tool-outputs"), checkpoints, sandbox);
+                OutputLimit.DEFAULT, OutputFolder.of(log.folder().resolve("tool-outputs"),
+                        r.config().limits().toolOutputs(), "[limits] tool_outputs"), checkpoints, sandbox);
         boolean ask = !(options.noConfirm || options.nonInteractive);
         Toolbox toolbox = new Toolbox(tools, context, ask ? confirmation : Confirmation.ALWAYS,
                 r.config().permissions(), rule -> remember(log, rule));
@@ -213,8 +215,9 @@ public final class ChatSetup {
             return null;
         }
         return ChatMcp.start(r.config().mcpServers(), options.mcp, r.resolution().environment(), r.workspace(),
-                log.folder(), McpApprovals.of(env), r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT),
-                toolbox, new StatusLines(output), mcpQuestions);
+                log.folder(), r.config().limits().mcpLog(), McpApprovals.of(env),
+                r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT), toolbox, new StatusLines(output),
+                mcpQuestions);
     }
 
     /** The variables the providers take their keys from: secrets, whatever they are called. */

@@ -16,8 +16,8 @@ import dev.rosetta.agent.eval.RunRow;
 
 /**
  * {@code rosetta eval} through the jar: the shipped suites replayed against the scripted model's
- * recorded replies (passes, a wrong answer, a run that hangs, drift into xml, an unreadable call, a
- * provider that fails) give the recorded results row for row; shards run by separate processes
+ * recorded replies (passes in markdown, xml and native tool calls, a wrong answer, a run that hangs,
+ * drift into xml, an unreadable call, a provider that fails) give the recorded results row for row; shards run by separate processes
  * merge into the whole; a run recorded against a provider on loopback replays to the same rows.
  */
 class EvalIT extends EndToEnd {
@@ -53,6 +53,8 @@ class EvalIT extends EndToEnd {
         assertThat(rows).extracting(RunRow::outcome).contains(RunRow.PASSED, RunRow.FAILED, RunRow.TIMEOUT, RunRow.ERROR);
         assertThat(rows).anySatisfy(r -> assertThat(r.driftedInto()).containsKey("xml"));
         assertThat(rows).anySatisfy(r -> assertThat(r.unreadable()).isPositive());
+        assertThat(rows).filteredOn(r -> r.format().equals("tool")).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.dialects()).containsOnlyKeys("native"));
         assertThat(out.resolve(RowFiles.CSV)).exists();
         assertThat(run.stdout()).contains(rows.stream().filter(RunRow::passed).count() + " of " + rows.size());
     }

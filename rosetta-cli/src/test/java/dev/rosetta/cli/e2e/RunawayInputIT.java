@@ -96,6 +96,27 @@ class RunawayInputIT extends EndToEnd {
         assertThat(sandbox.logLines()).as("nothing was logged").isEmpty();
     }
 
+    /** Issue 25: tool-outputs/ grew 3.1 GB in 25 s, 512 MiB a call. */
+    @Test
+    void savedToolOutputsStopAtTheConversationsLimitAndTheResultSaysSo() throws IOException {
+        userConfig("[limits]\ntool_outputs = \"1 MiB\"\n");
+        String flood = "yes 0123456789abcdefghijklmnopqrstuvwxyz | head -c 3000000";
+        model.script(Format.MARKDOWN.reply("", ModelCall.shell(flood)), Format.MARKDOWN.reply("", ModelCall.shell(flood)),
+                ScriptedReply.text("Enough."));
+
+        Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "flood the disk");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(ToolCallsIT.resultIn(model.request(1), Format.MARKDOWN)).contains("the first 1048576 bytes are saved"
+                + " in ").contains("the conversation's saved outputs reached their limit of 1.0 MiB ([limits] tool_outputs)");
+        assertThat(ToolCallsIT.resultIn(model.request(2), Format.MARKDOWN)).contains("the whole output was not saved:"
+                + " the conversation's saved outputs reached their limit of 1.0 MiB");
+        try (var saved = Files.walk(sandbox.conversation().resolve("tool-outputs"))) {
+            assertThat(saved.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum())
+                    .isEqualTo(1 << 20);
+        }
+    }
+
     /** The hostile MCP server of rosetta-tools' tests, a python3 script that misbehaves one way per mode. */
     private static String hostileServer(String name, String mode) {
         Path script = Path.of("..", "rosetta-tools", "src", "test", "resources", "mcp", "hostile-server.py")

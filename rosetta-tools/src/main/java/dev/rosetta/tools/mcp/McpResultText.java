@@ -13,6 +13,8 @@ import dev.rosetta.core.json.Json;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.tools.ToolContext;
+import dev.rosetta.tools.output.OutputFolder;
+import dev.rosetta.tools.output.OwnerOnly;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /**
@@ -33,7 +35,7 @@ final class McpResultText {
         List<String> parts = new ArrayList<>();
         List<Object> texts = new ArrayList<>();
         for (McpSchema.Content content : result.content() == null ? List.<McpSchema.Content>of() : result.content()) {
-            parts.add(part(content, tool, context.outputDir()));
+            parts.add(part(content, tool, context.outputs()));
             if (content instanceof McpSchema.TextContent text) {
                 texts.add(parsed(text.text()));
             }
@@ -42,14 +44,14 @@ final class McpResultText {
         if (structured != null && texts.stream().noneMatch(t -> Objects.equals(t, structured))) {
             parts.add(Json.write(structured));
         }
-        String text = context.outputLimit().apply(String.join("\n", parts), tool, context.outputDir());
+        String text = context.outputLimit().apply(String.join("\n", parts), tool, context.outputs());
         if (Boolean.TRUE.equals(result.isError())) {
             return ToolResult.error(TOOL_ERROR, text.isBlank() ? tool + " failed and said nothing" : text);
         }
         return ToolResult.ok(text);
     }
 
-    private static String part(McpSchema.Content content, String tool, Path dir) {
+    private static String part(McpSchema.Content content, String tool, OutputFolder dir) {
         return switch (content) {
             case McpSchema.TextContent t -> t.text() == null ? "" : t.text();
             case McpSchema.ImageContent i -> "[image " + i.mimeType() + ", " + saved(i.data(), i.mimeType(), tool, dir) + "]";
@@ -61,7 +63,7 @@ final class McpResultText {
         };
     }
 
-    private static String resource(McpSchema.ResourceContents resource, String tool, Path dir) {
+    private static String resource(McpSchema.ResourceContents resource, String tool, OutputFolder dir) {
         String type = resource.mimeType() == null ? "" : ", " + resource.mimeType();
         return switch (resource) {
             case McpSchema.TextResourceContents t -> "[resource " + t.uri() + type + "]\n" + t.text();
@@ -72,19 +74,25 @@ final class McpResultText {
     }
 
     /** Decodes base64 data into a new file; says where, and how big, or why not. */
-    private static String saved(String base64, String mimeType, String tool, Path dir) {
+    private static String saved(String base64, String mimeType, String tool, OutputFolder dir) {
         byte[] bytes;
         try {
             bytes = Base64.getMimeDecoder().decode(base64 == null ? "" : base64);
         } catch (IllegalArgumentException e) {
             return "not saved: its data is not base64";
         }
+        long granted = dir.take(bytes.length);
+        if (granted < bytes.length) {
+            dir.giveBack(granted); // a part of an image is of no use
+            return size(bytes.length) + ", not saved: " + dir.full();
+        }
         try {
-            Files.createDirectories(dir);
-            Path file = Files.createTempFile(dir, tool + "-", "." + extension(mimeType));
+            OwnerOnly.folders(dir.path());
+            Path file = Files.createTempFile(dir.path(), tool + "-", "." + extension(mimeType));
             Files.write(file, bytes);
             return size(bytes.length) + ", saved to " + file;
         } catch (IOException e) {
+            dir.giveBack(bytes.length);
             return size(bytes.length) + ", not saved (" + e.getClass().getSimpleName() + ")";
         }
     }

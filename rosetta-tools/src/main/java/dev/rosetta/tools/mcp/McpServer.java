@@ -59,7 +59,7 @@ public final class McpServer implements AutoCloseable {
     public McpServer(McpServerSettings settings, Listener listener) {
         this.settings = settings;
         this.listener = listener;
-        this.stderr = StderrLog.open(settings.stderrLog(), settings.endpoint()::redact);
+        this.stderr = StderrLog.open(settings.stderrLog(), settings.stderrLogLimit(), settings.endpoint()::redact);
         this.oauth = settings.endpoint() instanceof McpEndpoint.Http http && http.headers().keySet().stream()
                 .noneMatch("Authorization"::equalsIgnoreCase)
                 ? new McpOAuth(settings.name(), http, settings.startTimeout(), listener::notice) : null;

@@ -19,16 +19,19 @@ import dev.rosetta.tools.sandbox.Sandbox;
  *                     Rosetta offers every server
  * @param stderrLog    where a stdio server's standard error is written, or null to keep only its
  *                     last line
+ * @param stderrLogLimit how large that log grows before it is rotated ({@code [limits] mcp_log})
  * @param sandbox      how a stdio server's process is started: confined, without the secrets
  */
 public record McpServerSettings(String name, McpEndpoint endpoint, Duration callTimeout, Duration startTimeout,
-        boolean trust, Path workspace, Path stderrLog, Sandbox sandbox) {
+        boolean trust, Path workspace, Path stderrLog, long stderrLogLimit, Sandbox sandbox) {
 
     /** Letters, digits, '_' and '-', starting with a letter; no "__" (the native names' dot). */
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0,39}");
 
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(120);
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
+    /** As {@code [limits] mcp_log} settles without any file. */
+    public static final long DEFAULT_LOG_LIMIT = 10L << 20;
 
     public McpServerSettings {
         Objects.requireNonNull(name, "name");
@@ -41,13 +44,20 @@ public record McpServerSettings(String name, McpEndpoint endpoint, Duration call
 
     /** A server in the standard sandbox of its workspace. */
     public McpServerSettings(String name, McpEndpoint endpoint, Duration callTimeout, Duration startTimeout,
+            boolean trust, Path workspace, Path stderrLog, long stderrLogLimit) {
+        this(name, endpoint, callTimeout, startTimeout, trust, workspace, stderrLog, stderrLogLimit, null);
+    }
+
+    /** A server whose log is rotated at {@link #DEFAULT_LOG_LIMIT}, in the standard sandbox of its workspace. */
+    public McpServerSettings(String name, McpEndpoint endpoint, Duration callTimeout, Duration startTimeout,
             boolean trust, Path workspace, Path stderrLog) {
-        this(name, endpoint, callTimeout, startTimeout, trust, workspace, stderrLog, null);
+        this(name, endpoint, callTimeout, startTimeout, trust, workspace, stderrLog, DEFAULT_LOG_LIMIT);
     }
 
     /** The same server in {@code newSandbox}. */
     public McpServerSettings inSandbox(Sandbox newSandbox) {
-        return new McpServerSettings(name, endpoint, callTimeout, startTimeout, trust, workspace, stderrLog, newSandbox);
+        return new McpServerSettings(name, endpoint, callTimeout, startTimeout, trust, workspace, stderrLog,
+                stderrLogLimit, newSandbox);
     }
 
     /** Why {@code name} cannot name a server, or null when it can. */

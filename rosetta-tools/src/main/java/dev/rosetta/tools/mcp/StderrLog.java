@@ -5,6 +5,7 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.LocalTime;
@@ -12,6 +13,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
+import dev.rosetta.core.size.ByteSize;
 import dev.rosetta.tools.output.OwnerOnly;
 
 /**
@@ -21,7 +23,10 @@ import dev.rosetta.tools.output.OwnerOnly;
  * that explain a crash), and every line is written to the file with every secret taken out. Where
  * no named pipe can be made, the process writes to the file itself, as it is. Rosetta's own lines
  * are marked {@code [rosetta]}. Without a conversation (the {@code rosetta mcp} commands) the file
- * is temporary. Either way it is the owner's alone (0600), created so.
+ * is temporary. Either way it is the owner's alone (0600), created so. A log that would pass its
+ * size limit is rotated: the file becomes {@code NAME.log.1} (replacing an older one) and a new one
+ * starts, so a server that writes without end holds at most twice the limit on disk (it wrote
+ * 149 MB in 10 s, before).
  */
 final class StderrLog implements AutoCloseable {
 
@@ -33,34 +38,41 @@ final class StderrLog implements AutoCloseable {
     static final Duration DRAIN_WAIT = Duration.ofSeconds(2);
 
     private final Path file;
+    private final long limit;
     private final boolean temporary;
     private final UnaryOperator<String> redact;
     private Path pipes;
     private volatile StderrPipe current;
     private volatile boolean closed;
+    /** The file's size as this log wrote it; -1 until first asked. */
+    private long size = -1;
 
-    private StderrLog(Path file, boolean temporary, UnaryOperator<String> redact) {
+    private StderrLog(Path file, long limit, boolean temporary, UnaryOperator<String> redact) {
         this.file = file;
+        this.limit = limit;
         this.temporary = temporary;
         this.redact = redact;
     }
 
-    /** A log in {@code file}, or in a temporary file when it is null or its folder cannot be made. */
-    static StderrLog open(Path file, UnaryOperator<String> redact) {
+    /**
+     * A log in {@code file}, or in a temporary file when it is null or its folder cannot be made,
+     * rotated when it would pass {@code limit} bytes.
+     */
+    static StderrLog open(Path file, long limit, UnaryOperator<String> redact) {
         try {
             if (file != null) {
                 // Owner-only from the start, as everything beside the log: the server's process
                 // appends to it as it is, and a server's stderr can hold what its tools read.
                 OwnerOnly.folders(file.toAbsolutePath().getParent());
-                return new StderrLog(OwnerOnly.file(file.toAbsolutePath()), false, redact);
+                return new StderrLog(OwnerOnly.file(file.toAbsolutePath()), limit, false, redact);
             }
         } catch (IOException e) {
             // a temporary file instead: its last line still explains a failure
         }
         try {
-            return new StderrLog(Files.createTempFile("rosetta-mcp-", ".log"), true, redact);
+            return new StderrLog(Files.createTempFile("rosetta-mcp-", ".log"), limit, true, redact);
         } catch (IOException e) {
-            return new StderrLog(null, false, redact);
+            return new StderrLog(null, limit, false, redact);
         }
     }
 
@@ -109,12 +121,36 @@ final class StderrLog implements AutoCloseable {
         if (file == null || closed) {
             return;
         }
+        byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
         try {
-            Files.writeString(file, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND);
+            if (size < 0) {
+                size = Files.exists(file) ? Files.size(file) : 0;
+            }
+            if (size > 0 && size + bytes.length > limit) {
+                rotate();
+            }
+            Files.write(file, bytes, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            size += bytes.length;
         } catch (IOException e) {
             // The log is a help for the user; a full disk must not stop the server.
         }
+    }
+
+    /** The file becomes the older one, and a new file, owner-only, says where the earlier lines are. */
+    private void rotate() throws IOException {
+        Path older = older();
+        Files.move(file, older, StandardCopyOption.REPLACE_EXISTING);
+        OwnerOnly.file(file);
+        byte[] note = (MARK + LocalTime.now().format(TIME) + " the log reached " + ByteSize.of(limit)
+                + " ([limits] mcp_log); the lines before are in " + older.getFileName() + "\n")
+                .getBytes(StandardCharsets.UTF_8);
+        Files.write(file, note, StandardOpenOption.APPEND);
+        size = note.length;
+    }
+
+    /** Where the log's earlier lines go when it is rotated. */
+    Path older() {
+        return file.resolveSibling(file.getFileName() + ".1");
     }
 
     /** The last non-blank line the server itself wrote, secrets taken out; null when none. */

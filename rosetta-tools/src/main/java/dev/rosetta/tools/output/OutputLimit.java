@@ -1,6 +1,7 @@
 package dev.rosetta.tools.output;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +39,12 @@ public record OutputLimit(int maxChars, int headChars, int tailChars) {
      * @param dir  where to save the whole output
      */
     public String apply(String text, String name, Path dir) {
-        return cut(text, () -> save(text, name, dir));
+        return apply(text, name, OutputFolder.unbounded(dir));
+    }
+
+    /** As {@link #apply(String, String, Path)}, saved within what {@code folder} may still take. */
+    public String apply(String text, String name, OutputFolder folder) {
+        return cut(text, () -> save(text, name, folder));
     }
 
     /**
@@ -58,14 +64,24 @@ public record OutputLimit(int maxChars, int headChars, int tailChars) {
                 + " …]\n" + text.substring(tailStart);
     }
 
-    private static String save(String text, String name, Path dir) {
+    private static String save(String text, String name, OutputFolder folder) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        long granted = folder.take(bytes.length);
+        if (granted == 0) {
+            return "the whole output was not saved: " + folder.full();
+        }
         try {
-            OwnerOnly.folders(dir);
+            OwnerOnly.folders(folder.path());
             // A fresh name every time, also across Rosetta processes sharing the folder.
-            Path path = Files.createTempFile(dir, name + "-" + LocalDateTime.now().format(STAMP) + "-", ".txt");
-            Files.writeString(path, text, StandardCharsets.UTF_8);
-            return "the whole output is in " + path;
+            Path path = Files.createTempFile(folder.path(), name + "-" + LocalDateTime.now().format(STAMP) + "-",
+                    ".txt");
+            try (OutputStream out = Files.newOutputStream(path)) {
+                out.write(bytes, 0, (int) granted);
+            }
+            return granted == bytes.length ? "the whole output is in " + path
+                    : "the first " + granted + " bytes are saved in " + path + ": " + folder.full();
         } catch (IOException e) {
+            folder.giveBack(granted);
             return "the whole output could not be saved (" + e.getClass().getSimpleName() + ")";
         }
     }

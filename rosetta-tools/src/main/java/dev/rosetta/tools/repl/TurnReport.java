@@ -105,7 +105,7 @@ public final class TurnReport {
     }
 
     private String limit(String text) {
-        return context.outputLimit().apply(text, terms.tool(), context.outputDir());
+        return context.outputLimit().apply(text, terms.tool(), context.outputs());
     }
 
     /** Two pieces of output, the second starting on its own line. */

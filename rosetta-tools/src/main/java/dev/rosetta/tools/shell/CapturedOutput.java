@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.function.UnaryOperator;
 
 import dev.rosetta.tools.LiveOutput;
+import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.output.OwnerOnly;
 
@@ -30,7 +31,7 @@ final class CapturedOutput {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final OutputLimit limit;
-    private final Path dir;
+    private final OutputFolder dir;
     private final int spillBytes;
     private final UnaryOperator<String> clean;
     private final LiveOutput live;
@@ -48,18 +49,21 @@ final class CapturedOutput {
     private Path path;
     private long saved;
     private String saveProblem;
+    /** Saving stopped because the conversation's outputs folder was full, not at {@link #MAX_SAVED}. */
+    private boolean folderFull;
 
     /**
      * @param spillBytes raised when needed so that output below it always fits the limit's
      *                   windows: then only output that must be cut is streamed
      * @param clean      removes noise that is not the command's from the decoded text
      */
-    CapturedOutput(OutputLimit limit, Path dir, int spillBytes, UnaryOperator<String> clean) {
+    CapturedOutput(OutputLimit limit, OutputFolder dir, int spillBytes, UnaryOperator<String> clean) {
         this(limit, dir, spillBytes, clean, LiveOutput.NONE);
     }
 
     /** @param live told every byte as it comes, before it is kept or cut */
-    CapturedOutput(OutputLimit limit, Path dir, int spillBytes, UnaryOperator<String> clean, LiveOutput live) {
+    CapturedOutput(OutputLimit limit, OutputFolder dir, int spillBytes, UnaryOperator<String> clean,
+            LiveOutput live) {
         this.live = live;
         this.limit = limit;
         this.dir = dir;
@@ -130,9 +134,13 @@ final class CapturedOutput {
     }
 
     private void open() {
+        if (dir.isFull()) {
+            saveProblem = "the whole output was not saved: " + dir.full();
+            return;
+        }
         try {
-            OwnerOnly.folders(dir);
-            path = Files.createTempFile(dir, "shell-" + LocalDateTime.now().format(STAMP) + "-", ".txt");
+            OwnerOnly.folders(dir.path());
+            path = Files.createTempFile(dir.path(), "shell-" + LocalDateTime.now().format(STAMP) + "-", ".txt");
             file = new BufferedOutputStream(Files.newOutputStream(path), 1 << 16);
         } catch (IOException | RuntimeException e) {
             saveProblem = "the whole output could not be saved (" + e.getClass().getSimpleName() + ")";
@@ -143,11 +151,14 @@ final class CapturedOutput {
         if (file == null) {
             return;
         }
-        int allowed = (int) Math.min(length, MAX_SAVED - saved);
+        int allowed = (int) dir.take(Math.min(length, MAX_SAVED - saved));
         try {
             file.write(bytes, offset, allowed);
             saved += allowed;
             if (allowed < length) {
+                if (saved < MAX_SAVED) {
+                    folderFull = true;
+                }
                 closeFile();
             }
         } catch (IOException e) {
@@ -172,7 +183,8 @@ final class CapturedOutput {
         if (saveProblem != null) {
             return saveProblem;
         }
-        return saved < total ? "the first " + saved + " bytes are saved in " + path : "the whole output is in " + path;
+        return saved == total ? "the whole output is in " + path : "the first " + saved + " bytes are saved in " + path
+                + (folderFull ? ": " + dir.full() : "");
     }
 
     /** As {@link OutputLimit}: cut at a line break unless that loses more than half the window. */

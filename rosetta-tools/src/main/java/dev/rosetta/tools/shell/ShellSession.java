@@ -19,6 +19,7 @@ import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 import dev.rosetta.tools.LiveOutput;
+import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.process.Watchdog;
 import dev.rosetta.tools.sandbox.Sandbox;
@@ -160,7 +161,8 @@ public final class ShellSession implements AutoCloseable {
     private void handshake(Sandbox sandbox, boolean confined) throws IOException {
         Thread.ofVirtual().name("shell-output").start(() -> channel.pump(process.getInputStream()));
         Thread.ofVirtual().name("shell-errors").start(() -> drainErrors(process.getErrorStream()));
-        channel.begin(0, new CapturedOutput(OutputLimit.DEFAULT, directory, spillBytes, UnaryOperator.identity()));
+        channel.begin(0, new CapturedOutput(OutputLimit.DEFAULT, OutputFolder.unbounded(directory), spillBytes,
+                UnaryOperator.identity()));
         OptionalLong shellPid = OptionalLong.empty();
         try {
             send(BashScript.init(key));
@@ -242,11 +244,14 @@ public final class ShellSession implements AutoCloseable {
      * @param outputDir where long output is saved whole
      */
     public Outcome run(String command, Duration timeout, OutputLimit limit, Path outputDir) {
-        return run(command, timeout, limit, outputDir, LiveOutput.NONE);
+        return run(command, timeout, limit, OutputFolder.unbounded(outputDir), LiveOutput.NONE);
     }
 
-    /** As {@link #run(String, Duration, OutputLimit, Path)}, the output copied to {@code live} as it comes. */
-    public Outcome run(String command, Duration timeout, OutputLimit limit, Path outputDir, LiveOutput live) {
+    /**
+     * As {@link #run(String, Duration, OutputLimit, Path)}, long output saved within what {@code
+     * outputs} may still take, and copied to {@code live} as it comes.
+     */
+    public Outcome run(String command, Duration timeout, OutputLimit limit, OutputFolder outputs, LiveOutput live) {
         if (command.indexOf('\0') >= 0) {
             throw new IllegalArgumentException("bash cannot take a NUL character in a command");
         }
@@ -258,7 +263,7 @@ public final class ShellSession implements AutoCloseable {
         }
         try {
             Outcome outcome = runLocked(command, timeout,
-                    new CapturedOutput(limit, outputDir, spillBytes, text -> terminalNoise.matcher(text).replaceAll(""),
+                    new CapturedOutput(limit, outputs, spillBytes, text -> terminalNoise.matcher(text).replaceAll(""),
                             live));
             if (outcome.ending() == Ending.CANCELED) {
                 Thread.currentThread().interrupt();

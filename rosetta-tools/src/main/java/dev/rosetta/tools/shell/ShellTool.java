@@ -87,7 +87,7 @@ public final class ShellTool implements Tool {
         try {
             ShellSession current = session(context);
             ShellSession.Outcome outcome = current.run(command, settings.timeout(), context.outputLimit(),
-                    context.outputDir(), live);
+                    context.outputs(), live);
             String said = notice;
             notice = "";
             if (outcome.stateLost()) {

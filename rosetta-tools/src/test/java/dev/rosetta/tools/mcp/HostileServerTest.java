@@ -3,6 +3,7 @@ package dev.rosetta.tools.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -34,6 +35,7 @@ import dev.rosetta.tools.process.Executables;
 class HostileServerTest {
 
     private static final Duration CALL_LIMIT = Duration.ofSeconds(120);
+    private static final long LOG_LIMIT = 256 << 10;
 
     @TempDir
     Path workspace;
@@ -63,7 +65,7 @@ class HostileServerTest {
 
     private McpServer server(String mode) throws Exception {
         var settings = new McpServerSettings("evil", hostile(mode), CALL_LIMIT, CALL_LIMIT, false, workspace,
-                workspace.resolve("mcp-evil.log"));
+                workspace.resolve("mcp-evil.log"), LOG_LIMIT);
         server = new McpServer(settings, new McpServer.Listener() {
             @Override
             public void toolsChanged(McpServer s, List<McpTool> tools) {}
@@ -130,5 +132,18 @@ class HostileServerTest {
                 .hasMessageContaining("evil wrote something that is not a JSON-RPC message to its standard output"
                         + " before it answered initialize («Hostile server 1.0 listening on stdio»)")
                 .hasMessageContaining("its logs belong on its standard error");
+    }
+
+    /** Issue 25: a server's log grew 149 MB in 10 s; rotated, it holds at most twice its limit. */
+    @Test
+    void aServerThatWritesWithoutEndKeepsItsLogWithinTwiceItsLimit() throws Exception {
+        start("chatty");
+        for (int i = 0; i < 4; i++) {
+            assertThat(call("noisy").output()).isEqualTo("noisy done");
+        }
+        server.close(); // its last lines are written first
+
+        assertThat(Files.size(workspace.resolve("mcp-evil.log"))).isLessThanOrEqualTo(LOG_LIMIT);
+        assertThat(Files.size(workspace.resolve("mcp-evil.log.1"))).isLessThanOrEqualTo(LOG_LIMIT);
     }
 }

@@ -73,12 +73,33 @@ class StderrLogTest {
     void theLogIsCreatedOwnerOnlyBeforeAnythingIsWrittenToIt() throws Exception {
         Path log = dir.resolve("conversation").resolve("mcp-files.log");
 
-        try (StderrLog opened = StderrLog.open(log, text -> text)) {
+        try (StderrLog opened = StderrLog.open(log, McpServerSettings.DEFAULT_LOG_LIMIT, text -> text)) {
             assertThat(Files.getPosixFilePermissions(log)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
             opened.note("started");
             assertThat(Files.getPosixFilePermissions(log)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
             assertThat(Files.getPosixFilePermissions(log.getParent()))
                     .isEqualTo(PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
+    /** Issue 25: a server's log grew 149 MB in 10 s. */
+    @Test
+    void aLogThatWouldPassItsLimitIsRotatedAndTheNewOneSaysWhereTheRestIs() throws Exception {
+        Path log = dir.resolve("mcp-chatty.log");
+        try (StderrLog opened = StderrLog.open(log, 10_000, text -> text)) {
+            for (int i = 0; i < 1_000; i++) {
+                opened.line("line " + i + " " + "x".repeat(90));
+            }
+            assertThat(opened.older()).isEqualTo(dir.resolve("mcp-chatty.log.1"));
+        }
+
+        assertThat(Files.size(log)).isLessThanOrEqualTo(10_000);
+        assertThat(Files.size(dir.resolve("mcp-chatty.log.1"))).isLessThanOrEqualTo(10_000);
+        assertThat(Files.readAllLines(log).getFirst()).contains("the log reached 9.8 KiB ([limits] mcp_log); the"
+                + " lines before are in mcp-chatty.log.1");
+        assertThat(Files.readString(log)).contains("line 999 ");
+        for (Path file : List.of(log, dir.resolve("mcp-chatty.log.1"))) {
+            assertThat(Files.getPosixFilePermissions(file)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
         }
     }
 }

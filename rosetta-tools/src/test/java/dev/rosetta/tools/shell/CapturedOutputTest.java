@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
 
 class CapturedOutputTest {
@@ -24,7 +25,7 @@ class CapturedOutputTest {
     Path dir;
 
     private CapturedOutput capture(OutputLimit limit, int spillBytes) {
-        return new CapturedOutput(limit, dir, spillBytes, UnaryOperator.identity());
+        return new CapturedOutput(limit, OutputFolder.unbounded(dir), spillBytes, UnaryOperator.identity());
     }
 
     private static void write(CapturedOutput out, byte[] bytes, int chunk) {
@@ -121,7 +122,7 @@ class CapturedOutputTest {
     @Test
     void outputThatCannotBeSavedIsStillCutAndSaysSo() throws Exception {
         Path notAFolder = Files.writeString(dir.resolve("file"), "x");
-        CapturedOutput out = new CapturedOutput(SMALL, notAFolder, 1, UnaryOperator.identity());
+        CapturedOutput out = new CapturedOutput(SMALL, OutputFolder.unbounded(notAFolder), 1, UnaryOperator.identity());
         write(out, lines(1_000), 100);
 
         assertThat(out.text()).startsWith("line 1\n").endsWith("line 1000\n")
@@ -130,7 +131,7 @@ class CapturedOutputTest {
 
     @Test
     void cleanerRemovesNoiseBeforeTheLimitApplies() {
-        CapturedOutput out = new CapturedOutput(SMALL, dir, 1 << 20, t -> t.replace("noise\n", ""));
+        CapturedOutput out = new CapturedOutput(SMALL, OutputFolder.unbounded(dir), 1 << 20, t -> t.replace("noise\n", ""));
         write(out, "a\nnoise\nb\n".getBytes(StandardCharsets.UTF_8), 2);
 
         assertThat(out.text()).isEqualTo("a\nb\n");
@@ -158,5 +159,36 @@ class CapturedOutputTest {
             assertThat(ring.bytes()).isEqualTo(expected);
             assertThat(ring.total()).isEqualTo(all.length);
         }
+    }
+
+    /** Issue 25: tool-outputs/ grew 3.1 GB in 25 s, 512 MiB a call. */
+    @Test
+    void savingStopsWhereTheConversationsOutputsFolderIsFullAndSaysSo() throws Exception {
+        OutputFolder folder = OutputFolder.of(dir, 10_000, "[limits] tool_outputs");
+        byte[] all = lines(5_000);
+
+        CapturedOutput first = new CapturedOutput(SMALL, folder, 1024, UnaryOperator.identity());
+        write(first, all, 512);
+        String firstText = first.text();
+        CapturedOutput second = new CapturedOutput(SMALL, folder, 1024, UnaryOperator.identity());
+        write(second, all, 512);
+        String secondText = second.text();
+
+        assertThat(firstText).contains("the first 10000 bytes are saved in ")
+                .contains("the conversation's saved outputs reached their limit of 9.8 KiB ([limits] tool_outputs)");
+        assertThat(secondText).contains("the whole output was not saved: the conversation's saved outputs reached"
+                + " their limit of 9.8 KiB");
+        try (var files = Files.list(dir)) {
+            assertThat(files.mapToLong(f -> f.toFile().length()).sum()).isEqualTo(10_000);
+        }
+    }
+
+    @Test
+    void aFolderOpenedAgainCountsWhatItHoldsAlready() throws Exception {
+        Files.write(dir.resolve("earlier.txt"), new byte[6_000]);
+        OutputFolder folder = OutputFolder.of(dir, 10_000, "[limits] tool_outputs");
+
+        assertThat(folder.take(8_000)).isEqualTo(4_000);
+        assertThat(folder.isFull()).isTrue();
     }
 }

@@ -25,6 +25,15 @@ public final class MarkedProcesses {
         return NAME + "=" + value + " ";
     }
 
+    /**
+     * Shell text that starts {@code command} marked, in the background, and returns once it runs
+     * with its mark (bash forks first and sets the variable only as it starts the program).
+     */
+    public String background(String command) {
+        return prefix() + command + " & until tr '\\0' '\\n' < /proc/$!/environ 2>/dev/null | grep -qx '"
+                + NAME + "=" + value + "'; do :; done";
+    }
+
     /** The variable's name and value, for an environment. */
     public String name() {
         return NAME;

@@ -244,7 +244,7 @@ class ShellToolTest {
     @Test
     void timeoutLeavesBackgroundJobsOfEarlierCommandsRunning() throws Exception {
         MarkedProcesses earlier = new MarkedProcesses();
-        run(earlier.prefix() + "sleep 30 &");
+        run(earlier.background("sleep 30"));
         assertThat(earlier.running()).hasSize(1);
 
         assertThat(run("sleep 100").code()).isEqualTo(ErrorCode.TIMEOUT);
@@ -393,7 +393,7 @@ class ShellToolTest {
     @Test
     void closeEndsTheShellAndItsBackgroundJobsForGood() throws Exception {
         MarkedProcesses job = new MarkedProcesses();
-        run(job.prefix() + "sleep 60 &");
+        run(job.background("sleep 60"));
         assertThat(job.running()).hasSize(1);
 
         tool.close();

@@ -27,9 +27,9 @@ import org.jline.terminal.impl.ExternalTerminal;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
-import dev.rosetta.cli.chat.Chat;
+import dev.rosetta.agent.session.SessionHost;
+import dev.rosetta.agent.session.SessionSetup;
 import dev.rosetta.cli.chat.ChatArguments;
-import dev.rosetta.cli.chat.ChatSetup;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.ui.InlineUi;
 import dev.rosetta.cli.render.TerminalOutput;
@@ -101,11 +101,11 @@ final class AotTraining {
             InlineUi ui = new InlineUi(terminal, new TerminalStyle(true, true), env);
             ChatArguments.Read line = ChatArguments.read(List.of("-y", "-m", "openai/gpt-4.1", "-w",
                     workspace.toString()));
-            ChatSetup setup = new ChatSetup(line.options(), env, workspace, warning -> { });
+            SessionSetup setup = new SessionSetup(line.options().spec(true), env, workspace, warning -> { });
             Thread keys = Thread.ofPlatform().daemon().start(() -> press(keyboard, workspace.resolve("notes.md")));
-            try (Chat chat = setup.open(ui.output(), ui.confirmation())) {
+            try (SessionHost host = SessionHost.open(setup::open)) {
                 ui.settings(setup.uiSettings());
-                return ui.run(chat, "write notes.md");
+                return ui.run(host, "write notes.md");
             } finally {
                 keys.interrupt();
             }

@@ -14,9 +14,9 @@ import dev.rosetta.agent.mcp.McpApprovals;
 import dev.rosetta.agent.mcp.McpDefinitions;
 import dev.rosetta.agent.mcp.ShellWords;
 import dev.rosetta.agent.sandbox.ChatSandbox;
-import dev.rosetta.cli.chat.ChatRun;
+import dev.rosetta.cli.terminal.ExitCode;
 import dev.rosetta.cli.chat.TerminalCheck;
-import dev.rosetta.cli.chat.TerminalMcpQuestions;
+import dev.rosetta.cli.terminal.TerminalMcpQuestions;
 import dev.rosetta.cli.render.TerminalChannel;
 import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.cli.render.TerminalText;
@@ -57,7 +57,7 @@ final class McpCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Main.output(spec).problem("rosetta mcp: give a command: list, tools, call or approve (rosetta mcp --help)");
-        return ChatRun.BAD_USAGE;
+        return ExitCode.BAD_USAGE;
     }
 
     /** A subcommand: a configuration problem or bad usage is one line and exit code 2. */
@@ -77,7 +77,7 @@ final class McpCommand implements Callable<Integer> {
                 return run();
             } catch (RosettaException e) {
                 output.error(e.getMessage());
-                return ChatRun.BAD_USAGE;
+                return ExitCode.BAD_USAGE;
             }
         }
     }
@@ -119,7 +119,7 @@ final class McpCommand implements Callable<Integer> {
                 out.line(TerminalText.safe(e.name() + "\t" + (e.url() != null ? "http" : "stdio") + "\t" + state
                         + (e.trust() ? "\ttrusted" : "") + "\t" + target.strip() + "\t" + e.file()));
             }
-            return ChatRun.OK;
+            return ExitCode.OK;
         }
     }
 
@@ -145,10 +145,10 @@ final class McpCommand implements Callable<Integer> {
                                 + (p.description().isEmpty() ? "" : ": " + firstLine(p.description()))));
                     }
                 }
-                return ChatRun.OK;
+                return ExitCode.OK;
             } catch (McpFailure f) {
                 output.error(f.getMessage());
-                return ChatRun.FAILED;
+                return ExitCode.FAILED;
             }
         }
     }
@@ -174,7 +174,7 @@ final class McpCommand implements Callable<Integer> {
                 arguments = json == null || json.isBlank() ? Map.of() : JsonRepair.parseObject(json);
             } catch (JsonRepairException e) {
                 output.error("the arguments are not a JSON object: " + e.getMessage());
-                return ChatRun.BAD_USAGE;
+                return ExitCode.BAD_USAGE;
             }
             TerminalChannel out = output.out();
             try (Connected c = Connected.to(List.of(target), where, output)) {
@@ -182,17 +182,17 @@ final class McpCommand implements Callable<Integer> {
                 if (c.toolbox.tool(name).isEmpty()) {
                     output.error(c.server.name() + " has no tool '" + tool + "'; it has: "
                             + String.join(", ", c.server.tools().stream().map(McpTool::serverToolName).toList()));
-                    return ChatRun.BAD_USAGE;
+                    return ExitCode.BAD_USAGE;
                 }
                 ToolResult result = c.toolbox.execute(ToolUse.named(name, arguments, null));
                 (result.isError() ? output.err() : out).line(TerminalText.safe(result.output()));
                 if (!result.isError()) {
-                    return ChatRun.OK;
+                    return ExitCode.OK;
                 }
-                return result.code().equals(ErrorCode.INVALID_ARGS) ? ChatRun.BAD_USAGE : ChatRun.FAILED;
+                return result.code().equals(ErrorCode.INVALID_ARGS) ? ExitCode.BAD_USAGE : ExitCode.FAILED;
             } catch (McpFailure f) {
                 output.error(f.getMessage());
-                return ChatRun.FAILED;
+                return ExitCode.FAILED;
             }
         }
     }
@@ -218,7 +218,7 @@ final class McpCommand implements Callable<Integer> {
             approvals.approve(where.path(), entry);
             output.out().line("approved " + name + " (" + TerminalText.safe(entry.command() != null ? entry.command()
                     : entry.url()) + ") for " + where.path());
-            return ChatRun.OK;
+            return ExitCode.OK;
         }
     }
 

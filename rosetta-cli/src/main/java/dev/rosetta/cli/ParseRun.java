@@ -9,8 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.rosetta.cli.option.OffsetUnit;
+import dev.rosetta.cli.terminal.MessageInput;
 import dev.rosetta.cli.option.ParseFormat;
-import dev.rosetta.cli.option.ToolSelection;
+import dev.rosetta.agent.config.ToolSelection;
 import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.split.Reader;

@@ -24,31 +24,36 @@ import tools.jackson.databind.JsonNode;
  * A loopback server speaking OpenAI's Chat Completions stream format, and the real provider
  * pointed at it: replies are scripted as the chunks the API sends.
  */
-final class FakeOpenAi implements AutoCloseable {
+public final class FakeOpenAi implements AutoCloseable {
 
-    final MockWebServer server = new MockWebServer();
-    final ModelRegistry registry;
+    public final MockWebServer server = new MockWebServer();
+    public final ModelRegistry registry;
     private final ProviderDirectory directory;
 
-    FakeOpenAi() throws IOException {
+    public FakeOpenAi() throws IOException {
         server.start();
         directory = new ProviderDirectory(List.of(), Map.of(
                 "OPENAI_BASE_URL", server.url("/v1").toString(), "OPENAI_API_KEY", "sk-test-SECRET-4242"));
         registry = ModelRegistry.bundled(directory, w -> { });
     }
 
-    ModelInfo model(String name) {
+    public ModelInfo model(String name) {
         return registry.resolve(name);
     }
 
-    Provider provider(ModelInfo model) throws Exception {
+    public Provider provider(ModelInfo model) throws Exception {
+        return providers().forModel(model);
+    }
+
+    /** The providers, reaching this server. */
+    public Providers providers() {
         var settings = new HttpTransport.Settings(Duration.ofSeconds(2), Duration.ofSeconds(10), Duration.ofSeconds(10),
                 new RetryPolicy(2, Duration.ZERO, Duration.ZERO));
-        return new Providers(directory, settings, Providers.OpenAiApi.CHAT_COMPLETIONS).forModel(model);
+        return new Providers(directory, settings, Providers.OpenAiApi.CHAT_COMPLETIONS);
     }
 
     /** A streamed text reply, one chunk per piece. */
-    void replyText(String... pieces) {
+    public void replyText(String... pieces) {
         StringBuilder sse = new StringBuilder();
         for (String piece : pieces) {
             sse.append(chunk(Map.of("content", piece), null));
@@ -58,7 +63,7 @@ final class FakeOpenAi implements AutoCloseable {
     }
 
     /** A streamed reply of native calls: name → arguments JSON, ids call_1, call_2, … */
-    void replyCalls(String... nameAndArgs) {
+    public void replyCalls(String... nameAndArgs) {
         StringBuilder sse = new StringBuilder();
         for (int i = 0; i < nameAndArgs.length; i += 2) {
             int index = i / 2;
@@ -82,7 +87,7 @@ final class FakeOpenAi implements AutoCloseable {
     }
 
     /** The bodies of the requests received so far, in order. */
-    List<JsonNode> requests() throws InterruptedException {
+    public List<JsonNode> requests() throws InterruptedException {
         List<JsonNode> out = new ArrayList<>();
         for (int i = server.getRequestCount(); i > 0; i--) {
             RecordedRequest r = server.takeRequest();

@@ -3,6 +3,7 @@ package dev.rosetta.cli.chat;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.rosetta.agent.session.SessionSpec;
 import dev.rosetta.cli.option.OptionConverters;
 import dev.rosetta.cli.option.OutputFormat;
 import dev.rosetta.cli.option.UiMode;
@@ -15,7 +16,7 @@ import picocli.CommandLine.Parameters;
 /**
  * The options of a chat: {@code rosetta [OPTIONS] [PROMPT…]}. Values are checked as they are read
  * ({@link dev.rosetta.cli.option.OptionValues}), by picocli and by {@link ChatArguments} alike. The
- * help text shows them in the groups of {@code dev.rosetta.cli.Usage}.
+ * help text shows them in the groups the launcher's usage text defines.
  */
 public final class ChatOptions {
 
@@ -92,6 +93,15 @@ public final class ChatOptions {
 
     public List<String> prompt() {
         return prompt;
+    }
+
+    /**
+     * What these options ask of the conversation; calls are confirmed only when someone is there to
+     * answer ({@code attended}) and neither -y nor -n says otherwise.
+     */
+    public SessionSpec spec(boolean attended) {
+        return new SessionSpec(resume, name, workspace, model, toolFormat, tools,
+                attended && !noConfirm && !nonInteractive, confine, mcp, stream, thinking, maxSteps, sandbox);
     }
 
     /** Whether the plain line prompt was asked for (--ui line). */

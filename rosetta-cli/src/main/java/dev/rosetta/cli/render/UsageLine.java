@@ -1,9 +1,8 @@
 package dev.rosetta.cli.render;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.Locale;
 
+import dev.rosetta.agent.tokens.Dollars;
 import dev.rosetta.llm.ChatEvent.Usage;
 
 /**
@@ -22,25 +21,12 @@ public final class UsageLine {
         }
         s.append(" · ").append(count(usage.outputTokens())).append(" out");
         if (cost != null && !cost.isNaN() && !cost.isInfinite()) {
-            s.append(" · ").append(dollars(cost));
+            s.append(" · ").append(Dollars.of(cost));
         }
         return s.toString();
     }
 
     private static String count(long n) {
         return String.format(Locale.ROOT, "%,d", n);
-    }
-
-    /** Four decimals below a dollar (a reply costs fractions of a cent), two above; no trailing zeros past two. */
-    public static String dollars(double cost) {
-        if (cost > 0 && cost < 0.0001) {
-            return "<$0.0001";
-        }
-        BigDecimal value = BigDecimal.valueOf(cost).setScale(cost < 1 ? 4 : 2, RoundingMode.HALF_UP)
-                .stripTrailingZeros();
-        if (value.scale() < 2) {
-            value = value.setScale(2, RoundingMode.UNNECESSARY);
-        }
-        return "$" + value.toPlainString();
     }
 }

@@ -12,8 +12,8 @@ import org.jline.terminal.Terminal.Signal;
 import org.jline.terminal.Terminal.SignalHandler;
 import org.jline.utils.NonBlockingReader;
 
-import dev.rosetta.cli.chat.CallEditor;
-import dev.rosetta.cli.chat.RuleText;
+import dev.rosetta.cli.terminal.CallEditor;
+import dev.rosetta.cli.terminal.RuleText;
 import dev.rosetta.cli.render.PreviewText;
 import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.cli.render.TerminalStyle;

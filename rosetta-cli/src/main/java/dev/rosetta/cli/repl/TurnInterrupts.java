@@ -1,13 +1,11 @@
 package dev.rosetta.cli.repl;
 
-import java.io.IOException;
-
 import org.jline.terminal.Terminal;
 import org.jline.terminal.Terminal.Signal;
 import org.jline.terminal.Terminal.SignalHandler;
 
-import dev.rosetta.agent.chat.AgentLoop;
-import dev.rosetta.cli.chat.ChatRun;
+import dev.rosetta.cli.terminal.DoublePress;
+import dev.rosetta.cli.terminal.ReplTerminal;
 
 /**
  * Ctrl-C while a turn runs: stops the model's reply or the running tool, and the prompt comes
@@ -19,7 +17,7 @@ import dev.rosetta.cli.chat.ChatRun;
  * (exit code 130): the escape from a tool that ignores being stopped. The log is synced per
  * message, so nothing written is lost.
  */
-public final class TurnInterrupts {
+final class TurnInterrupts {
 
     private final Terminal terminal;
 
@@ -27,26 +25,16 @@ public final class TurnInterrupts {
         this.terminal = terminal;
     }
 
-    /** Routes Ctrl-C to {@code loop} until the returned handle is closed. */
-    Active during(AgentLoop loop) {
+    /** Routes Ctrl-C to {@code interrupt} until the returned handle is closed. */
+    Active during(Runnable interrupt) {
         DoublePress presses = new DoublePress(System::nanoTime);
         SignalHandler previous = terminal.handle(Signal.INT, signal -> {
             if (presses.press()) {
-                leave(terminal);
+                ReplTerminal.leave(terminal);
             }
-            loop.interrupt();
+            interrupt.run();
         });
         return () -> terminal.handle(Signal.INT, previous);
-    }
-
-    /** Restores the terminal's modes (a confirmation may have it raw) and exits without waiting. */
-    public static void leave(Terminal terminal) {
-        try {
-            terminal.close();
-        } catch (IOException | RuntimeException ignored) {
-            // Exiting anyway; a terminal left in an odd mode is fixed by `reset`.
-        }
-        Runtime.getRuntime().halt(ChatRun.INTERRUPTED);
     }
 
     /** The turn's handler, in place until closed. */

@@ -7,12 +7,12 @@ import java.util.Locale;
 import dev.rosetta.cli.render.CallView;
 import dev.rosetta.cli.render.CodeHighlighter;
 import dev.rosetta.cli.render.Excerpt;
-import dev.rosetta.cli.render.Language;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.tool.CallTitle;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
 
@@ -29,10 +29,6 @@ final class Blocks {
     static final String INDENT = "  ";
     static final String THINKING_GUTTER = "┊ ";
 
-    /** Tools whose body is code to run: their header shows its first line after a colon. */
-    private static final List<String> CODE_TOOLS = List.of("shell", "ipython", "jshell");
-    /** Arguments of a tool with named ones only (an MCP tool's) go in the header up to this length. */
-    private static final int SHORT_ARGUMENTS = 60;
     /** A result of one line up to this length goes in its header. */
     private static final int SHORT_RESULT = 80;
     private static final int GIST_WORDS = 12;
@@ -56,12 +52,8 @@ final class Blocks {
 
     Block call(ToolUse use) {
         CallView view = CallView.of(use);
-        String tool = oneLine(view.tool());
-        String header = style.paint("▶", Tone.YELLOW) + " " + style.paint(tool, Tone.BOLD);
-        String arguments = shortArguments(use, view);
-        if (arguments != null) {
-            return new Block(Block.Kind.CALL, header + ": " + arguments, List.of(), Block.Preview.HEAD, null);
-        }
+        CallTitle title = view.title();
+        String header = style.paint("▶", Tone.YELLOW) + " " + style.paint(oneLine(view.tool()), Tone.BOLD);
         List<String> body = new ArrayList<>();
         if (view.body() != null && !view.body().isBlank()) {
             CodeHighlighter highlighter = new CodeHighlighter(view.language(), style);
@@ -69,16 +61,19 @@ final class Blocks {
                 body.add(INDENT + highlighter.line(Excerpt.cut(line)));
             }
         }
-        String argument = view.argument() == null || view.argument().isBlank() ? null : oneLine(view.argument());
-        if (argument == null && body.size() == 1 && Columns.width(body.get(0)) <= SHORT_ARGUMENTS + INDENT.length()) {
-            // a one-line body (a short script, an MCP tool's JSON) is all in the header
-            return new Block(Block.Kind.CALL, header + ": " + body.get(0).strip(), List.of(), Block.Preview.HEAD, null);
-        }
-        boolean code = CODE_TOOLS.contains(use.tool());
-        if (argument != null) {
-            header += (code ? ": " : " ") + argument;
-        } else if (code && !body.isEmpty()) {
-            header += ": " + oneLine(firstLine(view.body()));
+        String json = oneLine(Json.write(use.kwargs()));
+        switch (title.shape(json, Columns::width)) {
+            case SHORT_JSON -> {
+                return new Block(Block.Kind.CALL, header + ": " + json, List.of(), Block.Preview.HEAD, null);
+            }
+            case ONE_LINE -> {
+                // a one-line body (a short script, an MCP tool's JSON) is all in the header
+                return new Block(Block.Kind.CALL, header + ": " + body.get(0).strip(), List.of(), Block.Preview.HEAD,
+                        null);
+            }
+            case ARGUMENT -> header += (title.isCode() ? ": " : " ") + oneLine(view.argument());
+            case FIRST_LINE -> header += ": " + oneLine(title.firstLine());
+            case TOOL -> { }
         }
         if (!body.isEmpty()) {
             header += style.paint(" · " + lines(body.size()), Tone.DIM);
@@ -91,19 +86,6 @@ final class Blocks {
         String header = call(use).header();
         String marker = style.paint("▶", Tone.YELLOW) + " ";
         return header.startsWith(marker) ? header.substring(marker.length()) : header;
-    }
-
-    /**
-     * A tool that takes named arguments only, none of them shown otherwise (an MCP server's tool):
-     * its arguments as compact JSON, when they are short enough for the header; else null.
-     */
-    private static String shortArguments(ToolUse use, CallView view) {
-        if (view.language() != Language.JSON || view.argument() != null || !use.args().isEmpty()
-                || use.content() != null) {
-            return null;
-        }
-        String json = oneLine(Json.write(use.kwargs()));
-        return json.length() <= SHORT_ARGUMENTS ? json : null;
     }
 
     Block result(ToolUse use, ToolResult result) {
@@ -190,12 +172,6 @@ final class Blocks {
 
     static String lines(int n) {
         return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? "line" : "lines");
-    }
-
-    private static String firstLine(String text) {
-        String stripped = text.strip();
-        int nl = stripped.indexOf('\n');
-        return nl < 0 ? stripped : stripped.substring(0, nl) + " …";
     }
 
     /** Text from outside, safe and on one line. */

@@ -1,9 +1,9 @@
 package dev.rosetta.cli.ui;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.AgentEvent;
-import dev.rosetta.cli.chat.Chat;
 import dev.rosetta.cli.render.MarkdownStream;
 import dev.rosetta.cli.render.Tone;
 import dev.rosetta.core.message.Role;
@@ -18,7 +18,7 @@ import dev.rosetta.core.message.Role;
  *
  * <p>Events come from the turn's thread; each is handled whole under {@link UiState}'s lock.
  */
-final class EventView implements Chat.EventOutput {
+final class EventView implements Consumer<AgentEvent> {
 
     private static final String WAITING = "waiting for the model";
 
@@ -42,8 +42,7 @@ final class EventView implements Chat.EventOutput {
     }
 
     /** The turn is over: what is held is written out, and the live region is empty again. */
-    @Override
-    public void endTurn() {
+    void endTurn() {
         state.change(s -> {
             endRuns(s);
             s.scrollback().screen().endLine();

@@ -2,7 +2,6 @@ package dev.rosetta.cli.ui;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,25 +24,17 @@ import org.jline.terminal.Terminal;
 import org.jline.terminal.Terminal.Signal;
 import org.jline.utils.InfoCmp.Capability;
 
-import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.agent.config.UiSettings;
-import dev.rosetta.agent.mcp.McpQuestions;
-import dev.rosetta.cli.chat.Chat;
-import dev.rosetta.cli.chat.ChatRun;
-import dev.rosetta.cli.chat.ConversationReplay;
-import dev.rosetta.cli.chat.TerminalMcpQuestions;
-import dev.rosetta.cli.repl.DoublePress;
-import dev.rosetta.cli.repl.HistoryFile;
-import dev.rosetta.cli.repl.PromptReader;
-import dev.rosetta.cli.repl.ReplCompleter;
-import dev.rosetta.cli.repl.ReplTerminal;
-import dev.rosetta.cli.repl.SlashCommand;
-import dev.rosetta.cli.repl.TurnInterrupts;
+import dev.rosetta.agent.session.SessionHost;
+import dev.rosetta.cli.terminal.ExitCode;
+import dev.rosetta.cli.terminal.DoublePress;
+import dev.rosetta.cli.terminal.HistoryFile;
+import dev.rosetta.cli.terminal.PromptReader;
+import dev.rosetta.cli.terminal.ReplCompleter;
+import dev.rosetta.cli.terminal.ReplTerminal;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.render.TerminalText;
 import dev.rosetta.cli.render.Tone;
-import dev.rosetta.tools.Confirmation;
-import dev.rosetta.tools.mcp.McpForm;
 
 /**
  * The terminal UI: inline in the terminal (never the alternate screen for the conversation), so
@@ -54,10 +45,10 @@ import dev.rosetta.tools.mcp.McpForm;
  * block to open and close. Esc stops the reply or the tool; Enter during a turn queues the message
  * for after it.
  *
- * <p>Threads: this one reads lines (JLine); {@link TurnRunner} runs turns and commands one after
- * another; {@link FrameLoop} draws; the turn's events and the confirmation change {@link UiState}
- * from the runner's thread. Only this thread and the frame loop write to the terminal, both under
- * the line editor's lock.
+ * <p>Threads: this one reads lines (JLine) and sends them to the session host, which runs turns and
+ * commands one after another on its thread; {@link TurnView} turns the host's events into
+ * {@link UiState} on the threads they come on; {@link FrameLoop} draws. Only this thread and the
+ * frame loop write to the terminal, both under the line editor's lock.
  */
 public final class InlineUi {
 
@@ -88,8 +79,8 @@ public final class InlineUi {
     private final AtomicLong seenInterrupts = new AtomicLong(ReplTerminal.interruptsReceived());
     private UiReader reader;
     private QuestionKeys answers;
-    private TurnRunner runner;
-    private Inputs inputs;
+    private SessionHost session;
+    private TurnView turns;
     private Thread inputThread;
     private volatile boolean leaving;
     /** What the lines typed go to instead of the model (an /impersonate message, a command's question); or null. */
@@ -118,65 +109,29 @@ public final class InlineUi {
         state.change(s -> s.frame(terminal.getWidth(), terminal.getHeight()));
     }
 
-    /** Where the turn's events go. */
-    public Chat.EventOutput output() {
-        return view;
-    }
-
-    /** How calls are confirmed: in the live region. */
-    public Confirmation confirmation() {
-        return confirmation;
-    }
-
-    /**
-     * The MCP servers' questions: a project's server is approved with {@code beforeStart}'s
-     * question, asked while the chat opens (before the UI reads the terminal); a server's form,
-     * which comes during a turn, is asked at the UI's prompt, a line per field.
-     */
-    public McpQuestions mcpQuestions(McpQuestions beforeStart) {
-        Host host = new Host();
-        TerminalMcpQuestions forms = new TerminalMcpQuestions(host::ask, line -> view.say(line, false), () -> { });
-        return new McpQuestions() {
-            @Override
-            public boolean approves(McpServerEntry entry) throws InterruptedException {
-                return beforeStart.approves(entry);
-            }
-
-            @Override
-            public McpForm.Answer ask(McpForm form) throws InterruptedException {
-                return forms.ask(form);
-            }
-
-            @Override
-            public boolean interactive() {
-                return beforeStart.interactive();
-            }
-        };
-    }
-
     /** How calls and results fold into the scrollback ({@code [ui]} in the config files). */
     public void settings(UiSettings settings) {
         state.change(s -> s.scrollback().folding(new Scrollback.Folding(settings.collapse(), settings.previewLines())));
     }
 
     /** Runs the first prompt, if there is one, then reads until the user leaves; the exit code. */
-    public int run(Chat chat, String firstPrompt) {
+    public int run(SessionHost host, String firstPrompt) {
         inputThread = Thread.currentThread();
+        session = host;
         Path history = HistoryFile.of(env);
         String problem = HistoryFile.prepare(history).orElse(null);
         reader = PromptReader.configure(new UiReader(terminal, state::promptLines, state::status),
-                ReplCompleter.forChat(chat, env), problem == null ? history : null);
+                ReplCompleter.forChat(host.conversation(), env), problem == null ? history : null);
         answers = new QuestionKeys(state, reader, cooked, env);
         bindKeys();
-        inputs = new Inputs(this::sent, queued -> state.change(s -> s.queued(queued)));
-        runner = new TurnRunner(chat, inputs, state, view, new Host());
+        turns = new TurnView(host, state, view, confirmation, new Host());
         reader.onResize(() -> state.change(s -> { }));
         // Between lines (the editor puts its own handler in place while it reads), Ctrl-C stops the
         // turn, or counts toward the two presses that leave.
         terminal.handle(Signal.INT, signal -> {
             seenInterrupts.set(ReplTerminal.interruptsReceived());
-            if (runner.turnRunning()) {
-                runner.interruptTurn();
+            if (turns.turnRunning()) {
+                turns.interruptTurn();
             } else if (exitPresses.press()) {
                 leaving = true;
                 inputThread.interrupt();
@@ -185,21 +140,24 @@ public final class InlineUi {
         if (problem != null) {
             view.say("rosetta: warning: " + problem, false);
         }
-        runner.refresh(false);
+        turns.refresh(false);
+        // From the session's first event: what the servers said while the conversation opened comes first.
+        SessionHost.Subscription shown = host.subscribe(0, turns::accept);
         view.say("/help lists the commands · Esc stops the model · Ctrl-O the transcript · Ctrl-D leaves",
                 true);
-        ConversationReplay.resumed(chat, CommandOutput.to(line -> view.say(line, false)));
+        host.resumed().forEach(turns::show);
+        view.endTurn();
+        turns.refresh(true);
         FrameLoop frames = new FrameLoop(state, this::drawFrame);
-        runner.start();
         frames.start();
         if (!firstPrompt.isBlank()) {
-            inputs.submit(firstPrompt);
+            turns.send(firstPrompt);
         }
         try {
             read();
-            return ChatRun.OK;
+            return ExitCode.OK;
         } finally {
-            leave(frames);
+            leave(frames, shown);
         }
     }
 
@@ -231,7 +189,7 @@ public final class InlineUi {
         }
     }
 
-    /** A line the user sent: to what waits for it (an /impersonate message, a command's question), or to the runner. */
+    /** A line the user sent: to what waits for it (an /impersonate message, a command's question), or to the host. */
     private void route(String line) {
         PromptedInput writing = prompted;
         if (writing != null) {
@@ -240,19 +198,8 @@ public final class InlineUi {
             return;
         }
         if (!line.isBlank()) {
-            inputs.submit(line);
+            turns.send(line);
         }
-    }
-
-    /** Shown in the scrollback as sent; a message for the model starts the turn's clock at once. */
-    private void sent(String text) {
-        boolean turn = !SlashCommand.looksLikeOne(text.strip().split("\\s+", 2)[0]);
-        state.change(s -> {
-            view.addTo(s, view.blocks().user(s.promptText(), text));
-            if (turn) {
-                s.turnStarted(true);
-            }
-        });
     }
 
     /** Ctrl-C: stops the turn (twice in a turn leaves at once); else clears the line, or leaves when pressed twice. */
@@ -265,11 +212,11 @@ public final class InlineUi {
             writing.cancel();
             return;
         }
-        if (runner.turnRunning()) {
+        if (turns.turnRunning()) {
             if (turnPresses.press()) {
-                TurnInterrupts.leave(terminal);
+                ReplTerminal.leave(terminal);
             }
-            runner.interruptTurn();
+            turns.interruptTurn();
             restore.compareAndSet(null, partial == null || partial.isEmpty() ? null : partial);
             return;
         }
@@ -292,20 +239,21 @@ public final class InlineUi {
             writing.finish();
             return false;
         }
-        if (inputs.busy() && !endPresses.press()) {
+        if (session.busy() && !endPresses.press()) {
             view.say(BUSY_EXIT_HINT, true);
             return false;
         }
         return true;
     }
 
-    private void leave(FrameLoop frames) {
+    private void leave(FrameLoop frames, SessionHost.Subscription shown) {
         leaving = true;
         PromptedInput waiting = prompted;
         if (waiting != null) {
-            waiting.cancel(); // the runner is not left waiting for a line that will not come
+            waiting.cancel(); // the host is not left waiting for a line that will not come
         }
-        runner.close(Duration.ofSeconds(5));
+        session.close(); // stops the turn, waiting a while for it: what it shows last is still shown
+        shown.close();
         frames.close();
         String rest = state.read(s -> {
             s.scrollback().screen().endLine();
@@ -378,7 +326,7 @@ public final class InlineUi {
 
     /** Esc: stops the turn (at a confirmation too); nothing between turns. */
     private boolean escape() {
-        runner.interruptTurn();
+        turns.interruptTurn();
         return true;
     }
 
@@ -421,8 +369,8 @@ public final class InlineUi {
         return true;
     }
 
-    /** What the runner asks of the screen. */
-    private final class Host implements TurnRunner.Host {
+    /** What the view asks of the screen. */
+    private final class Host implements TurnView.Host {
 
         @Override
         public void leave() {

@@ -18,6 +18,7 @@ final class Question {
     /** An answer: the decision (null when the user stopped the turn) and the word the scrollback keeps. */
     record Answer(Decision decision, String word) {}
 
+    private final String id;
     private final ToolUse use;
     private final Preview call;
     private final String preview;
@@ -29,12 +30,14 @@ final class Question {
     private volatile String note = "";
 
     /**
+     * @param id      the host's question this shows
      * @param call    what the call will do, as its tool described it (null when not known)
      * @param preview the preview's lines, styled, each ending with a line break
      * @param prompt  the question, styled ("Run save? [y]es [n]o [a]lways [e]dit")
      * @param remember the rules {@code a} offers to remember (narrowest first); empty: {@code a} is yes to all
      */
-    Question(ToolUse use, Preview call, String preview, String prompt, List<PermissionRule> remember) {
+    Question(String id, ToolUse use, Preview call, String preview, String prompt, List<PermissionRule> remember) {
+        this.id = id;
         this.use = use;
         this.call = call;
         this.preview = preview;
@@ -43,7 +46,12 @@ final class Question {
     }
 
     Question(ToolUse use, String preview, String prompt) {
-        this(use, null, preview, prompt, List.of());
+        this("q0", use, null, preview, prompt, List.of());
+    }
+
+    /** The host's question this shows. */
+    String id() {
+        return id;
     }
 
     /** What the call will do, as the tool described it (the editor opens JSON arguments as JSON); null when not known. */

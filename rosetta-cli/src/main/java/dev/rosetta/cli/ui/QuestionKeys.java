@@ -6,8 +6,8 @@ import java.util.Map;
 import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
 
-import dev.rosetta.cli.chat.CallEditor;
-import dev.rosetta.cli.chat.RuleText;
+import dev.rosetta.cli.terminal.CallEditor;
+import dev.rosetta.cli.terminal.RuleText;
 import dev.rosetta.tools.Decision;
 import dev.rosetta.tools.permission.PermissionRule;
 

@@ -6,9 +6,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
+import dev.rosetta.agent.tokens.Dollars;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.render.Tone;
-import dev.rosetta.cli.render.UsageLine;
 
 /**
  * The line under the prompt: {@code gpt-4.1 · markdown · 12k/1M (1%) · 30k in · 2.1k out ·
@@ -62,7 +62,7 @@ final class StatusLine {
         parts.add(new Part(about + compact(c.input()) + " in", 6, Tone.DIM));
         parts.add(new Part(about + compact(c.output()) + " out", 7, Tone.DIM));
         if (c.cost() != null) {
-            parts.add(new Part(UsageLine.dollars(c.cost()), 8, Tone.DIM));
+            parts.add(new Part(Dollars.of(c.cost()), 8, Tone.DIM));
         }
         return parts;
     }

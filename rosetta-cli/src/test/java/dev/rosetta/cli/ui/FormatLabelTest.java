@@ -16,23 +16,23 @@ class FormatLabelTest {
 
     @Test
     void aFormatReadOffTheChatTemplateIsMarkedSo() {
-        assertThat(TurnRunner.formatLabel(READ_OFF_TEMPLATE, ToolFormat.GLM)).isEqualTo("glm (template)");
+        assertThat(TurnView.formatLabel(READ_OFF_TEMPLATE, ToolFormat.GLM)).isEqualTo("glm (template)");
     }
 
     @Test
     void anotherFormatOrADialectFromTheNameIsJustItsName() {
-        assertThat(TurnRunner.formatLabel(READ_OFF_TEMPLATE, ToolFormat.TOOL)).isEqualTo("tool");
+        assertThat(TurnView.formatLabel(READ_OFF_TEMPLATE, ToolFormat.TOOL)).isEqualTo("tool");
         ModelInfo byName = ModelInfo.generic("ollama", "qwen3:8b").withNativeDialect("hermes",
                 new DialectOrigin(DialectOrigin.Source.NAME, "its name"));
-        assertThat(TurnRunner.formatLabel(byName, ToolFormat.HERMES)).isEqualTo("hermes");
+        assertThat(TurnView.formatLabel(byName, ToolFormat.HERMES)).isEqualTo("hermes");
     }
 
     @Test
     void aFormatAutoChoseIsMarkedAuto() {
         ModelInfo model = ModelInfo.generic("openai", "gpt-4o");
-        assertThat(TurnRunner.formatLabel(model, ToolFormat.TOOL, "auto: best for gpt-4o in published results"))
+        assertThat(TurnView.formatLabel(model, ToolFormat.TOOL, "auto: best for gpt-4o in published results"))
                 .isEqualTo("tool (auto)");
-        assertThat(TurnRunner.formatLabel(model, ToolFormat.TOOL, "--tool-format")).isEqualTo("tool");
-        assertThat(TurnRunner.formatLabel(model, ToolFormat.TOOL, null)).isEqualTo("tool");
+        assertThat(TurnView.formatLabel(model, ToolFormat.TOOL, "--tool-format")).isEqualTo("tool");
+        assertThat(TurnView.formatLabel(model, ToolFormat.TOOL, null)).isEqualTo("tool");
     }
 }

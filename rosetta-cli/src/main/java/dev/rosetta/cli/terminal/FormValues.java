@@ -1,0 +1,58 @@
+package dev.rosetta.cli.terminal;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import dev.rosetta.tools.mcp.McpForm;
+
+/** What the user typed for a field of a server's form, as the field's JSON type; null when it is not one. */
+final class FormValues {
+
+    private FormValues() {}
+
+    static Object parse(McpForm.Field field, String text) {
+        if (field.type().equals("array")) {
+            List<String> values = Arrays.stream(text.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
+            boolean fit = !values.isEmpty() && (field.choices().isEmpty() || field.choices().containsAll(values));
+            return fit ? values : null;
+        }
+        if (!field.choices().isEmpty()) {
+            return field.choices().contains(text) ? text : null;
+        }
+        try {
+            return switch (field.type()) {
+                case "integer" -> Long.parseLong(text);
+                case "number" -> {
+                    double d = Double.parseDouble(text);
+                    yield Double.isFinite(d) ? d : null;
+                }
+                case "boolean" -> switch (text.toLowerCase(Locale.ROOT)) {
+                    case "y", "yes", "true" -> Boolean.TRUE;
+                    case "n", "no", "false" -> Boolean.FALSE;
+                    default -> null;
+                };
+                default -> text;
+            };
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** One line saying what the field takes. */
+    static String expected(McpForm.Field field) {
+        if (field.type().equals("array")) {
+            return field.label() + " is a list, comma-separated" + (field.choices().isEmpty() ? ""
+                    : ", of: " + String.join(", ", field.choices()));
+        }
+        if (!field.choices().isEmpty()) {
+            return field.label() + " is one of: " + String.join(", ", field.choices());
+        }
+        return switch (field.type()) {
+            case "integer" -> field.label() + " is a whole number";
+            case "number" -> field.label() + " is a number";
+            case "boolean" -> field.label() + " is y or n";
+            default -> field.label() + " is text";
+        };
+    }
+}

@@ -62,7 +62,7 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
     private static List<String> mount(Mount m, SandboxLayout layout) {
         String path = m.path().toString();
         return switch (m.access()) {
-            case WRITABLE -> List.of("--bind", path, path);
+            case WRITABLE, PINNED -> List.of("--bind", path, path);
             case READ_ONLY -> m.exists() ? List.of("--ro-bind", path, path)
                     : List.of("--ro-bind", m.directory() ? layout.empty().toString() : "/dev/null", path);
             case HIDDEN -> m.directory() ? List.of("--ro-bind", layout.empty().toString(), path)

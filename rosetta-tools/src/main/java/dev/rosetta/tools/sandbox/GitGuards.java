@@ -14,7 +14,12 @@ import java.util.List;
  * {@code config.worktree}: fsmonitor, pager, editor, aliases, filter and diff drivers), its
  * {@code hooks}, the repositories of its submodules ({@code modules}) — and, at the top of a
  * writable folder, a {@code .git} that is not there, which the model would fill with its own. The
- * rest of the repository stays writable, so the model can commit, branch and switch.
+ * rest of the repository stays writable, so the model can commit, branch and switch; but the
+ * repository's folder itself is pinned ({@link SandboxLayout.Access#PINNED}), so it cannot be
+ * renamed away and replaced by one whose config is the model's. (What of the repository stays
+ * writable can still point git elsewhere — a {@code commondir}, a submodule in the index — see
+ * docs/SANDBOX.md: only a repository made read-only whole would stop that, and the model could
+ * not commit.)
  */
 final class GitGuards {
 
@@ -28,8 +33,18 @@ final class GitGuards {
         FILE
     }
 
-    /** A path to keep read-only. */
-    record Guard(Path path, Missing missing) {}
+    /**
+     * A path to guard: read-only (and, where it is missing, as {@code missing} says), or pinned.
+     */
+    record Guard(Path path, Missing missing, boolean pinned) {
+        Guard(Path path, Missing missing) {
+            this(path, missing, false);
+        }
+
+        static Guard pin(Path folder) {
+            return new Guard(folder, Missing.ALLOWED, true);
+        }
+    }
 
     private GitGuards() {}
 
@@ -50,6 +65,7 @@ final class GitGuards {
 
     /** A linked worktree's own folder holds its config.worktree; its common folder holds the rest. */
     private static void addRepository(Path gitDir, List<Guard> guards) {
+        guards.add(Guard.pin(gitDir));
         guards.add(new Guard(gitDir.resolve("config.worktree"), Missing.ALLOWED));
         java.util.Optional<Path> common = pointedTo(gitDir.resolve("commondir"), "");
         if (common.isPresent()) {
@@ -61,6 +77,7 @@ final class GitGuards {
     }
 
     private static void addCommon(Path common, List<Guard> guards) {
+        guards.add(Guard.pin(common));
         guards.add(new Guard(common.resolve("config"), Missing.FILE));
         guards.add(new Guard(common.resolve("hooks"), Missing.FOLDER));
         guards.add(new Guard(common.resolve("modules"), Missing.ALLOWED));

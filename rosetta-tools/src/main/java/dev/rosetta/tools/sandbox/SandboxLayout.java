@@ -25,7 +25,13 @@ public record SandboxLayout(List<Mount> mounts, Path temp, Path empty, NetworkAc
         /** Can be read, not written; where it does not exist, it cannot be created. */
         READ_ONLY,
         /** Shows as an empty folder (or empty file): what is there cannot be read. */
-        HIDDEN
+        HIDDEN,
+        /**
+         * Writable inside, but the folder itself cannot be renamed, removed or replaced (it is a
+         * mount point of its own): a repository's {@code .git}, which git outside would otherwise
+         * find swapped for one the model made.
+         */
+        PINNED
     }
 
     /**
@@ -45,12 +51,15 @@ public record SandboxLayout(List<Mount> mounts, Path temp, Path empty, NetworkAc
         mounts = List.copyOf(mounts);
     }
 
-    /** The access the last mount covering {@code path} (a real path) gives; read-only when none does. */
+    /**
+     * The access the last mount covering {@code path} (a real path) gives; read-only when none
+     * does. What lies in a pinned folder is writable; the pinned folder itself is not.
+     */
     public Access accessOf(Path path) {
         Access access = Access.READ_ONLY;
         for (Mount m : mounts) {
             if (path.startsWith(m.path())) {
-                access = m.access();
+                access = m.access() == Access.PINNED && !path.equals(m.path()) ? Access.WRITABLE : m.access();
             }
         }
         return access;

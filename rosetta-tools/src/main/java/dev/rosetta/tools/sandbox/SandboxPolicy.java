@@ -73,7 +73,13 @@ public record SandboxPolicy(Path workspace, List<Path> writable, List<Path> ownF
             for (String name : PROTECTED_NAMES) {
                 protect(mounts, root.resolve(name), GitGuards.Missing.ALLOWED, roots);
             }
-            GitGuards.of(root).forEach(guard -> protect(mounts, guard.path(), guard.missing(), roots));
+            for (GitGuards.Guard guard : GitGuards.of(root)) {
+                if (guard.pinned()) {
+                    pin(mounts, guard.path(), roots);
+                } else {
+                    protect(mounts, guard.path(), guard.missing(), roots);
+                }
+            }
         }
         ownFolders.forEach(folder -> protect(mounts, Real.path(folder), GitGuards.Missing.FOLDER, roots));
         homeDotFiles(roots).forEach(path -> protect(mounts, path, GitGuards.Missing.ALLOWED, roots));
@@ -117,6 +123,14 @@ public record SandboxPolicy(Path workspace, List<Path> writable, List<Path> ownF
             }
         } else if (missing != GitGuards.Missing.ALLOWED) {
             mounts.putIfAbsent(path, new Mount(path, Access.READ_ONLY, missing == GitGuards.Missing.FOLDER, false));
+        }
+    }
+
+    /** A folder in a writable one that stays writable but cannot itself be moved, removed or replaced. */
+    private static void pin(Map<Path, Mount> mounts, Path folder, List<Path> roots) {
+        Path real = Real.path(folder);
+        if (Files.isDirectory(real) && !roots.contains(real) && roots.stream().anyMatch(real::startsWith)) {
+            mounts.putIfAbsent(real, new Mount(real, Access.PINNED, true, true));
         }
     }
 

@@ -63,7 +63,8 @@ public record Seatbelt(Path program) implements SandboxMechanism {
             String name = "WRITABLE_" + i;
             parameters.put(name, writable.get(i).toString());
             String guarded = except(layout, Access.READ_ONLY, "READ_ONLY", parameters, false)
-                    + except(layout, Access.HIDDEN, "HIDDEN", parameters, false);
+                    + except(layout, Access.HIDDEN, "HIDDEN", parameters, false)
+                    + except(layout, Access.PINNED, "PINNED", parameters, false);
             p.append("(allow file-write* (require-all (subpath (param ").append(quote(name)).append("))")
                     .append(guarded).append("))\n");
         }
@@ -88,7 +89,8 @@ public record Seatbelt(Path program) implements SandboxMechanism {
             }
             String name = prefix + "_" + i++;
             parameters.put(name, m.path().toString());
-            out.append(" (require-not (").append(m.directory() ? "subpath" : "literal").append(" (param ")
+            boolean whole = m.directory() && access != Access.PINNED; // a pinned folder: itself, not what it holds
+            out.append(" (require-not (").append(whole ? "subpath" : "literal").append(" (param ")
                     .append(quote(name)).append(")))");
         }
         if (wrap) {

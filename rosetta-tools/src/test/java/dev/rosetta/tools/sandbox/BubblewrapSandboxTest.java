@@ -136,6 +136,23 @@ class BubblewrapSandboxTest {
     }
 
     @Test
+    void theRepositoryCannotBeSwappedForOneWhoseConfigTheModelWrote() throws Exception {
+        MachineRequirement.require(Executables.find("git", System.getenv("PATH")).isPresent(), "git");
+        Confined.Ran init = Confined.run(Sandbox.off(SecretVariables.DEFAULT), workspace,
+                "git init -q -b main . && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m start");
+        assertThat(init.succeeded()).as(init.output()).isTrue();
+
+        Confined.Ran ran = run("mv .git .git-old; mkdir -p .git/hooks;"
+                + " printf '[core]\\n\\tfsmonitor = touch pwned\\n' > .git/config");
+        Confined.Ran after = Confined.run(Sandbox.off(SecretVariables.DEFAULT), workspace, "git status --short");
+
+        assertThat(ran.output()).contains("Device or resource busy").contains("Read-only file system");
+        assertThat(workspace.resolve(".git-old")).doesNotExist();
+        assertThat(after.succeeded()).as(after.output()).isTrue();
+        assertThat(workspace.resolve("pwned")).doesNotExist();
+    }
+
+    @Test
     void aMissingGitCannotBeCreatedAndLeavesNothingBehind() throws Exception {
         Confined.Ran ran = run("mkdir -p .git/hooks; git init -q . ; ls -A .git | wc -l");
 

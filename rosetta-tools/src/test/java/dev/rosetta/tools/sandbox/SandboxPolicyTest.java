@@ -80,6 +80,18 @@ class SandboxPolicyTest {
     }
 
     @Test
+    void theRepositoryFolderIsPinned() throws IOException {
+        Files.createDirectories(workspace.resolve(".git/objects"));
+        Files.writeString(workspace.resolve(".git/config"), "[core]\n");
+
+        SandboxLayout layout = layout(policy(List.of(), List.of(), List.of(), null));
+
+        assertThat(layout.mounts()).contains(new Mount(workspace.resolve(".git"), Access.PINNED, true, true));
+        assertThat(layout.accessOf(workspace.resolve(".git"))).isEqualTo(Access.PINNED);
+        assertThat(layout.accessOf(workspace.resolve(".git/index"))).isEqualTo(Access.WRITABLE);
+    }
+
+    @Test
     void aWorktreesPointerAndItsRepositorysConfigAreReadOnlyWhereverAWritableFolderHoldsThem() throws IOException {
         Path main = Files.createDirectories(root.resolve("cache/main.git"));
         Path own = Files.createDirectories(main.resolve("worktrees/ws"));

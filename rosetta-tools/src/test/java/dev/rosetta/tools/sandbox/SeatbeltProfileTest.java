@@ -46,6 +46,20 @@ class SeatbeltProfileTest {
     }
 
     @Test
+    void aPinnedRepositoryIsWritableInsideButCannotItselfBeMovedOrReplaced() {
+        Path git = WORKSPACE.resolve("lib/.git");
+        SandboxLayout layout = new SandboxLayout(List.of(new Mount(WORKSPACE, Access.WRITABLE, true, true),
+                new Mount(git, Access.PINNED, true, true), new Mount(git.resolve("config"), Access.READ_ONLY, false, true)),
+                TEMP, Path.of("/private/var/folders/xy/rosetta-sandbox-1/empty"), NetworkAccess.OFF);
+
+        Seatbelt.Profile profile = Seatbelt.profile(layout);
+
+        assertThat(profile.parameters()).containsEntry("PINNED_0", git.toString());
+        assertThat(profile.text()).contains("(require-not (literal (param \"PINNED_0\")))")
+                .doesNotContain("(subpath (param \"PINNED_0\"))");
+    }
+
+    @Test
     void hiddenPathsCannotBeRead() {
         String text = Seatbelt.profile(layout(NetworkAccess.OFF)).text();
 

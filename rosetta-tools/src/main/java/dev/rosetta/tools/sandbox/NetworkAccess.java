@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * What a sandboxed process may reach over the network ({@code [sandbox] network}). There is no
- * middle setting: a list of allowed hosts is only as strong as what enforces it, and docs/SECURITY.md
+ * middle setting: a list of allowed hosts is only as strong as what enforces it, and docs/SANDBOX.md
  * says why a proxy that programs may ignore is not enough on its own.
  */
 public enum NetworkAccess {

@@ -130,8 +130,10 @@ class SandboxIT {
         assertThat(world.workspace().resolve("ran")).doesNotExist();
     }
 
-    @Test
-    void everyToolAndAnMcpServerFindNoKeyAnywhere() throws IOException {
+    /** Issue 25: Python and JShell inherited the keys the shell did not; with the sandbox off too, none has one. */
+    @ParameterizedTest(name = "--sandbox {0}")
+    @ValueSource(strings = {"auto", "off"})
+    void everyToolAndAnMcpServerFindNoKeyAnywhere(String mode) throws IOException {
         MachineRequirement.require(Executables.find("python3", System.getenv("PATH")).isPresent(), "python3");
         Path server = Path.of(resource("/mcp/environment-server.mjs"));
         Files.createDirectories(world.userConfig());
@@ -152,14 +154,19 @@ class SandboxIT {
                 ScriptedReply.text("<tool-use>\n<env.environment>\n</env.environment>\n</tool-use>\n"),
                 ScriptedReply.text("Nothing found."));
 
-        Run run = world.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown", "look for keys");
+        Run run = world.rosetta("-n", "--sandbox", mode, "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format",
+                "markdown", "look for keys");
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
         List<WireRequest> requests = model.requests();
         assertThat(requests).hasSize(5);
         String results = requests.getLast().raw();
-        assertThat(results).contains("SHELL-LOOKED", "PYTHON-LOOKED bubblewrap", "JSHELL-LOOKED bubblewrap",
-                "SANDBOX=bubblewrap");
+        String inside = mode.equals("off") ? "null" : "bubblewrap";
+        assertThat(results).contains("SHELL-LOOKED", "PYTHON-LOOKED " + inside, "JSHELL-LOOKED " + inside,
+                "ROSETTA_LOGS_HOME");
+        if (!mode.equals("off")) {
+            assertThat(results).contains("SANDBOX=bubblewrap");
+        }
         for (WireRequest request : requests) {
             assertThat(request.raw()).as("a request to the model").doesNotContain(Sandbox.KEY_MARK);
         }

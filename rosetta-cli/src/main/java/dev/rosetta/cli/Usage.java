@@ -26,7 +26,7 @@ final class Usage {
             new Group("Format", List.of("--tool-format")),
             new Group("Conversation", List.of("--resume", "--name", "--non-interactive", "--max-steps")),
             new Group("Tools", List.of("--tools", "--no-confirm", "--workspace", "--confine", "--sandbox", "--mcp")),
-            new Group("Output", List.of("--ui", "--output-format", "--stream", "--verbose")),
+            new Group("Output", List.of("--ui", "--output-format", "--stream", "--serve", "--verbose")),
             new Group("Help", List.of("--help", "--version")));
 
     /** Where an option of no group is listed, so that help never hides one (a test keeps this empty). */

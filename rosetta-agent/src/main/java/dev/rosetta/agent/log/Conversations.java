@@ -130,6 +130,56 @@ public final class Conversations {
         }
     }
 
+    /** How much of a log's end is read for its last message: a message longer than this shows none. */
+    private static final int TAIL_BYTES = 256 * 1024;
+
+    /**
+     * The last message of the user or the assistant that has text, on one line and cut to a preview's
+     * length, as {@code role: text}; "" when the log's end holds none (or cannot be read). Only the end
+     * of the log is read.
+     */
+    public static String lastMessage(Path logs, String id) {
+        Path file = logs.resolve(ConversationId.named(id).value()).resolve(ConversationLog.FILE);
+        try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.READ)) {
+            long size = channel.size();
+            long from = Math.max(0, size - TAIL_BYTES);
+            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate((int) (size - from));
+            while (buffer.hasRemaining() && channel.read(buffer, from + buffer.position()) > 0) {
+                // read to the end
+            }
+            byte[] bytes = buffer.array();
+            int end = bytes.length;
+            for (int start = end - 1; start >= -1 && end > 0; start--) {
+                if (start >= 0 && bytes[start] != '\n') {
+                    continue;
+                }
+                if (start >= 0 || from == 0) { // a line cut at the window's start is not read
+                    String shown = shownMessage(bytes, start + 1, end);
+                    if (shown != null) {
+                        return shown;
+                    }
+                }
+                end = start;
+            }
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+        return "";
+    }
+
+    private static String shownMessage(byte[] bytes, int start, int end) {
+        try {
+            if (end > start && LogLineReader.read(bytes, start, end - start) instanceof LogLine.Entry e
+                    && e.message().message().role() != Role.SYSTEM && !e.message().message().content().isBlank()) {
+                return e.message().message().role().name().toLowerCase(java.util.Locale.ROOT) + ": "
+                        + oneLine(e.message().message().content());
+            }
+        } catch (LogLineReader.InvalidLine ignored) {
+            // a damaged line: look further back
+        }
+        return null;
+    }
+
     /** Visible messages, counted by the rules that load the log ({@link LogFileReader#count}). */
     static int count(Path file) {
         return LogFileReader.count(file);

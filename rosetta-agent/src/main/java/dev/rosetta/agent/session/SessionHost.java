@@ -11,6 +11,8 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import dev.rosetta.agent.chat.TurnOutcome;
+import dev.rosetta.agent.log.Compaction;
+import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.log.LogWriteException;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.llm.ProviderException;
@@ -54,6 +56,27 @@ public final class SessionHost implements AutoCloseable {
     /** An input as submitted: its id, and how it ends ({@link TurnOutcome#done()} for a command). */
     public record Submitted(long id, CompletableFuture<TurnOutcome> ended) {}
 
+    /**
+     * A front end joined: the conversation so far as the events that show it, then — to its listener —
+     * every event numbered after {@code after}, kept ones first.
+     *
+     * @param messages     the messages logged before the input now running (all of them when none runs)
+     * @param history      those messages as the events that show them
+     * @param after        the number of the last event {@code history} stands for
+     * @param subscription detaches the listener
+     */
+    public record Joined(List<LoggedMessage> messages, List<SessionEvent> history, long after,
+            Subscription subscription) {}
+
+    /**
+     * Puts the conversation where other devices can reach it ({@code /serve}): says where, or throws a
+     * {@link RosettaException} saying why it cannot. Given by the launcher; the host only asks it.
+     */
+    @FunctionalInterface
+    public interface Publisher {
+        String publish(SessionHost host);
+    }
+
     private final EventRelay events;
     private final QuestionDesk desk;
     private final Conversation conversation;
@@ -68,8 +91,14 @@ public final class SessionHost implements AutoCloseable {
     private Pending current;
     private boolean closed;
     private volatile boolean modelRunning;
+    /** The conversation as the running input found it, for a front end joining mid-turn. */
+    private TurnStart turnStart;
+    private volatile Publisher publisher;
 
     private record Pending(Input input, CompletableFuture<TurnOutcome> ended) {}
+
+    /** The messages logged when the input whose {@link SessionEvent.TurnStarted} is event {@code seq} was taken. */
+    private record TurnStart(long seq, List<LoggedMessage> messages, List<Compaction> compactions) {}
 
     private SessionHost(Conversation conversation, EventRelay events, QuestionDesk desk) {
         this.conversation = conversation;
@@ -112,6 +141,29 @@ public final class SessionHost implements AutoCloseable {
     public Subscription subscribe(long after, Consumer<NumberedEvent> listener) {
         Runnable detach = events.subscribe(after, listener);
         return detach::run;
+    }
+
+    /**
+     * Attaches a front end that shows the whole conversation: it gets the messages logged so far as
+     * events and, from then on, every event — one view with no gap and no repeat, also mid-turn (the
+     * history stops where the running input started; the events since are replayed from what is kept).
+     */
+    public Joined join(Consumer<NumberedEvent> listener) {
+        lock.lock();
+        try {
+            TurnStart from = current != null && turnStart != null ? turnStart
+                    // Nothing runs: the conversation cannot change while the lock keeps the next input waiting.
+                    : new TurnStart(events.last() + 1, conversation.log().messages(), conversation.log().compactions());
+            List<SessionEvent> shown = HistoryReplay.of(from.messages(), 0, from.compactions());
+            return new Joined(from.messages(), shown, from.seq() - 1, subscribe(from.seq() - 1, listener));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Who {@code /serve} asks to publish the conversation; without one, {@code /serve} says it cannot here. */
+    public void publisher(Publisher publisher) {
+        this.publisher = publisher;
     }
 
     /**
@@ -249,6 +301,8 @@ public final class SessionHost implements AutoCloseable {
                 current = waiting.poll();
                 events.emit(new SessionEvent.Queued(texts()));
             }
+            turnStart = new TurnStart(events.last() + 1, conversation.log().messages(),
+                    conversation.log().compactions());
             events.emit(new SessionEvent.TurnStarted(current.input()));
             return current;
         } finally {
@@ -292,6 +346,7 @@ public final class SessionHost implements AutoCloseable {
                 case "/impersonate" -> {
                     return impersonate(text.strip().substring(name.length()).strip(), io);
                 }
+                case "/serve" -> serve(io);
                 case "/compact" -> {
                     return model(() -> {
                         commands.run(text);
@@ -309,6 +364,21 @@ public final class SessionHost implements AutoCloseable {
         }
         events.emit(new SessionEvent.StatusChanged(status()));
         return TurnOutcome.done();
+    }
+
+    /** /serve: the launcher's publisher puts the conversation on the web and says where. */
+    private void serve(CommandIo io) {
+        Publisher to = publisher;
+        if (to == null) {
+            io.problem("/serve is not available here: run `rosetta --serve` to publish a conversation from the"
+                    + " terminal, or `rosetta serve` for the web front end");
+            return;
+        }
+        try {
+            io.strong(to.publish(this));
+        } catch (RosettaException e) {
+            io.problem("/serve: " + e.getMessage());
+        }
     }
 
     /** /impersonate: the user writes the assistant's next message (asked for when not given); its calls run. */

@@ -30,4 +30,12 @@ public record SessionSpec(boolean resume, String name, String workspace, String 
     public SessionSpec {
         mcp = mcp == null ? List.of() : List.copyOf(mcp);
     }
+
+    /** A conversation whose sandbox the configuration files decide. */
+    public SessionSpec(boolean resume, String name, String workspace, String model, String toolFormat,
+            List<String> tools, boolean confirmCalls, boolean confine, List<String> mcp, boolean stream,
+            Thinking thinking, Integer maxSteps) {
+        this(resume, name, workspace, model, toolFormat, tools, confirmCalls, confine, mcp, stream, thinking, maxSteps,
+                null);
+    }
 }

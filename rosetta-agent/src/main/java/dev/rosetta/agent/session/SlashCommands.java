@@ -35,7 +35,7 @@ final class SlashCommands {
     /** Every command, for completion and /help: the host's and the prompt's. */
     public static final List<String> NAMES = List.of("/help", "/model", "/think", "/tools", "/tokens", "/context",
             "/compact", "/instructions", "/undo", "/rewind", "/log", "/rename", "/fork", "/impersonate", "/replay",
-            "/mcp", "/clear", "/exit");
+            "/mcp", "/serve", "/clear", "/exit");
 
     /** The commands a front end carries out itself: the host keeps their place in line. */
     static final List<String> PROMPT_COMMANDS = List.of("/exit", "/quit", "/clear");
@@ -111,6 +111,7 @@ final class SlashCommands {
                 /impersonate     write the assistant's next message yourself; its calls run
                 /replay          show the conversation again
                 /mcp [NAME]      the MCP servers: state, tools, last error (/mcp approve NAME starts a project's)
+                /serve           publish this conversation in the browser (a URL with its token)
                 /clear           clear the screen
                 /exit            leave (Ctrl-D too; Ctrl-C stops the model or a tool)""");
     }

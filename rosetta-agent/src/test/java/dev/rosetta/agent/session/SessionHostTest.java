@@ -199,4 +199,26 @@ class SessionHostTest {
             assertThat(host.conversation().session().messages()).isEmpty();
         }
     }
+
+    @Test
+    void aFrontEndJoiningMidTurnGetsTheHistoryBeforeTheTurnThenEveryEventOfItWithNoGap() throws Exception {
+        api.replyText("First.");
+        host.run("hello");
+        saveCallThenDone();
+        try (FrontEnd first = new FrontEnd(host)) {
+            host.submit("write a.txt");
+            Question asked = first.await(SessionEvent.QuestionAsked.class).question();
+            java.util.List<NumberedEvent> joinedEvents = new java.util.concurrent.CopyOnWriteArrayList<>();
+            SessionHost.Joined joined = host.join(joinedEvents::add);
+            assertThat(joined.messages()).extracting(m -> m.message().content()).containsExactly("hello", "First.");
+            assertThat(joined.history()).isNotEmpty();
+            host.answer(asked.id(), new Answer.Decided(Decision.yes()));
+            first.await(SessionEvent.TurnEnded.class);
+            joined.subscription().close();
+            assertThat(joinedEvents.getFirst().seq()).isEqualTo(joined.after() + 1);
+            assertThat(joinedEvents.getFirst().event()).isInstanceOf(SessionEvent.TurnStarted.class);
+            assertThat(joinedEvents.stream().map(NumberedEvent::seq).toList())
+                    .isEqualTo(first.numbers().subList(0, joinedEvents.size()));
+        }
+    }
 }

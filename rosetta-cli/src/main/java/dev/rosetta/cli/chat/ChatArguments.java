@@ -21,7 +21,7 @@ import dev.rosetta.cli.option.OptionValues;
 public final class ChatArguments {
 
     /** Words picocli reads as subcommands wherever they stand before {@code --} (a test holds this to picocli's). */
-    static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "mcp", "eval", "sandbox", "help");
+    static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "mcp", "eval", "serve", "sandbox", "help");
 
     /**
      * What the command line asks for.
@@ -102,7 +102,7 @@ public final class ChatArguments {
     private static boolean isFlag(String name) {
         return switch (name) {
             case "-y", "--no-confirm", "-n", "--non-interactive", "-r", "--resume", "--stream", "--no-stream",
-                    "--confine", "-v", "--verbose" -> true;
+                    "--confine", "--serve", "-v", "--verbose" -> true;
             default -> false;
         };
     }
@@ -115,6 +115,7 @@ public final class ChatArguments {
             case "--stream" -> o.stream = true;
             case "--no-stream" -> o.stream = false;
             case "--confine" -> o.confine = true;
+            case "--serve" -> o.serve = true;
             default -> { } // -v is Main's
         }
     }

@@ -86,6 +86,11 @@ public final class ChatOptions {
                     + " default), on (refuse to run them otherwise), off.")
     SandboxMode sandbox;
 
+    @Option(names = "--serve", description = "Publish this conversation in the browser too (rosetta serve's page):"
+            + " prints a URL with a secret token; the page shows it live and can answer its questions. /serve does"
+            + " it later.")
+    boolean serve;
+
     // Also read by hand in ChatArguments (the fast path): an option added here must be added there.
     @Option(names = "--mcp", paramLabel = "NAME=URL|NAME=COMMAND", description = "An MCP server for this chat:"
             + " NAME=URL (HTTP) or 'NAME=COMMAND ARGS...' (started; words split as a shell would). Repeatable.")

@@ -100,7 +100,14 @@ public final class ChatRun {
                     : null;
             SessionSetup setup = new SessionSetup(options.spec(interactive), env, Path.of("").toAbsolutePath(),
                     output::warning).approval(approval);
-            try (SessionHost host = SessionHost.open(setup::open)) {
+            try (Publishing publishing = new Publishing(env, options.spec(true), output::warning);
+                    SessionHost host = SessionHost.open(setup::open)) {
+                if (interactive) {
+                    host.publisher(publishing);
+                    if (options.serve) {
+                        host.submit("/serve");
+                    }
+                }
                 if (ui != null) {
                     ui.settings(setup.uiSettings());
                     return ui.run(host, prompt);

@@ -95,6 +95,6 @@ public final class PreviewText {
     }
 
     private static String oneLine(String text) {
-        return TerminalText.safe(text).replace('\n', ' ');
+        return TerminalText.oneLine(text);
     }
 }

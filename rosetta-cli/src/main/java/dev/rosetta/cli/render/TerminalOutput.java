@@ -121,6 +121,6 @@ public final class TerminalOutput {
 
     /** The text cleaned, its lines joined by spaces: one line, whatever it held. */
     static String oneLine(String text) {
-        return TerminalText.safe(text).strip().replaceAll("\\s*\\n\\s*", " ");
+        return TerminalText.oneLine(text);
     }
 }

@@ -205,6 +205,6 @@ public final class TerminalRenderer implements Consumer<AgentEvent>, AutoCloseab
 
     /** Text from outside, safe and on one line. */
     private static String oneLine(String text) {
-        return TerminalText.safe(text).strip().replace('\n', ' ');
+        return TerminalText.oneLine(text);
     }
 }

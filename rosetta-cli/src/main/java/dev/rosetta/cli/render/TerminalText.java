@@ -1,5 +1,7 @@
 package dev.rosetta.cli.render;
 
+import dev.rosetta.core.text.Shortened;
+
 /**
  * Makes text from outside (the model, tools, providers) harmless for a terminal. A terminal obeys
  * control characters: ESC starts sequences that move the cursor, clear the screen, set the window
@@ -16,6 +18,18 @@ public final class TerminalText {
     private static final char REPLACEMENT = '\uFFFD';
 
     private char held;
+
+    /** The most characters {@link #oneLine} keeps: a name of 100 KB must not be a line of 100 KB. */
+    static final int LONGEST_LINE = 1000;
+
+    /**
+     * Text from outside for one line of a message or a header: cleaned, its line breaks and tabs
+     * made spaces, cut after {@link #LONGEST_LINE} characters saying how many there were.
+     */
+    public static String oneLine(CharSequence text) {
+        String line = safe(text).strip().replaceAll("\\s*\\n\\s*", " ").replace('\t', ' ');
+        return Shortened.cut(line, LONGEST_LINE);
+    }
 
     /** Cleans a whole string: controls other than LF and TAB made visible, CRLF and lone CR read as LF. */
     public static String safe(CharSequence text) {

@@ -13,6 +13,7 @@ import dev.rosetta.cli.render.Tone;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.tool.CallTitle;
+import dev.rosetta.core.tool.ResultTitle;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
 
@@ -89,11 +90,7 @@ final class Blocks {
     }
 
     Block result(ToolUse use, ToolResult result) {
-        String output = result.output();
-        if (result.isError() && output.startsWith(result.code().tag())) {
-            output = output.substring(result.code().tag().length()).replaceFirst("^[ \t]*\n?", "");
-        }
-        String safe = TerminalText.safe(output).stripTrailing();
+        String safe = TerminalText.safe(ResultTitle.output(result)).stripTrailing();
         List<String> body = new ArrayList<>();
         if (!safe.isEmpty()) {
             for (String line : safe.split("\n", -1)) {
@@ -114,15 +111,11 @@ final class Blocks {
 
     /** " · exit 0" for a command, " · [ERROR:ENOENT]" for a failure, nothing for other successes. */
     private String outcome(ToolUse use, ToolResult result) {
-        String dot = style.paint(" · ", Tone.DIM);
-        if (!result.isError()) {
-            return use.tool().equals("shell") ? dot + "exit 0" : "";
+        String outcome = ResultTitle.outcome(use, result);
+        if (outcome.isEmpty()) {
+            return "";
         }
-        String code = result.code().code();
-        if (code.startsWith("ExitCode:")) {
-            return dot + style.paint("exit " + oneLine(code.substring("ExitCode:".length())), Tone.RED);
-        }
-        return dot + style.paint(oneLine(result.code().tag()), Tone.RED);
+        return style.paint(" · ", Tone.DIM) + (result.isError() ? style.paint(oneLine(outcome), Tone.RED) : outcome);
     }
 
     Block unparsed(Segment.Unparsed unparsed) {
@@ -176,6 +169,6 @@ final class Blocks {
 
     /** Text from outside, safe and on one line. */
     static String oneLine(String text) {
-        return TerminalText.safe(text).strip().replace('\n', ' ').replace('\t', ' ');
+        return TerminalText.oneLine(text);
     }
 }

@@ -23,6 +23,24 @@ final class Columns {
         return AttributedString.fromAnsi(ansi, TAB_STOP);
     }
 
+    /**
+     * Whole lines with each tab spelled as the spaces it stands for, counted from the line's start
+     * as {@link #line} counts them. A terminal sets its tab stops per screen row and never wraps at
+     * a tab, so a line with raw tabs takes other rows on the screen than it was measured to take,
+     * and what is drawn under it lands in the wrong rows.
+     */
+    static String expandTabs(String lines) {
+        if (lines.indexOf('\t') < 0) {
+            return lines;
+        }
+        String[] each = lines.split("\n", -1);
+        StringBuilder out = new StringBuilder(lines.length() + 64);
+        for (int i = 0; i < each.length; i++) {
+            out.append(i == 0 ? "" : "\n").append(each[i].indexOf('\t') < 0 ? each[i] : line(each[i]).toAnsi());
+        }
+        return out.toString();
+    }
+
     /** Whether the line shows nothing but spaces. */
     static boolean isBlank(String ansi) {
         return line(ansi).toString().isBlank();

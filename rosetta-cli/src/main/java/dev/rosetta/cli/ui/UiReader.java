@@ -85,7 +85,8 @@ final class UiReader extends LineReaderImpl {
      * Draws a frame; call only from a widget (the editor's lock held, a line being read). The
      * committed text ends with a line break, or is empty.
      */
-    void show(String committed, AttributedString promptLines, AttributedString statusLine) {
+    void show(String text, AttributedString promptLines, AttributedString statusLine) {
+        String committed = Columns.expandTabs(text);
         terminal.beginSynchronizedUpdate();
         if (!committed.isEmpty() && !insertAbove(committed)) {
             display.update(List.of(), 0, false); // back to the region's start, its lines erased
@@ -101,7 +102,7 @@ final class UiReader extends LineReaderImpl {
     /** Text as it stands where the cursor is, in one synchronized update: call only while no line is read. */
     void print(String committed) {
         terminal.beginSynchronizedUpdate();
-        write(committed);
+        write(Columns.expandTabs(committed));
         terminal.endSynchronizedUpdate();
         terminal.flush();
     }

@@ -117,6 +117,18 @@ class RunawayInputIT extends EndToEnd {
         }
     }
 
+    /** Issue 25: a tool named with 100 KB printed as one line of 100 KB. */
+    @Test
+    void aToolNameOfAHundredKilobytesIsShownCutShort() {
+        model.script(Format.TOOL.reply("", ModelCall.json("n".repeat(100_000), "{}")), ScriptedReply.text("Sorry."));
+
+        Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool", "call it");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout()).contains("nnn… (100,000 characters)").contains("Sorry.");
+        assertThat(run.stdout().lines()).allSatisfy(line -> assertThat(line).hasSizeLessThan(1_100));
+    }
+
     /** The hostile MCP server of rosetta-tools' tests, a python3 script that misbehaves one way per mode. */
     private static String hostileServer(String name, String mode) {
         Path script = Path.of("..", "rosetta-tools", "src", "test", "resources", "mcp", "hostile-server.py")
@@ -179,11 +191,32 @@ class RunawayInputIT extends EndToEnd {
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(model.request(0).body().path("tools").size()).isEqualTo(128);
-        assertThat(run.stdout()).containsPattern("mcp: many ready with 10001 tools; [\\d,]+ of them are not offered to"
-                + " the model: a request declares at most 128 tools \\(\\[limits\\] tools\\)");
+        assertThat(run.stdout()).containsPattern("mcp: many ready with 10000 tools \\(left out: every tool past the"
+                + " first 10,000: it named more, and Rosetta reads at most that many of one server\\); [\\d,]+ of them"
+                + " are not offered to the model: a request declares at most 128 tools \\(\\[limits\\] tools\\)");
         String ready = run.stdout().lines().filter(l -> l.contains("mcp: long ready")).findFirst().orElseThrow();
         assertThat(ready).contains("… (100,000 characters)' is longer than the 128 characters MCP allows")
                 .hasSizeLessThan(400);
+    }
+
+    /**
+     * Issue 25: a server naming pages of tools without end held its start for its whole time limit
+     * (1.4 GB of heap), and a call's hundred thousand progress notifications were as many lines.
+     */
+    @Test
+    void anMcpServerThatFloodsIsReadWithinBoundsAndItsCallAnswers() throws IOException {
+        requirePython();
+        userConfig(hostileServer("endless", "endless") + hostileServer("flood", "progress"));
+        model.script(Format.MARKDOWN.reply("", mcpCall("flood", "progress")), ScriptedReply.text("Done."));
+
+        Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "call it");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.stdout()).contains("mcp: endless ready with 10000 tools (left out: every tool past the first"
+                + " 10,000: it named more");
+        assertThat(run.stdout().lines().filter(l -> l.contains("flood.progress: "))).isNotEmpty()
+                .hasSizeLessThanOrEqualTo(101).allSatisfy(line -> assertThat(line).hasSizeLessThan(300));
+        assertThat(ToolCallsIT.resultIn(model.request(1), Format.MARKDOWN)).contains("progress done");
     }
 
     private static void requirePython() {

@@ -92,4 +92,13 @@ class TerminalTextTest {
         assertThat(TerminalText.safe(text)).isEqualTo(text);
         assertThat(TerminalText.safe(null)).isEmpty();
     }
+
+    /** Issue 25: a tool named with 100 KB printed as one line of 100 KB. */
+    @Test
+    void aHundredKilobytesOfNameIsOneShortLineSayingHowLongItWas() {
+        String line = TerminalText.oneLine("n".repeat(100_000) + "\nsecond\tline");
+        assertThat(line).hasSizeLessThan(TerminalText.LONGEST_LINE + 40).endsWith("… (100,012 characters)")
+                .doesNotContain("\n");
+        assertThat(TerminalText.oneLine("  two\n  lines\tand a tab ")).isEqualTo("two lines and a tab");
+    }
 }

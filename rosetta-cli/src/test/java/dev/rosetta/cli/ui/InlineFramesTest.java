@@ -134,9 +134,41 @@ class InlineFramesTest {
         assertThat(end.get(end.size() - 2)).as("the prompt above it").isEqualTo(">");
     }
 
+    /**
+     * Issue 25: a line with tabs went into the scrollback with them, and the terminal — whose tab
+     * stops are per screen row, and which never wraps at a tab — gave it fewer rows than the live
+     * region had made room for, so the region and what came after landed in the wrong rows.
+     */
+    @Test
+    void aLineWithTabsTakesTheRowsItWasMeasuredToTakeAndTheRegionStaysUnderIt() {
+        terminal.setSize(new Size(45, 24));
+        terminal.raise(Terminal.Signal.WINCH); // the line editor learns the new width
+        String reply = "Before.\n\n" + "x\t".repeat(30) + "end\n\nAfter the line.\n";
+        for (int i = 0; i < reply.length(); i += 5) {
+            event(new AgentEvent.ProseDelta(reply.substring(i, Math.min(reply.length(), i + 5))));
+        }
+        view.endTurn();
+        reader.callWidget(FRAME);
+
+        List<String> shown = emulated(output(), 45);
+        int before = shown.indexOf("Before.");
+        int after = shown.indexOf("After the line.");
+        assertThat(before).isNotNegative();
+        assertThat(after - before).as(String.join("\n", shown)).isEqualTo(2 + 6 + 1);
+        assertThat(String.join("", shown.subList(before + 2, before + 8)).replace(" ", "")).isEqualTo("x".repeat(30) + "end");
+        List<String> end = shown.stream().filter(l -> !l.isBlank()).toList();
+        assertThat(end.get(end.size() - 1)).as("the status line, last").contains("(0%)");
+        assertThat(end.get(end.size() - 2)).as("the prompt above it").isEqualTo(">");
+        assertThat(end.get(end.size() - 3)).as("the reply's last line right above").isEqualTo("After the line.");
+    }
+
     /** What a terminal shows after these bytes: its scrollback, then its screen, lines without trailing spaces. */
     private static List<String> emulated(String bytes) {
-        ScreenTerminal screen = new ScreenTerminal(80, 24);
+        return emulated(bytes, 80);
+    }
+
+    private static List<String> emulated(String bytes, int columns) {
+        ScreenTerminal screen = new ScreenTerminal(columns, 24);
         screen.write(bytes.replace("\r\n", "\n").replace("\n", "\r\n"));
         List<String> lines = new ArrayList<>();
         for (long[] row : screen.getHistory()) {

@@ -15,8 +15,11 @@ import reactor.core.publisher.Mono;
  * The SDK's transport, watched both ways: a {@code tools/call} request is remembered by its
  * progress token, so that a call Rosetta gives up on (Ctrl-C, its time limit) can be named in a
  * {@code notifications/cancelled} to the server (the SDK keeps request ids to itself); and a
- * {@code notifications/tools/list_changed} is reported the moment it arrives, before the SDK has
- * listed the tools again. Everything passes through unchanged.
+ * {@code notifications/tools/list_changed} is reported the moment it arrives and kept from the
+ * SDK, whose own answer to it lists every page the server names, once for every notification —
+ * without end for a server that names pages without end, ten thousand times for ten thousand
+ * notifications. The owner lists the tools again itself, bounded. Everything else passes through
+ * unchanged.
  */
 final class CallTracking implements McpClientTransport {
 
@@ -58,11 +61,13 @@ final class CallTracking implements McpClientTransport {
 
     @Override
     public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-        return delegate.connect(incoming -> handler.apply(incoming.doOnNext(message -> {
+        return delegate.connect(incoming -> handler.apply(incoming.filter(message -> {
             if (message instanceof McpSchema.JSONRPCNotification n
                     && McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED.equals(n.method())) {
                 listChanged.run();
+                return false;
             }
+            return true;
         })));
     }
 

@@ -2,6 +2,7 @@ package dev.rosetta.tools.mcp;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -12,6 +13,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
+import dev.rosetta.core.text.Shortened;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.tools.process.Executables;
 import dev.rosetta.tools.sandbox.Sandbox;
@@ -39,6 +41,14 @@ final class McpConnection implements AutoCloseable {
      * (no longer than a call may take).
      */
     private static final Duration PING_WAIT = Duration.ofSeconds(5);
+    /**
+     * The most tools of one server Rosetta reads: a server may name page after page without end,
+     * or a hundred thousand tools on one, and each tool read is kept in memory. A request declares
+     * far fewer ({@code [limits] tools}).
+     */
+    static final int MOST_LISTED = 10_000;
+    /** The most characters of one log message a server sends that its log keeps (the log rotates, a line does not). */
+    private static final int LONGEST_LOGGED = 4096;
     /** The SDK's own limit per request stays behind Rosetta's, so Rosetta's fires first and cancels. */
     private static final Duration SDK_MARGIN = Duration.ofSeconds(30);
 
@@ -69,20 +79,20 @@ final class McpConnection implements AutoCloseable {
     /**
      * Starts the server and completes the handshake.
      *
-     * @param announced    run the moment the server says its tools changed
-     * @param toolsChanged called with the new list once they are listed again
+     * @param announced    run the moment the server says its tools changed (the SDK is not told: the
+     *                     owner lists them again, bounded as {@link #tools()} is)
      * @param oauth        signs in to an HTTP server that asks for a token; null for none
      * @param opening      gets each connection before it starts, so that it can be closed while it does
      */
     static McpConnection open(McpServerSettings settings, StderrLog stderr, Runnable announced,
-            Consumer<List<McpSchema.Tool>> toolsChanged, McpForm.Asker forms, McpOAuth oauth,
+            McpForm.Asker forms, McpOAuth oauth,
             Consumer<McpConnection> opening) throws McpFailure, InterruptedException {
         McpConnection connection = new McpConnection(settings, stderr, forms, announced);
         opening.accept(connection);
         if (settings.endpoint() instanceof McpEndpoint.Http http) {
             try {
                 connection.start(HttpTransports.streamable(settings.name(), http, oauth,
-                        built -> connection.resumingHttp = built), toolsChanged);
+                        built -> connection.resumingHttp = built));
                 return connection;
             } catch (McpFailure streamable) {
                 if (streamable.code().equals(ErrorCode.TIMEOUT)) {
@@ -100,7 +110,7 @@ final class McpConnection implements AutoCloseable {
                 McpConnection sse = new McpConnection(settings, stderr, forms, announced);
                 opening.accept(sse);
                 try {
-                    sse.start(HttpTransports.sse(settings.name(), http), toolsChanged);
+                    sse.start(HttpTransports.sse(settings.name(), http));
                     return sse;
                 } catch (McpFailure ignored) {
                     sse.close();
@@ -108,7 +118,7 @@ final class McpConnection implements AutoCloseable {
                 }
             }
         }
-        connection.start(connection.process((McpEndpoint.Stdio) settings.endpoint()), toolsChanged);
+        connection.start(connection.process((McpEndpoint.Stdio) settings.endpoint()));
         return connection;
     }
 
@@ -118,8 +128,7 @@ final class McpConnection implements AutoCloseable {
         return http != null && http.answered();
     }
 
-    private void start(McpClientTransport sdkTransport, Consumer<List<McpSchema.Tool>> toolsChanged)
-            throws McpFailure, InterruptedException {
+    private void start(McpClientTransport sdkTransport) throws McpFailure, InterruptedException {
         transport = new CallTracking(sdkTransport, announced);
         client = McpClient.async(transport)
                 .clientInfo(new McpSchema.Implementation("rosetta", "Rosetta", version()))
@@ -129,9 +138,9 @@ final class McpConnection implements AutoCloseable {
                 .roots(new McpSchema.Root(settings.workspace().toUri().toString(), "workspace"))
                 .elicitation(this::elicited)
                 .applyElicitationDefaults(true)
-                .toolsChangeConsumer(tools -> Mono.fromRunnable(() -> toolsChanged.accept(tools)))
                 .progressConsumer(p -> Mono.fromRunnable(() -> progressOf(p)))
-                .loggingConsumer(m -> Mono.fromRunnable(() -> stderr.note("log " + m.level() + ": " + m.data())))
+                .loggingConsumer(m -> Mono.fromRunnable(() -> stderr.note("log " + m.level() + ": "
+                        + Shortened.cut(String.valueOf(m.data()), LONGEST_LOGGED))))
                 .build();
         await(client.initialize().toFuture(), settings.startTimeout(), "starting");
     }
@@ -164,14 +173,34 @@ final class McpConnection implements AutoCloseable {
         return client.getServerInstructions();
     }
 
-    /** The server's tools, every page; none when it does not offer tools at all (only prompts, say). */
-    List<McpSchema.Tool> tools() throws McpFailure, InterruptedException {
+    /**
+     * The server's tools, page after page, at most {@link #MOST_LISTED} of them and no longer than a
+     * start may take in all; none when it does not offer tools at all (only prompts, say).
+     */
+    ToolList tools() throws McpFailure, InterruptedException {
         var capabilities = client.getServerCapabilities();
         if (capabilities == null || capabilities.tools() == null) {
-            return List.of();
+            return new ToolList(List.of(), false);
         }
-        return await(client.listTools().toFuture(), settings.startTimeout(), "listing its tools").tools();
+        List<McpSchema.Tool> listed = new ArrayList<>();
+        long deadline = System.nanoTime() + settings.startTimeout().toNanos();
+        String cursor = McpSchema.FIRST_PAGE;
+        do {
+            Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+            var page = await(client.listTools(cursor).toFuture(), left, "listing its tools");
+            listed.addAll(page.tools() == null ? List.of() : page.tools());
+            cursor = page.nextCursor();
+        } while (cursor != null && !cursor.isEmpty() && listed.size() < MOST_LISTED);
+        boolean cut = listed.size() > MOST_LISTED || (cursor != null && !cursor.isEmpty());
+        if (cut) {
+            stderr.note("stopped listing its tools after " + MOST_LISTED + ": it named more");
+        }
+        return new ToolList(cut ? List.copyOf(listed.subList(0, Math.min(listed.size(), MOST_LISTED)))
+                : List.copyOf(listed), cut);
     }
+
+    /** A server's tools as listed: {@code cut} when it named more than {@link #MOST_LISTED}, which were not read. */
+    record ToolList(List<McpSchema.Tool> tools, boolean cut) {}
 
     /**
      * Calls a tool; interrupting the thread cancels the call at the server.
@@ -325,7 +354,7 @@ final class McpConnection implements AutoCloseable {
             throw new McpFailure(ErrorCode.UNAVAILABLE, "cannot start " + settings.name() + ": there is no program '"
                     + stdio.command() + "' on the PATH");
         }
-        List<String> server = new java.util.ArrayList<>(List.of(stdio.command()));
+        List<String> server = new ArrayList<>(List.of(stdio.command()));
         server.addAll(stdio.args());
         base.putAll(stdio.env());
         Sandbox.Launch launch;
@@ -337,7 +366,7 @@ final class McpConnection implements AutoCloseable {
         // the definition's own variables count even where the rule would withhold them: it names them
         Map<String, String> env = new java.util.LinkedHashMap<>(launch.environment());
         env.putAll(stdio.env());
-        List<String> command = new java.util.ArrayList<>();
+        List<String> command = new ArrayList<>();
         // Its own session, as the shell's: Ctrl-C in the terminal reaches Rosetta, not the server.
         if (!launch.ownSession()) {
             Executables.find("setsid", path).ifPresent(setsid -> command.addAll(List.of(setsid.toString(), "--")));

@@ -1,8 +1,10 @@
 package dev.rosetta.tools.mcp;
 
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -43,7 +45,8 @@ public final class McpServer implements AutoCloseable {
     private final StderrLog stderr;
     /** Signs in to an HTTP server configured without a token of its own; null for the others. */
     private final McpOAuth oauth;
-    private McpConnection connection;
+    /** The live session; written under this object's lock, read without it by the relisting thread. */
+    private volatile McpConnection connection;
     /** The connection being started, which {@link #close()} may end while {@link #start()} waits for it. */
     private volatile McpConnection opening;
     private volatile List<McpTool> tools = List.of();
@@ -55,6 +58,8 @@ public final class McpServer implements AutoCloseable {
     private final Condition relisted = listing.newCondition();
     private long announcedChanges;
     private long listedChanges;
+    /** Whether a thread is listing the tools again; a change announced meanwhile is listed by it after. */
+    private boolean relisting;
 
     public McpServer(McpServerSettings settings, Listener listener) {
         this.settings = settings;
@@ -78,16 +83,18 @@ public final class McpServer implements AutoCloseable {
         if (closed) {
             throw new McpFailure(ErrorCode.UNAVAILABLE, settings.name() + " was shut down");
         }
-        McpConnection fresh = McpConnection.open(settings, stderr, this::announced, this::listed, listener::form,
-                oauth, c -> opening = c);
+        McpConnection fresh = McpConnection.open(settings, stderr, this::announced, listener::form, oauth,
+                c -> opening = c);
         try {
-            listed(fresh.tools());
+            long upTo = changesSoFar(); // before listing: a change announced while it lists is listed again
+            listed(fresh.tools(), upTo);
         } catch (McpFailure | InterruptedException | RuntimeException e) {
             fresh.close();
             throw e;
         }
         connection = fresh;
         instructions = cut(settings.endpoint().redact(fresh.instructions()));
+        relistIfChanged(); // a change it announced while its first list was on the way
         return tools;
     }
 
@@ -152,11 +159,66 @@ public final class McpServer implements AutoCloseable {
         return connection;
     }
 
-    /** The server said its tools changed: until they are listed again, a request waits for them. */
+    /**
+     * The server said its tools changed: until they are listed again, a request waits for them.
+     * One thread lists them again, once for however many changes were announced while it listed:
+     * ten thousand notifications in a row are two listings, not ten thousand.
+     */
     private void announced() {
         listing.lock();
         try {
             announcedChanges++;
+        } finally {
+            listing.unlock();
+        }
+        relistIfChanged();
+    }
+
+    private void relistIfChanged() {
+        listing.lock();
+        try {
+            if (relisting || listedChanges >= announcedChanges || connection == null) {
+                return; // the thread listing now, or start(), lists them after this change
+            }
+            relisting = true;
+        } finally {
+            listing.unlock();
+        }
+        Thread.ofVirtual().name("mcp-list-" + settings.name()).start(this::relist);
+    }
+
+    private void relist() {
+        while (true) {
+            McpConnection live = connection;
+            long upTo = changesSoFar();
+            try {
+                if (live == null || !live.alive()) {
+                    listedUpTo(upTo); // the next start lists them
+                } else {
+                    listed(live.tools(), upTo);
+                }
+            } catch (McpFailure | RuntimeException e) {
+                stderr.note("listing the tools again failed: " + e.getMessage());
+                listedUpTo(upTo);
+            } catch (InterruptedException e) {
+                listedUpTo(upTo);
+            }
+            listing.lock();
+            try {
+                if (listedChanges >= announcedChanges) {
+                    relisting = false;
+                    return;
+                }
+            } finally {
+                listing.unlock();
+            }
+        }
+    }
+
+    private long changesSoFar() {
+        listing.lock();
+        try {
+            return announcedChanges;
         } finally {
             listing.unlock();
         }
@@ -184,10 +246,15 @@ public final class McpServer implements AutoCloseable {
         }
     }
 
-    private void listed(List<McpSchema.Tool> listed) {
+    /** Offers the tools listed, which hold every change announced up to {@code upTo}. */
+    private void listed(McpConnection.ToolList listed, long upTo) {
         List<McpTool> next = new ArrayList<>();
         List<String> refused = new ArrayList<>();
-        for (McpSchema.Tool tool : listed) {
+        if (listed.cut()) {
+            refused.add(String.format(Locale.ROOT, "every tool past the first %,d: it named more, and Rosetta reads at"
+                    + " most that many of one server", McpConnection.MOST_LISTED));
+        }
+        for (McpSchema.Tool tool : listed.tools()) {
             String problem = McpToolSpecs.problem(settings.name(), tool);
             if (problem != null) {
                 refused.add(problem);
@@ -198,32 +265,28 @@ public final class McpServer implements AutoCloseable {
         tools = List.copyOf(next);
         skipped = Shortened.someOf(refused, SKIPPED_SHOWN, 200, "; ");
         listener.toolsChanged(this, tools);
+        listedUpTo(upTo);
+    }
+
+    private void listedUpTo(long upTo) {
         listing.lock();
         try {
-            listedChanges = announcedChanges; // this list holds every change announced before it
+            listedChanges = Math.max(listedChanges, upTo);
             relisted.signalAll();
         } finally {
             listing.unlock();
         }
     }
 
-    /** A progress notification of a call to {@code tool}, as a line for the user. */
-    void progress(String tool, McpSchema.ProgressNotification p) {
-        StringBuilder line = new StringBuilder(tool).append(": ");
-        if (p.progress() != null) {
-            line.append(number(p.progress()));
-            if (p.total() != null) {
-                line.append(" of ").append(number(p.total()));
+    /** Where the progress notifications of one call to {@code tool} go: the few lines for the user. */
+    Consumer<McpSchema.ProgressNotification> progressOf(String tool) {
+        ProgressLines lines = new ProgressLines(tool, InstantSource.system());
+        return p -> {
+            String line = lines.line(p);
+            if (line != null) {
+                listener.notice(settings.endpoint().redact(line));
             }
-        }
-        if (p.message() != null && !p.message().isBlank()) {
-            line.append(p.progress() != null ? " · " : "").append(p.message().strip());
-        }
-        listener.notice(settings.endpoint().redact(line.toString()));
-    }
-
-    private static String number(double d) {
-        return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
+        };
     }
 
     /** Ends the session and the server's process, also while it is still starting. */

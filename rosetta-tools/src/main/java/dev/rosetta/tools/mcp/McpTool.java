@@ -72,7 +72,7 @@ public final class McpTool implements Tool {
         boolean restarts = !server.running();
         McpSchema.CallToolResult result;
         try {
-            result = server.call(tool.name(), new LinkedHashMap<>(args.values()), p -> server.progress(spec.name(), p));
+            result = server.call(tool.name(), new LinkedHashMap<>(args.values()), server.progressOf(spec.name()));
         } catch (McpFailure f) {
             String again = f.code().equals(ErrorCode.UNAVAILABLE) ? "; Rosetta starts it again on the next call" : "";
             throw new ToolFailure(f.code(), f.getMessage() + again);

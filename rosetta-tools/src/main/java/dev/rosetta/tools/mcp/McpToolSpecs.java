@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import dev.rosetta.core.size.ByteSize;
 import dev.rosetta.core.text.Shortened;
 import dev.rosetta.core.tool.Parameter;
 import dev.rosetta.core.tool.ToolSpec;
@@ -23,6 +24,11 @@ final class McpToolSpecs {
     static final int DESCRIPTION_LIMIT = 1024;
     /** The longest tool name MCP allows; a longer one is refused, not cut (a call must name it exactly). */
     static final int NAME_LIMIT = 128;
+    /**
+     * The most characters a tool's {@code inputSchema} may take, counted as its JSON's names and
+     * values: the schema goes whole into every request, and the largest real ones are a few KB.
+     */
+    static final int SCHEMA_LIMIT = 64 << 10;
     /** How much of a refused name a message shows. */
     private static final int NAME_SHOWN = 60;
     private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.-]+");
@@ -47,7 +53,40 @@ final class McpToolSpecs {
         if (!TOOL_NAME.matcher(name).matches()) {
             return "'" + name + "' is not a name Rosetta can call (letters, digits, '_', '.' and '-')";
         }
+        if (size(tool.inputSchema(), SCHEMA_LIMIT) > SCHEMA_LIMIT) {
+            return "'" + name + "': its input schema is larger than the " + ByteSize.of(SCHEMA_LIMIT)
+                    + " one tool may declare (it goes into every request)";
+        }
         return null;
+    }
+
+    /** About how many characters {@code value} takes as JSON, counted only until it passes {@code limit}. */
+    private static long size(Object value, long limit) {
+        return switch (value) {
+            case null -> 4;
+            case Map<?, ?> map -> {
+                long total = 2;
+                for (var entry : map.entrySet()) {
+                    total += String.valueOf(entry.getKey()).length() + 4 + size(entry.getValue(), limit - total);
+                    if (total > limit) {
+                        break;
+                    }
+                }
+                yield total;
+            }
+            case List<?> list -> {
+                long total = 2;
+                for (Object item : list) {
+                    total += 1 + size(item, limit - total);
+                    if (total > limit) {
+                        break;
+                    }
+                }
+                yield total;
+            }
+            case String text -> text.length() + 2;
+            default -> String.valueOf(value).length();
+        };
     }
 
     static ToolSpec of(String server, McpSchema.Tool tool) {

@@ -146,4 +146,68 @@ class HostileServerTest {
         assertThat(Files.size(workspace.resolve("mcp-evil.log"))).isLessThanOrEqualTo(LOG_LIMIT);
         assertThat(Files.size(workspace.resolve("mcp-evil.log.1"))).isLessThanOrEqualTo(LOG_LIMIT);
     }
+
+    /** Issue 25: a server naming page after page of tools held its start for its whole time limit, taking 1.4 GB. */
+    @Test
+    void aServerThatNamesPagesWithoutEndIsReadyWithItsFirstTenThousandToolsSayingSo() throws Exception {
+        start("endless");
+
+        assertThat(server.tools()).hasSize(McpConnection.MOST_LISTED);
+        assertThat(server.skipped()).startsWith("every tool past the first 10,000: it named more");
+        assertThat(call("p0_0").output()).isEqualTo("p0_0: hi");
+    }
+
+    /** Issue 25: the SDK listed the tools again for each list_changed, ten thousand times for ten thousand. */
+    @Test
+    void tenThousandListChangedNotificationsListTheToolsAgainOnceOrTwiceNotTenThousandTimes() throws Exception {
+        start("churn");
+
+        assertThat(call("churn").output()).isEqualTo("churn done");
+        assertThat(server.awaitListing(CALL_LIMIT)).as("listed after the last change").isTrue();
+
+        // The first list, one begun during the flood and answered after it, and one for the changes meanwhile.
+        assertThat(call("listed").output()).matches("listed [123] times");
+    }
+
+    /** Issue 25: a hundred thousand progress notifications of a kilobyte were a hundred thousand lines. */
+    @Test
+    void aHundredThousandProgressNotificationsOfACallAreAtMostAHundredShortLines() throws Exception {
+        start("progress");
+
+        assertThat(call("progress").output()).isEqualTo("progress done");
+
+        List<String> progress = notices.stream().filter(n -> n.startsWith("evil.progress: ")).toList();
+        assertThat(progress).isNotEmpty().hasSizeLessThanOrEqualTo(101).first().asString()
+                .startsWith("evil.progress: 0 of 100000 · mmm").endsWith("… (1,000 characters)");
+        assertThat(progress).allSatisfy(line -> assertThat(line).hasSizeLessThan(ProgressLines.LONGEST_MESSAGE + 60));
+    }
+
+    /** Issue 25: a server's log grew without end; log notifications are rotated with its standard error. */
+    @Test
+    void aHundredThousandLogNotificationsKeepTheLogWithinTwiceItsLimit() throws Exception {
+        start("logs");
+
+        assertThat(call("logs").output()).isEqualTo("logs done");
+        server.close();
+
+        assertThat(Files.size(workspace.resolve("mcp-evil.log"))).isLessThanOrEqualTo(LOG_LIMIT);
+        assertThat(Files.size(workspace.resolve("mcp-evil.log.1"))).isLessThanOrEqualTo(LOG_LIMIT);
+        assertThat(Files.readString(workspace.resolve("mcp-evil.log"))).contains("log INFO: lll");
+    }
+
+    @Test
+    void aServerThatNeverAnswersFailsToStartAtItsTimeLimitSayingSo() throws Exception {
+        var settings = new McpServerSettings("evil", hostile("silent"), CALL_LIMIT, Duration.ofSeconds(2), false,
+                workspace, workspace.resolve("mcp-evil.log"), LOG_LIMIT);
+        server = new McpServer(settings, new McpServer.Listener() {
+            @Override
+            public void toolsChanged(McpServer s, List<McpTool> tools) {}
+
+            @Override
+            public void notice(String line) {}
+        });
+
+        assertThatThrownBy(server::start).isInstanceOf(McpFailure.class)
+                .hasMessageContaining("evil did not answer within 2 s while starting");
+    }
 }

@@ -2,6 +2,7 @@ package dev.rosetta.tools.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Collections;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -33,5 +34,19 @@ class McpToolSpecsTest {
     @Test
     void aNameWithCharactersNoDialectCanCallIsRefusedSayingWhich() {
         assertThat(McpToolSpecs.problem("evil", named("rm -rf"))).contains("'rm -rf' is not a name Rosetta can call");
+    }
+
+    /** A schema goes whole into every request: 128 tools of a megabyte each would be 128 MB a request. */
+    @Test
+    void aToolWhoseInputSchemaIsLargerThanOneToolMayDeclareIsRefusedSayingSo() {
+        Map<String, Object> huge = Map.of("type", "object", "properties", Map.of("mode", Map.of("type", "string",
+                "enum", Collections.nCopies(100_000, "value"))));
+        Map<String, Object> fair = Map.of("type", "object", "properties", Map.of("mode", Map.of("type", "string",
+                "description", "d".repeat(10_000), "enum", Collections.nCopies(1_000, "value"))));
+
+        assertThat(McpToolSpecs.problem("evil", McpSchema.Tool.builder("pick", huge).build()))
+                .isEqualTo("'pick': its input schema is larger than the 64.0 KiB one tool may declare (it goes into"
+                        + " every request)");
+        assertThat(McpToolSpecs.problem("evil", McpSchema.Tool.builder("pick", fair).build())).isNull();
     }
 }

@@ -5,18 +5,12 @@
 # /proc/1/cmdline), and `rosetta sandbox -- true` next to `rosetta --version` (the jar's start).
 # The per-call and per-session cost inside Rosetta is SandboxCostBenchmark (JMH). See
 # docs/BENCHMARKS.md.
-# Usage: rosetta-bench/sandbox.sh [--runs N] [--export FILE.md]
+# Usage: rosetta-bench/sandbox.sh [RUNS [EXPORT.md]]
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
-runs=100
+runs=${1:-100}
 export_args=()
-while [ $# -gt 0 ]; do
-  case $1 in
-    --runs) runs=$2; shift 2 ;;
-    --export) export_args=(--export-markdown "$2"); shift 2 ;;
-    *) echo "usage: $0 [--runs N] [--export FILE.md]" >&2; exit 2 ;;
-  esac
-done
+[ $# -ge 2 ] && export_args=(--export-markdown "$2")
 command -v hyperfine >/dev/null || { echo "sandbox.sh: needs hyperfine (apt-get install -y hyperfine)" >&2; exit 2; }
 command -v bwrap >/dev/null || { echo "sandbox.sh: needs bubblewrap (apt-get install -y bubblewrap)" >&2; exit 2; }
 java="$("$root/bin/find-jdk")/bin/java"

@@ -117,12 +117,17 @@ class BubblewrapSandboxTest {
         assertThat(workspace.resolve(".git/hooks/pre-commit")).doesNotExist();
     }
 
+    /** A repository with one commit in the workspace, made outside the sandbox; {@code then} runs after {@code git init}. */
+    private void repository(String then) throws Exception {
+        MachineRequirement.require(Executables.find("git", System.getenv("PATH")).isPresent(), "git");
+        Confined.Ran init = Confined.run(Sandbox.off(SecretVariables.DEFAULT), workspace, "git init -q -b main . && "
+                + then + " && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m start");
+        assertThat(init.succeeded()).as(init.output()).isTrue();
+    }
+
     @Test
     void aCommitAndABranchWorkButHooksCannotBePlanted() throws Exception {
-        MachineRequirement.require(Executables.find("git", System.getenv("PATH")).isPresent(), "git");
-        Confined.Ran init = Confined.run(Sandbox.off(SecretVariables.DEFAULT), workspace,
-                "git init -q -b main . && rm -rf .git/hooks && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m start");
-        assertThat(init.succeeded()).as(init.output()).isTrue();
+        repository("rm -rf .git/hooks");
 
         Confined.Ran ran = run("git switch -q -c feature && echo hi > a.txt && git add a.txt"
                 + " && git -c user.name=t -c user.email=t@t commit -q -m 'Add a' && git log --oneline | wc -l;"
@@ -137,10 +142,7 @@ class BubblewrapSandboxTest {
 
     @Test
     void theRepositoryCannotBeSwappedForOneWhoseConfigTheModelWrote() throws Exception {
-        MachineRequirement.require(Executables.find("git", System.getenv("PATH")).isPresent(), "git");
-        Confined.Ran init = Confined.run(Sandbox.off(SecretVariables.DEFAULT), workspace,
-                "git init -q -b main . && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m start");
-        assertThat(init.succeeded()).as(init.output()).isTrue();
+        repository("true");
 
         Confined.Ran ran = run("mv .git .git-old; mkdir -p .git/hooks;"
                 + " printf '[core]\\n\\tfsmonitor = touch pwned\\n' > .git/config");

@@ -23,6 +23,11 @@ public interface Confirmation {
         public boolean wantsPreview() {
             return false;
         }
+
+        @Override
+        public boolean canAsk() {
+            return false;
+        }
     };
 
     Decision confirm(ToolUse use, Preview preview) throws InterruptedException;
@@ -35,6 +40,14 @@ public interface Confirmation {
      */
     default Decision confirm(ToolUse use, Preview preview, List<PermissionRule> remember) throws InterruptedException {
         return confirm(use, preview);
+    }
+
+    /**
+     * Whether a person answers: false for {@link #ALWAYS}, where a call a deny rule may match is
+     * refused rather than run unasked.
+     */
+    default boolean canAsk() {
+        return true;
     }
 
     /**

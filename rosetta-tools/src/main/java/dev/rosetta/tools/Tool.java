@@ -42,6 +42,15 @@ public interface Tool extends AutoCloseable {
     }
 
     /**
+     * The arguments as the tool will run them, from the call as the model wrote it: what the
+     * permission rules check, the preview shows and {@link #run} gets are the same. Must give
+     * the same arguments when applied again.
+     */
+    default Arguments normalize(Arguments args) {
+        return args;
+    }
+
+    /**
      * What the user is asked to confirm before the call runs: the command, or the file change. A
      * call that cannot run at all (a path outside a confined workspace) fails here, before anyone
      * is asked.

@@ -175,18 +175,14 @@ public final class Toolbox implements AutoCloseable {
             return ToolResult.error(ErrorCode.UNAVAILABLE, use.tool() + " is not available here: " + unavailable.get());
         }
         try {
-            Arguments args = tool.spec().bind(use);
+            Arguments args = tool.normalize(tool.spec().bind(use));
             CallSubject subject = CallSubject.of(args, context.workspace());
             Verdict verdict = rules.decide(use.tool(), subject);
-            if (verdict.denies()) {
-                return ToolResult.error(ErrorCode.DENIED, "denied by rule " + verdict.rule().describe()
-                        + ": the call was not run. Do it another way, or ask the user to do it.");
+            Optional<ToolResult> refused = refusal(verdict);
+            if (refused.isPresent()) {
+                return refused.get();
             }
-            // A trusted tool (an MCP server the user trusts) is asked about only when a rule says ask, as with -y;
-            // so is a call that runs inside the sandbox when the user said auto_approve_sandboxed.
-            boolean unasked = confirmEverything || tool.trusted() || approvedBySandbox(tool);
-            boolean ask = !verdict.allows() && (!unasked || verdict.permission() != null);
-            Decision decision = !ask ? Decision.yes()
+            Decision decision = !mustAsk(verdict, tool) ? Decision.yes()
                     : confirmation.confirm(use, confirmation.wantsPreview() ? tool.preview(args, context) : null,
                             RuleProposal.of(use.tool(), subject));
             return switch (decision) {
@@ -209,6 +205,36 @@ public final class Toolbox implements AutoCloseable {
         } catch (ToolFailure f) {
             return f.toResult();
         }
+    }
+
+    /**
+     * A call that must not run whatever the user answers: denied by a rule, or one a deny rule may
+     * match where nobody can be asked ({@code -y}, {@code -n}) — refused with the reason, not run.
+     */
+    private Optional<ToolResult> refusal(Verdict verdict) {
+        String why = verdict.reason().isEmpty() ? "" : " (" + verdict.reason() + ")";
+        if (verdict.denies()) {
+            return Optional.of(ToolResult.error(ErrorCode.DENIED, "denied by rule " + verdict.rule().describe() + why
+                    + ": the call was not run. Do it another way, or ask the user to do it."));
+        }
+        if (verdict.doubtful() && !confirmation.canAsk()) {
+            return Optional.of(ToolResult.error(ErrorCode.DENIED, "not run: the deny rule " + verdict.rule().describe()
+                    + " may match it: " + verdict.reason() + ". With nobody to ask (-y, -n), such a call is refused."
+                    + " Write the command plainly (each program by its name, no variables, wrappers or code in"
+                    + " arguments) if it is not what the rule denies, or ask the user to run it."));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Whether the user is asked: unless a rule allows it. A trusted tool (an MCP server the user
+     * trusts), every call after "yes to all" and, with {@code auto_approve_sandboxed}, a call that
+     * runs inside the sandbox are asked about only when a rule says ask or a deny rule may match,
+     * as with {@code -y}.
+     */
+    private boolean mustAsk(Verdict verdict, Tool tool) {
+        boolean unasked = confirmEverything || tool.trusted() || approvedBySandbox(tool);
+        return !verdict.allows() && (!unasked || verdict.permission() != null);
     }
 
     /** {@code auto_approve_sandboxed}: the call runs confined, so what it can do is what the sandbox allows. */

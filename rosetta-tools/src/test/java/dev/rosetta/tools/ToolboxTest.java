@@ -100,6 +100,42 @@ class ToolboxTest {
     }
 
     @Test
+    void aPathRuleAllowsNothingASymbolicLinkLeadsOutOfTheWorkspace() throws Exception {
+        Path workspace = Files.createDirectories(dir.resolve("repo"));
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.createDirectories(workspace.resolve("docs"));
+        Files.createSymbolicLink(workspace.resolve("docs/assets"), Path.of("../../outside"));
+        Toolbox box = new Toolbox(FileTools.all(), ToolContext.in(workspace), answering(new Decision.No(""),
+                new Decision.No("")), new PermissionRules(List.of(new PermissionRule("save", "docs/**", Permission.ALLOW,
+                        ""), new PermissionRule("append", "docs/**", Permission.ALLOW, "")), List.of()), rule -> { });
+        box.execute(save("docs/guide.md", "inside"));
+        assertThat(previews).as("inside the workspace: allowed").isEmpty();
+        assertThat(box.execute(save("docs/assets/a.txt", "x")).code()).isEqualTo(ErrorCode.CANCELED);
+        assertThat(box.execute(ToolUse.positional("append", List.of("docs/assets/b.txt"), "x")).code())
+                .isEqualTo(ErrorCode.CANCELED);
+        assertThat(previews).as("through the link: asked").hasSize(2);
+        assertThat(outside).isEmptyDirectory();
+        assertThat(workspace.resolve("docs/guide.md")).hasContent("inside");
+    }
+
+    @Test
+    void aDenyRuleMatchesThePathAsWrittenAndWhereItLeads() throws Exception {
+        Files.createDirectories(dir.resolve("secrets"));
+        Files.createDirectories(dir.resolve("docs"));
+        Files.createSymbolicLink(dir.resolve("docs/keys"), Path.of("../secrets"));
+        Files.createSymbolicLink(dir.resolve("loop"), Path.of("loop"));
+        Toolbox box = new Toolbox(FileTools.all(), ToolContext.in(dir), answering(new Decision.No("")),
+                new PermissionRules(List.of(new PermissionRule("save", "secrets/**", Permission.DENY, ""),
+                        new PermissionRule("save", "docs/keys/**", Permission.DENY, ""),
+                        new PermissionRule("save", "**", Permission.ALLOW, "")), List.of()), rule -> { });
+        assertThat(box.execute(save("docs/keys/id.txt", "x")).code()).isEqualTo(ErrorCode.DENIED);
+        Files.delete(dir.resolve("docs/keys"));
+        Files.createSymbolicLink(dir.resolve("docs/keys"), Path.of("../elsewhere"));
+        assertThat(box.execute(save("docs/keys/id.txt", "x")).code()).as("as written").isEqualTo(ErrorCode.DENIED);
+        assertThat(dir.resolve("secrets")).isEmptyDirectory();
+    }
+
+    @Test
     void aRememberedRuleIsSavedAndNotAskedAgain() throws Exception {
         List<PermissionRule> saved = new ArrayList<>();
         List<List<PermissionRule>> offered = new ArrayList<>();

@@ -213,6 +213,27 @@ public final class AgentLoop {
         };
     }
 
+    /** Work that an interrupt stops. */
+    @FunctionalInterface
+    public interface Interruptible<T> {
+        T run() throws InterruptedException;
+    }
+
+    /**
+     * Runs {@code work} (a command's long wait: {@code /undo} comparing files) on this thread so
+     * that Ctrl-C ({@link #interrupt}) stops it, as it stops a turn.
+     */
+    public <T> T interruptibly(Interruptible<T> work) throws InterruptedException {
+        worker = Thread.currentThread();
+        Thread.interrupted();
+        try {
+            return work.run();
+        } finally {
+            worker = null;
+            Thread.interrupted();
+        }
+    }
+
     /**
      * {@code /compact}: compacts everything before the latest replies now, the summary keeping
      * {@code keep} in particular (may be blank). Ctrl-C ({@link #interrupt}) stops the summary.

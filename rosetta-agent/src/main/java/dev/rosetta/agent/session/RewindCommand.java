@@ -6,23 +6,27 @@ import java.util.Locale;
 
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.agent.undo.DiffPages;
 import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.agent.undo.Rewind;
 import dev.rosetta.core.RosettaException;
-import dev.rosetta.tools.Preview;
+import dev.rosetta.core.size.ByteSize;
 import dev.rosetta.tools.files.Workspace;
 
 /**
- * {@code /undo [N]} and {@code /rewind [N]}: take back turns and, after showing the diff of each
- * file they would put back and asking, the file changes those turns made. A file changed since by
- * something else is marked before the question; what shell calls changed is said not to be undone.
+ * {@code /undo [N]} and {@code /rewind [N]}: take back turns and, after saying what putting the
+ * files back does (a line a file; the diffs when they fit a page, else a page at a time on request)
+ * and asking, the file changes those turns made. A file changed since by something else is marked
+ * before the question; what shell calls changed is said not to be undone.
  */
 final class RewindCommand {
 
-    /** The answers to "put the files back?": no answer at all, like c, takes nothing back. */
-    private static final List<Question.Option> PUT_BACK = List.of(new Question.Option("y", "put the files back"),
-            new Question.Option("n", "take the turns back, leave the files as they are"),
-            new Question.Option("c", "cancel: take nothing back"));
+    /** More than this to read, and the user is told what the wait is for. */
+    private static final long LONG_READ = 256L << 20;
+    private static final Question.Option YES = new Question.Option("y", "put the files back");
+    private static final Question.Option NO = new Question.Option("n", "take the turns back, leave the files as they are");
+    /** No answer at all, like c, takes nothing back. */
+    private static final Question.Option CANCEL = new Question.Option("c", "cancel: take nothing back");
 
     private final Conversation chat;
     private final CommandIo out;
@@ -87,11 +91,16 @@ final class RewindCommand {
         FileCheckpoints store = chat.session().checkpoints() != null ? chat.session().checkpoints()
                 : new FileCheckpoints(log);
         Workspace workspace = Workspace.of(chat.session().toolbox().context());
+        long reading = Rewind.bytesToCompare(log, cut);
+        if (reading > LONG_READ) {
+            out.line("comparing the files with what the turns wrote (" + ByteSize.of(reading) + " to read; Ctrl-C"
+                    + " stops)");
+        }
         Rewind.Plan plan;
         try {
-            plan = Rewind.plan(log, store, cut, workspace);
+            plan = chat.loop().interruptibly(() -> Rewind.plan(log, store, cut, workspace));
         } catch (InterruptedException e) {
-            out.line("nothing taken back: interrupted while comparing the files");
+            out.line("nothing taken back: interrupted while comparing the files with what the turns wrote");
             return;
         }
         if (plan.messages() == 0) {
@@ -100,11 +109,7 @@ final class RewindCommand {
         }
         boolean restore = false;
         if (plan.changesFiles()) {
-            showRestores(plan);
-            String answer = out.choose("Put " + files(plan.restores().size()) + " back as "
-                    + (plan.restores().size() == 1 ? "it was" : "they were")
-                    + "? [y]es / [n]o, leave the files / [c]ancel ", PUT_BACK);
-            String a = answer == null ? "c" : answer.strip().toLowerCase(Locale.ROOT);
+            String a = ask(plan);
             if (a.startsWith("c")) {
                 out.line("nothing taken back");
                 return;
@@ -124,18 +129,48 @@ final class RewindCommand {
                         : plan.changesFiles() ? "; the files stay as they are" : ""));
     }
 
-    private void showRestores(Rewind.Plan plan) {
-        for (Rewind.FileRestore r : plan.restores()) {
-            String shown = r.path().startsWith(chat.workspace()) ? chat.workspace().relativize(r.path()).toString()
-                    : r.path().toString();
-            if (r.changedElsewhere()) {
-                out.strong("⚠ " + shown + " changed since this conversation last wrote it: putting it back undoes"
-                        + " that change too");
+    /**
+     * Shows what putting the files back does — a line a file, and the diffs when they fit one
+     * page — and asks; the diffs of a larger undo are shown a page at a time, on [d]. Returns the
+     * answer, "c" when there is none.
+     */
+    private String ask(Rewind.Plan plan) {
+        int n = plan.restores().size();
+        out.line(files(n) + " to put back (+" + plan.added() + " -" + plan.removed() + " lines):");
+        plan.summary().forEach(line -> out.strong("  " + line));
+        // A file put back by deleting it is said in its line; the diffs are of the files that stay.
+        DiffPages pages = new DiffPages(plan.restores().stream().filter(r -> !r.deletes()).toList());
+        if (pages.total() <= DiffPages.PAGE_LINES) {
+            showPage(pages);
+        }
+        while (true) {
+            List<Question.Option> options = new ArrayList<>(List.of(YES, NO));
+            String more = "";
+            if (pages.hasNext()) {
+                String lines = String.format(Locale.ROOT, "%,d of %,d lines", pages.shown(), pages.total());
+                more = " / [d]iffs (" + (pages.shown() == 0 ? "" : "more, after ") + lines + ")";
+                options.add(new Question.Option("d", "show the diffs' next page (" + lines + " shown)"));
             }
-            if (r.bytes() == null) {
-                out.strong("delete " + shown);
-            } else {
-                out.change(new Preview.FileChange(shown, r.diff(), false));
+            options.add(CANCEL);
+            String answer = out.choose("Put " + files(n) + " back as " + (n == 1 ? "it was" : "they were")
+                    + "? [y]es / [n]o, leave the files" + more + " / [c]ancel ", options);
+            String a = answer == null ? "c" : answer.strip().toLowerCase(Locale.ROOT);
+            if (!a.startsWith("d")) {
+                return a;
+            }
+            if (pages.hasNext()) {
+                showPage(pages);
+            }
+        }
+    }
+
+    /** The next page of diffs; all of them when they fit one. */
+    private void showPage(DiffPages pages) {
+        while (pages.hasNext()) {
+            pages.next().forEach(out::change);
+            if (pages.total() > DiffPages.PAGE_LINES) {
+                out.line("(" + pages.position() + ")");
+                return;
             }
         }
     }

@@ -91,6 +91,8 @@ public final class SessionHost implements AutoCloseable {
     private Pending current;
     private boolean closed;
     private volatile boolean modelRunning;
+    /** A command Ctrl-C stops runs: /undo or /rewind comparing the files with what the turns wrote. */
+    private volatile boolean commandInterruptible;
     /** The conversation as the running input found it, for a front end joining mid-turn. */
     private TurnStart turnStart;
     private volatile Publisher publisher;
@@ -222,10 +224,11 @@ public final class SessionHost implements AutoCloseable {
     /**
      * Stops what the model is doing: the reply stops being generated, a running tool is stopped, a
      * confirmation waiting is closed with {@link Answer#STOP}; the turn ends {@code INTERRUPTED} and
-     * what was queued behind it is handed back. Nothing happens when no turn (or /compact) runs.
+     * what was queued behind it is handed back. /undo and /rewind stop comparing the files and take
+     * nothing back. Nothing happens when no turn (or such a command) runs.
      */
     public void interrupt() {
-        if (modelRunning) {
+        if (modelRunning || commandInterruptible) {
             conversation.loop().interrupt();
         }
     }
@@ -352,6 +355,14 @@ public final class SessionHost implements AutoCloseable {
                         commands.run(text);
                         return TurnOutcome.done();
                     });
+                }
+                case "/undo", "/rewind" -> {
+                    commandInterruptible = true;
+                    try {
+                        commands.run(text);
+                    } finally {
+                        commandInterruptible = false;
+                    }
                 }
                 default -> {
                     if (!commands.run(text)) {

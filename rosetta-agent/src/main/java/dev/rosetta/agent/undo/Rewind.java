@@ -3,6 +3,7 @@ package dev.rosetta.agent.undo;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -141,6 +142,21 @@ public final class Rewind {
     public static int cutForLast(List<LoggedMessage> messages, int turns) {
         List<Turn> all = turns(messages);
         return all.size() < turns ? 0 : all.get(all.size() - turns).index();
+    }
+
+    /**
+     * How many bytes planning the undo from {@code cut} reads to compare the files with what the
+     * calls wrote (their sizes now, regular files only): a front end says so before a long wait.
+     */
+    public static long bytesToCompare(ConversationLog log, int cut) {
+        return log.checkpoints().stream().filter(c -> c.undoneBy(cut)).map(FileCheckpoint::path).distinct()
+                .mapToLong(path -> {
+                    try {
+                        return Files.isRegularFile(path) ? Files.size(path) : 0;
+                    } catch (IOException e) {
+                        return 0;
+                    }
+                }).sum();
     }
 
     /**

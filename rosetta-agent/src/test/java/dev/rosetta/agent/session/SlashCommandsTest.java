@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -136,6 +137,38 @@ class SlashCommandsTest {
         assertThat(chat.log().messages()).hasSize(3);
     }
 
+    /** Issue 25 §3: /undo printed every diff line before asking — 240,000 lines for 30 files. */
+    @Test
+    void undoOfThirtyLargeFilesSaysWhatItDoesInALineEachAndShowsTheDiffsAPageAtATimeOnRequest() throws Exception {
+        for (int i = 0; i < 30; i++) {
+            Files.writeString(workspace.resolve("f" + i + ".txt"), "old line\n".repeat(4_000));
+        }
+        chat.session().add(Message.user("rewrite them all"));
+        List<ToolUse> saves = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            saves.add(ToolUse.positional("save", List.of("f" + i + ".txt"), "new line\n".repeat(4_000))
+                    .withCallId("call_" + i));
+        }
+        chat.session().add(LoggedMessage.of(Message.assistant("Rewriting.", saves), ToolFormat.MARKDOWN));
+        for (ToolUse save : saves) {
+            checkpoints.begin(save.callId());
+            ToolResult result = toolbox.execute(save);
+            checkpoints.end();
+            chat.session().add(Message.toolResult(save.callId(), result));
+        }
+        answers.add("d");
+        answers.add("y");
+
+        run("/undo");
+
+        String shown = shown();
+        assertThat(shown).contains("30 files to put back (+120000 -120000 lines):", "change f0.txt",
+                "+4000 -4000", "(lines 1–200 of 240,090)", "[d]iffs (more, after 200 of 240,090 lines)",
+                "put back 30 files");
+        assertThat(shown.lines().count()).as("lines shown").isLessThan(400);
+        assertThat(workspace.resolve("f29.txt")).hasContent("old line\n".repeat(4_000).stripTrailing());
+    }
+
     @Test
     void noAnswerTakesNothingBackAndNoLeavesTheFiles() throws Exception {
         turn("first", "a.txt", "one\n");
@@ -158,7 +191,7 @@ class SlashCommandsTest {
 
         run("/undo");
 
-        assertThat(shown()).contains("⚠ a.txt changed since this conversation last wrote it");
+        assertThat(shown()).containsPattern("delete a\\.txt .*⚠ changed since this conversation last wrote it");
         assertThat(workspace.resolve("a.txt")).hasContent("mine");
     }
 

@@ -72,4 +72,20 @@ class ConfinementIT extends EndToEnd {
             assertThat(landed.filter(p -> !p.equals(outside)).toList()).as("what landed outside").isEmpty();
         }
     }
+
+    /** Issue 25 §3, through the jar: under --confine an append through a hard link changed the file outside. */
+    @Test
+    void anAppendThroughAHardLinkToAFileOutsideIsRefusedAndTheFileOutsideKeptAsItWas() throws Exception {
+        Path outside = Files.writeString(Files.createDirectories(temp.resolve("outside")).resolve("kept.txt"), "outside\n");
+        Files.createLink(sandbox.workspace().resolve("notes.txt"), outside);
+        model.script(Format.MARKDOWN.reply("Appending.\n", new ModelCall("append-1", "append", "notes.txt", "content",
+                "planted\n")), ScriptedReply.text("Done."));
+
+        Run run = sandbox.rosetta("-n", "--confine", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown",
+                "add a line to notes.txt");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(outside).hasContent("outside");
+        assertThat(model.request(1).messages()).anySatisfy(m -> assertThat(m).contains("2 names (hard links)"));
+    }
 }

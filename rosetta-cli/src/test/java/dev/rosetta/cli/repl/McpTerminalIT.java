@@ -185,6 +185,83 @@ class McpTerminalIT {
                 .contains("Favorite Integer: 42");
     }
 
+    /** Issue 25 §3: what the filesystem server wrote was never checkpointed, and /undo left it changed. */
+    @Test
+    void undoPutsBackWhatTheFilesystemServerWrote() throws Exception {
+        Path notes = Files.writeString(workspace.resolve("notes.txt"), "mine\n");
+        launch("--mcp", "fs=node " + ReferenceServers.filesystem());
+        rosetta.waitFor("mcp: fs ready with");
+        rosetta.waitFor(PROMPT);
+        model.reply("```fs.write_file\n{\"path\": \"" + notes + "\", \"content\": \"the model's\\n\"}\n```\n");
+        model.reply("Written.");
+
+        rosetta.type("rewrite my notes");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run fs.write_file?");
+        rosetta.type("y");
+        rosetta.waitFor("Written.");
+        assertThat(notes).hasContent("the model's");
+        rosetta.type("/undo");
+        rosetta.press("Enter");
+        assertThat(rosetta.waitFor("Put 1 file back as it was?")).contains("change notes.txt");
+        rosetta.type("y");
+        rosetta.press("Enter");
+        rosetta.waitFor("put back 1 file");
+
+        assertThat(notes).hasContent("mine");
+    }
+
+    /**
+     * Issue 25 §3: Rosetta killed (kill -9) between a write and its checkpoint line left that file
+     * out of /undo. A server writes the file and never answers; Rosetta is killed while it waits,
+     * then resumed, and /undo puts the file back, saying Rosetta stopped while it was being written.
+     */
+    @Test
+    void aFileWrittenJustBeforeRosettaWasKilledIsPutBackByUndo() throws Exception {
+        Path notes = Files.writeString(workspace.resolve("notes.txt"), "mine\n");
+        Path script = Path.of(getClass().getResource("/mcp/writing-server.mjs").toURI());
+        launch("--mcp", "w=node " + script + " " + ReferenceServers.sdk());
+        rosetta.waitFor("mcp: w ready with");
+        rosetta.waitFor(PROMPT);
+        model.reply("```w.write_then_wait\n{\"path\": \"" + notes + "\", \"content\": \"the model's\\n\"}\n```\n");
+
+        rosetta.type("rewrite my notes");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run w.write_then_wait?");
+        rosetta.type("y");
+        rosetta.waitUntil("the server to have written the file", screen -> contentIs(notes, "the model's\n"));
+        killRosetta();
+        launch("-r");
+        rosetta.waitFor(PROMPT);
+        rosetta.type("/undo");
+        rosetta.press("Enter");
+        assertThat(rosetta.waitFor("Put 1 file back as it was?")).contains("change notes.txt")
+                .contains("Rosetta stopped while a call was writing it");
+        rosetta.type("y");
+        rosetta.press("Enter");
+        rosetta.waitFor("put back 1 file");
+
+        assertThat(notes).hasContent("mine");
+    }
+
+    private static boolean contentIs(Path file, String content) {
+        try {
+            return Files.readString(file).equals(content);
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /** kill -9 of the Rosetta in the terminal: the java process whose command line names this test's workspace. */
+    private void killRosetta() throws Exception {
+        List<ProcessHandle> found = ProcessHandle.allProcesses()
+                .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false))
+                .filter(p -> p.info().commandLine().map(c -> c.contains(workspace.toString())).orElse(false)).toList();
+        assertThat(found).as("the Rosetta process").hasSize(1);
+        found.getFirst().destroyForcibly();
+        found.getFirst().onExit().get();
+    }
+
     private String chatConfig() throws Exception {
         try (Stream<Path> files = Files.walk(dir.resolve("logs"))) {
             return Files.readString(files.filter(p -> p.getFileName().toString().equals("config.toml")).findFirst()

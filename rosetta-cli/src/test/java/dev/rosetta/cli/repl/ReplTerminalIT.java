@@ -3,6 +3,7 @@ package dev.rosetta.cli.repl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -195,14 +196,7 @@ class ReplTerminalIT {
     @Test
     void undoShowsWhatItPutsBackAndYesPutsTheFilesBack() throws Exception {
         Files.writeString(workspace.resolve("hello.txt"), "Hello, old world!\n");
-        model.reply(SAVE_REPLY);
-        model.reply("Done.");
-        TmuxSession rosetta = startLineUi();
-        rosetta.type("write hello.txt");
-        rosetta.press("Enter");
-        rosetta.waitFor("Run save?");
-        rosetta.type("y");
-        rosetta.waitFor(PROMPT, 2);
+        TmuxSession rosetta = savedHello();
         assertThat(workspace.resolve("hello.txt")).hasContent("Hello, world!");
 
         rosetta.type("/undo");
@@ -214,6 +208,66 @@ class ReplTerminalIT {
         rosetta.waitFor("took back 4 messages; put back 1 file");
 
         assertThat(workspace.resolve("hello.txt")).hasContent("Hello, old world!");
+    }
+
+    /** Issue 25 §3: /undo read a changed file whole (a FIFO hung it, a huge file ran out of memory) and Ctrl-C did nothing. */
+    @Test
+    void ctrlCStopsAnUndoComparingAHugeFileAndNothingIsTakenBack() throws Exception {
+        TmuxSession rosetta = savedHello();
+        try (RandomAccessFile huge = new RandomAccessFile(workspace.resolve("hello.txt").toFile(), "rw")) {
+            huge.setLength(64L << 30); // sparse: 64 GiB to hash, no disk
+        }
+
+        rosetta.type("/undo");
+        rosetta.press("Enter");
+        rosetta.waitFor("to read; Ctrl-C stops");
+        rosetta.press("C-c");
+        rosetta.waitFor("nothing taken back: interrupted while comparing");
+
+        rosetta.type("/undo");
+        rosetta.press("Enter");
+        rosetta.waitFor("to read; Ctrl-C stops", 2);
+        rosetta.press("C-c");
+        rosetta.waitFor("nothing taken back: interrupted while comparing", 2);
+        assertThat(Files.size(workspace.resolve("hello.txt"))).isEqualTo(64L << 30);
+    }
+
+    /** Issue 25 §3: /undo of a file that became a FIFO opened it to read it whole and hung; Ctrl-C and Ctrl-D did nothing. */
+    @Test
+    void undoOfAFileThatBecameAFifoSaysItCannotPutItBackAndNeverBlocks() throws Exception {
+        TmuxSession rosetta = savedHello();
+        Path hello = workspace.resolve("hello.txt");
+        Files.delete(hello);
+        assertThat(new ProcessBuilder("mkfifo", hello.toString()).inheritIO().start().waitFor()).isZero();
+
+        rosetta.type("/undo");
+        rosetta.press("Enter");
+        String screen = rosetta.waitFor("took back 4 messages");
+
+        assertThat(screen).contains("cannot put back hello.txt", "a FIFO (named pipe)");
+        rosetta.waitFor(PROMPT, 3);
+        assertThat(Files.isRegularFile(hello)).as("the FIFO is left as it is").isFalse();
+    }
+
+    /** Issue 25 §3: under --confine, /undo wrote through a file that had become a link to a file outside. */
+    @Test
+    void undoUnderConfineWritesNothingThroughAFileThatBecameALinkOutside() throws Exception {
+        Path hello = workspace.resolve("hello.txt");
+        Files.writeString(hello, "Hello, old world!\n");
+        TmuxSession rosetta = savedHello("--confine");
+        Path outside = Files.writeString(dir.resolve("outside.txt"), "outside\n");
+        Files.delete(hello);
+        Files.createSymbolicLink(hello, outside);
+
+        rosetta.type("/undo");
+        rosetta.press("Enter");
+        rosetta.waitFor("Put 1 file back as it was?");
+        rosetta.type("y");
+        rosetta.press("Enter");
+        String screen = rosetta.waitFor("took back 4 messages");
+
+        assertThat(screen).contains("could not put back hello.txt", "outside the workspace");
+        assertThat(outside).hasContent("outside");
     }
 
     @Test
@@ -519,6 +573,21 @@ class ReplTerminalIT {
         ask(second, "go on", 2);
         assertThat(ScriptedOpenAi.messages(model.requests().get(2))).contains("user: first question",
                 "assistant: The answer to the last one.", "user: go on");
+    }
+
+    /** Starts the line prompt ({@code args} added), has the model save hello.txt, and says yes to it. */
+    private TmuxSession savedHello(String... args) throws Exception {
+        model.reply(SAVE_REPLY);
+        model.reply("Done.");
+        List<String> after = new ArrayList<>(List.of("--ui", "line"));
+        after.addAll(List.of(args));
+        TmuxSession rosetta = start(PROMPT, screen -> screen.contains(PROMPT), List.of(), after);
+        rosetta.type("write hello.txt");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run save?");
+        rosetta.type("y");
+        rosetta.waitFor(PROMPT, 2);
+        return rosetta;
     }
 
     /** Starts rosetta in the workspace and waits for its prompt. */

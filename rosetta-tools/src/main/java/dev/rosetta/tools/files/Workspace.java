@@ -115,6 +115,18 @@ public final class Workspace {
     }
 
     /**
+     * Where a path really leads (see {@link #realLocation}), or empty when that cannot be told (a
+     * loop of links, a link that cannot be read).
+     */
+    public static Optional<Path> whereItLeads(Path path) {
+        try {
+            return Optional.of(realLocation(path.toAbsolutePath().normalize(), 0));
+        } catch (ToolFailure e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
      * Where a path really leads: every link in the part that exists is followed (a final link
      * whose target does not exist yet too, since writing through it would create that target);
      * the part that does not exist yet cannot hold links and is appended as written.

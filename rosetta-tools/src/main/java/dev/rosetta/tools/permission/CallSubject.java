@@ -1,9 +1,10 @@
 package dev.rosetta.tools.permission;
 
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 import dev.rosetta.core.tool.Arguments;
+import dev.rosetta.tools.ToolFailure;
+import dev.rosetta.tools.files.Workspace;
 
 /**
  * What a call's rules are matched against: the command of a call with a {@code command}
@@ -12,21 +13,32 @@ import dev.rosetta.core.tool.Arguments;
  * is matched by the tool's name alone: only {@code *} and {@code **} match it ({@code **}
  * matches every call of a tool, whatever its subject).
  *
- * @param kind what it is
- * @param text the command, path or code, normalised; empty for {@link Kind#NONE}
+ * <p>A path is matched where it really leads, as the file tools will write it: every symbolic
+ * link on the way that exists is followed ({@code docs/assets -> ../../outside} makes {@code
+ * docs/assets/a.png} a path outside the workspace, which no rule for workspace paths allows). A
+ * deny or ask rule also matches the path as written.
+ *
+ * @param kind      what it is
+ * @param text      the command, path or code, normalised; for a path, where it really leads (empty
+ *                  when that cannot be told: a loop of links); empty for {@link Kind#NONE}
+ * @param asWritten for a path, as the call names it ({@code ..} and {@code ./} resolved); else the text
  */
-public record CallSubject(Kind kind, String text) {
+public record CallSubject(Kind kind, String text, String asWritten) {
 
     public enum Kind { COMMAND, PATH, CODE, NONE }
 
     public static final CallSubject NONE = new CallSubject(Kind.NONE, "");
+
+    public CallSubject(Kind kind, String text) {
+        this(kind, text, text);
+    }
 
     public static CallSubject of(Arguments args, Path workspace) {
         if (args.values().get("command") instanceof String command) {
             return new CallSubject(Kind.COMMAND, command.strip());
         }
         if (args.values().get("path") instanceof String path) {
-            return new CallSubject(Kind.PATH, path(path, workspace));
+            return new CallSubject(Kind.PATH, realPath(path, workspace), path(path, workspace));
         }
         if (args.values().get("code") instanceof String code) {
             return new CallSubject(Kind.CODE, code.strip());
@@ -36,22 +48,38 @@ public record CallSubject(Kind kind, String text) {
 
     /** The path as rules name it: {@code docs/a.md} inside the workspace, {@code /etc/hosts} outside. */
     static String path(String argument, Path workspace) {
-        String text = argument.strip();
-        if (text.equals("~") || text.startsWith("~/")) {
-            text = System.getProperty("user.home") + text.substring(1);
-        }
+        Workspace ws = new Workspace(workspace, false);
         try {
-            Path root = workspace.toAbsolutePath().normalize();
-            Path path = root.resolve(text).normalize();
-            return path.startsWith(root) ? root.relativize(path).toString().replace('\\', '/')
-                    : path.toString();
-        } catch (InvalidPathException e) {
-            return text;
+            return named(ws.resolve(argument), ws.root());
+        } catch (ToolFailure e) {
+            return argument.strip();
         }
     }
 
-    /** Whether {@code pattern} matches this subject; {@code **} matches every call of the tool. */
-    boolean matchedBy(String pattern) {
+    /** Where the path really leads, named as rules name paths; empty when that cannot be told. */
+    static String realPath(String argument, Path workspace) {
+        Workspace ws = new Workspace(workspace, false);
+        try {
+            Path root = Workspace.whereItLeads(ws.root()).orElse(ws.root());
+            return Workspace.whereItLeads(ws.resolve(argument)).map(real -> named(real, root)).orElse("");
+        } catch (ToolFailure e) {
+            return "";
+        }
+    }
+
+    private static String named(Path path, Path root) {
+        return path.startsWith(root) ? root.relativize(path).toString().replace('\\', '/') : path.toString();
+    }
+
+    /** Whether {@code rule}'s pattern matches this subject; {@code **} matches every call of the tool. */
+    boolean matchedBy(PermissionRule rule) {
+        if (kind == Kind.PATH && rule.permission() != Permission.ALLOW) {
+            return matchedBy(rule.pattern(), text) || matchedBy(rule.pattern(), asWritten);
+        }
+        return matchedBy(rule.pattern(), text);
+    }
+
+    private boolean matchedBy(String pattern, String subject) {
         if (pattern.equals("**")) {
             return true;
         }
@@ -60,10 +88,10 @@ public record CallSubject(Kind kind, String text) {
                 boolean absolute = pattern.startsWith("/") || pattern.startsWith("~/");
                 String p = pattern.startsWith("~/") ? System.getProperty("user.home") + pattern.substring(1) : pattern;
                 // A relative pattern names files in the workspace; an absolute one, files anywhere.
-                yield absolute == text.startsWith("/") && Glob.matches(p, text, true);
+                yield !subject.isEmpty() && absolute == subject.startsWith("/") && Glob.matches(p, subject, true);
             }
-            case COMMAND -> Glob.matches(pattern.strip().replaceAll("\\s+", " "), text, false);
-            case CODE -> Glob.matches(pattern, text, false);
+            case COMMAND -> Glob.matches(pattern.strip().replaceAll("\\s+", " "), subject, false);
+            case CODE -> Glob.matches(pattern, subject, false);
             case NONE -> pattern.equals("*");
         };
     }

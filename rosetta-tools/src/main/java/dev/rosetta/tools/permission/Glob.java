@@ -19,6 +19,95 @@ final class Glob {
         return match(tokens(pattern, paths), text, paths);
     }
 
+    /** How a command pattern matches a command whose holes may be any text. */
+    enum Match {
+        /** Not for any value of the holes. */
+        NO,
+        /** For some values of the holes only. */
+        MAYBE,
+        /** For every value of the holes (each falls inside a {@code *}); a text without holes that matches. */
+        SURE
+    }
+
+    /** Matches a command pattern ({@code *} crosses everything) against a command with holes. */
+    static Match match(String pattern, CommandText text) {
+        int[] p = tokens(pattern, false);
+        if (sure(p, text)) {
+            return Match.SURE;
+        }
+        return !text.known() && possible(p, text) ? Match.MAYBE : Match.NO;
+    }
+
+    /** Row by row over the pattern, as {@link #match(int[], String, boolean)}; only a star covers a hole. */
+    private static boolean sure(int[] p, CommandText text) {
+        int n = text.length();
+        boolean[] row = new boolean[n + 1];
+        row[0] = true;
+        for (int token : p) {
+            boolean[] next = new boolean[n + 1];
+            if (token == ANY_DEEP) {
+                for (int j = 0; j <= n; j++) {
+                    next[j] = row[j] || j > 0 && next[j - 1];
+                }
+            } else {
+                for (int j = 0; j < n; j++) {
+                    int c = text.at(j);
+                    next[j + 1] = row[j] && c != CommandText.HOLE && (token == ONE || token == c);
+                }
+            }
+            row = next;
+        }
+        return row[n];
+    }
+
+    /**
+     * Whether some value of the holes makes the pattern match: the product of the two patterns,
+     * searched from both starts to both ends. A hole may stand for nothing, or for characters the
+     * pattern asks for, one by one; a star may take any character or hole.
+     */
+    private static boolean possible(int[] p, CommandText text) {
+        int m = p.length;
+        int n = text.length();
+        boolean[] seen = new boolean[(m + 1) * (n + 1)];
+        int[] stack = new int[(m + 1) * (n + 1)];
+        int top = push(stack, 0, seen, 0);
+        while (top > 0) {
+            int state = stack[--top];
+            int i = state / (n + 1);
+            int j = state % (n + 1);
+            if (i == m && j == n) {
+                return true;
+            }
+            boolean star = i < m && p[i] == ANY_DEEP;
+            boolean hole = j < n && text.at(j) == CommandText.HOLE;
+            if (star) {
+                top = push(stack, top, seen, state + (n + 1));        // the star takes nothing more
+                if (j < n) {
+                    top = push(stack, top, seen, state + 1);          // the star takes a character or hole
+                }
+            }
+            if (hole) {
+                top = push(stack, top, seen, state + 1);              // the hole stands for nothing more
+                if (i < m && !star) {
+                    top = push(stack, top, seen, state + (n + 1));    // the hole stands for what the pattern asks
+                }
+            }
+            if (i < m && j < n && !star && !hole && (p[i] == ONE || p[i] == text.at(j))) {
+                top = push(stack, top, seen, state + (n + 1) + 1);
+            }
+        }
+        return false;
+    }
+
+    private static int push(int[] stack, int top, boolean[] seen, int state) {
+        if (seen[state]) {
+            return top;
+        }
+        seen[state] = true;
+        stack[top] = state;
+        return top + 1;
+    }
+
     /** Whether the pattern has no wildcard. */
     static boolean isLiteral(String pattern) {
         for (int i = 0; i < pattern.length(); i++) {

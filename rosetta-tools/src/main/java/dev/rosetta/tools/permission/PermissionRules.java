@@ -10,9 +10,9 @@ import java.util.List;
  * tighten the user's, so the stricter of the two verdicts stands, and a project never allows
  * anything by itself (such rules are dropped when its file is read).
  *
- * <p>A shell line is judged command by command ({@link ShellLine}): it is denied when any of its
- * commands is, allowed only when all of them are, and a line whose effect its words do not show
- * is allowed only by a rule naming exactly that line.
+ * <p>A shell line is read with bash's grammar and judged command by command ({@link ShellRules}):
+ * denied when any command it can run is, doubtful (asked, never run unasked) when a deny rule may
+ * match what it runs, allowed only when every command is and nothing in it is unclear.
  */
 public final class PermissionRules {
 
@@ -41,56 +41,18 @@ public final class PermissionRules {
     }
 
     public synchronized Verdict decide(String tool, CallSubject subject) {
-        return decide(user, tool, subject).and(decide(project, tool, subject));
-    }
-
-    private static Verdict decide(List<PermissionRule> rules, String tool, CallSubject subject) {
-        if (subject.kind() != CallSubject.Kind.COMMAND) {
-            return longest(rules, tool, subject);
+        if (subject.kind() == CallSubject.Kind.COMMAND) {
+            ShellLine line = ShellLine.parse(subject.text());
+            return ShellRules.decide(user, tool, line).and(ShellRules.decide(project, tool, line));
         }
-        ShellLine line = ShellLine.parse(subject.text());
-        Verdict exact = exactly(rules, tool, line);
-        if (exact != null) {
-            return exact;
-        }
-        Verdict whole = longest(rules, tool, new CallSubject(CallSubject.Kind.COMMAND, line.normalized()));
-        // A pattern over the whole line may deny it or ask, but allows no more than its parts do.
-        Verdict strictest = whole.allows() ? Verdict.NONE : whole;
-        boolean allAllowed = !line.opaque() && !line.commands().isEmpty();
-        Verdict firstAllow = null;
-        for (String command : line.commands()) {
-            Verdict part = longest(rules, tool, new CallSubject(CallSubject.Kind.COMMAND, command));
-            if (part.allows()) {
-                firstAllow = firstAllow == null ? part : firstAllow;
-            } else {
-                allAllowed = false;
-                strictest = strictest.and(part);
-            }
-        }
-        if (strictest.permission() != null) {
-            return strictest;
-        }
-        return allAllowed ? firstAllow : Verdict.NONE;
-    }
-
-    /** The strictest rule without wildcards that names exactly this line (however it is spelled); null when none does. */
-    private static Verdict exactly(List<PermissionRule> rules, String tool, ShellLine line) {
-        Verdict found = null;
-        for (PermissionRule r : rules) {
-            if (r.tool().equals(tool) && r.exact()
-                    && ShellLine.parse(Glob.unescaped(r.pattern())).normalized().equals(line.normalized())) {
-                Verdict v = new Verdict(r.permission(), r);
-                found = found == null ? v : found.and(v);
-            }
-        }
-        return found;
+        return longest(user, tool, subject).and(longest(project, tool, subject));
     }
 
     /** The longest matching pattern's verdict; on a tie, the strictest. */
     private static Verdict longest(List<PermissionRule> rules, String tool, CallSubject subject) {
         PermissionRule best = null;
         for (PermissionRule r : rules) {
-            if (!r.tool().equals(tool) || !subject.matchedBy(r.pattern())) {
+            if (!r.tool().equals(tool) || !subject.matchedBy(r)) {
                 continue;
             }
             if (best == null || r.pattern().length() > best.pattern().length()

@@ -20,10 +20,14 @@ public final class RuleProposal {
         switch (subject.kind()) {
             case COMMAND -> {
                 ShellLine line = ShellLine.parse(subject.text());
-                if (line.simple() && !line.opaque() && line.commands().getFirst().contains(" ")) {
-                    patterns.add(Glob.literal(program(line.commands().getFirst())) + "*");
+                List<LineCommand> direct = line.direct();
+                if (direct.size() == 1 && line.unclassified().isEmpty() && line.writes().isEmpty()
+                        && !direct.getFirst().runsOthers() && direct.getFirst().assignments().isEmpty()
+                        && direct.getFirst().words().size() > 1 && direct.getFirst().words().stream().limit(2)
+                                .allMatch(dev.rosetta.tools.shell.syntax.Word::known)) {
+                    patterns.add(Glob.literal(program(direct.getFirst())) + "*");
                 }
-                patterns.add(Glob.literal(line.normalized()));
+                patterns.add(Glob.literal(line.canonical()));
             }
             case PATH -> {
                 int slash = subject.text().lastIndexOf('/');
@@ -43,8 +47,9 @@ public final class RuleProposal {
      * that word too; else the program and a space, so that {@code ls -la} does not offer {@code
      * lsblk}.
      */
-    private static String program(String command) {
-        String[] words = command.split(" ");
-        return words[1].matches("[a-z][a-z0-9-]*") ? words[0] + " " + words[1] : words[0] + " ";
+    private static String program(LineCommand command) {
+        String first = command.words().get(0).text();
+        String second = command.words().get(1).text();
+        return second.matches("[a-z][a-z0-9-]*") ? first + " " + second : first + " ";
     }
 }

@@ -2,6 +2,8 @@ package dev.rosetta.tools.shell;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -54,6 +56,17 @@ public final class ShellTool implements Tool {
     public Optional<String> unavailable() {
         return settings.bash().isPresent() ? Optional.empty()
                 : Optional.of("bash was not found on the PATH (" + settings.environment().getOrDefault("PATH", "unset") + ")");
+    }
+
+    /** The prompt a model sometimes copies before a one-line command ({@code $ ls}) is dropped, for the check and the run alike. */
+    @Override
+    public Arguments normalize(Arguments args) {
+        if (!(args.values().get("command") instanceof String command)) {
+            return args;
+        }
+        Map<String, Object> values = new LinkedHashMap<>(args.values());
+        values.put("command", ShellCommand.normalize(command));
+        return new Arguments(values);
     }
 
     @Override

@@ -161,10 +161,10 @@ class SandboxIT {
         List<WireRequest> requests = model.requests();
         assertThat(requests).hasSize(5);
         String results = requests.getLast().raw();
-        String inside = mode.equals("off") ? "null" : "bubblewrap";
-        assertThat(results).contains("SHELL-LOOKED", "PYTHON-LOOKED " + inside, "JSHELL-LOOKED " + inside,
-                "ROSETTA_LOGS_HOME");
-        if (!mode.equals("off")) {
+        boolean off = mode.equals("off");
+        assertThat(results).contains("SHELL-LOOKED", "PYTHON-LOOKED " + (off ? "None" : "bubblewrap"),
+                "JSHELL-LOOKED " + (off ? "null" : "bubblewrap"), "ROSETTA_LOGS_HOME");
+        if (!off) {
             assertThat(results).contains("SANDBOX=bubblewrap");
         }
         for (WireRequest request : requests) {
@@ -195,7 +195,8 @@ class SandboxIT {
                 Format.MARKDOWN.reply("Writing outside.\n", ModelCall.shell("touch /etc/planted")),
                 ScriptedReply.text("Done."));
 
-        Run run = world.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown", "serve");
+        Run run = world.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown",
+                "start a server");
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
         List<WireRequest> requests = model.requests();

@@ -18,6 +18,7 @@ import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.config.ConfigPaths;
 import dev.rosetta.agent.config.FormatChoice;
+import dev.rosetta.agent.config.KnownSecrets;
 import dev.rosetta.agent.config.Configuration;
 import dev.rosetta.agent.config.Limits;
 import dev.rosetta.agent.config.Resolution;
@@ -203,7 +204,8 @@ public final class SessionSetup {
             provider.thinkingProblem(r.model().id(), settings.thinking()).ifPresent(warnings);
         }
         ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings,
-                new SessionOptions(contextSettings, instructions, checkpoints));
+                new SessionOptions(contextSettings, instructions, checkpoints)
+                        .withSecrets(KnownSecrets.of(r.resolution().environment(), sandbox.secrets()::isSecret)));
         session.formatReason(r.formatReason());
         SessionMcp mcp = mcp(r, log, toolbox, outlets);
         Conversation conversation = new Conversation(session, new AgentLoop(session, r.workspace(), outlets.events()),

@@ -106,7 +106,7 @@ public final class ChatOptions {
      */
     public SessionSpec spec(boolean attended) {
         return new SessionSpec(resume, name, workspace, model, toolFormat, tools,
-                attended && !noConfirm && !nonInteractive, confine, mcp, stream, thinking, maxSteps, sandbox);
+                attended && !noConfirm && !nonInteractive, confine, mcp, List.of(), stream, thinking, maxSteps, sandbox);
     }
 
     /** Whether the plain line prompt was asked for (--ui line). */

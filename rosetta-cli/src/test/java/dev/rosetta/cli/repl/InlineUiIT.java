@@ -261,11 +261,18 @@ class InlineUiIT {
         rosetta.press("Enter");
         String screen = rosetta.waitFor("Run save? [y]es [n]o [a]lways [e]dit");
 
-        assertThat(screen).contains("change big.txt", "-old line 1", "+new line").doesNotContain("more lines");
-        if (rows < 50) {
-            assertThat(screen).contains("lines 1–", "▼ more below: ↓ PgDn Space");
+        // 84 lines of diff fit neither screen: a window of them, paged to the end, nothing cut
+        assertThat(screen).contains("change big.txt", "-old line 1", "lines 1–", "of 84", "▼ more below: ↓ PgDn Space")
+                .doesNotContain("Ctrl-O shows all of it", "+new line 40");
+        assertThat(rosetta.screenInColour()).contains("\u001b[31m-old line 1");
+        for (int page = 0; !rosetta.visibleScreen().contains("(the end)"); page++) {
+            assertThat(page).as("pages to the end").isLessThan(10);
+            String before = WhatIsApprovedIT.window(rosetta.visibleScreen());
+            rosetta.press("NPage");
+            visibleUntil(rosetta, "the next window", s -> !WhatIsApprovedIT.window(s).equals(before));
         }
-        assertThat(rosetta.screenInColour()).contains("\u001b[31m-old line 1", "\u001b[32m+new line");
+        assertThat(rosetta.visibleScreen()).contains("+new line 40", "of 84 (the end)");
+        assertThat(rosetta.screenInColour()).contains("\u001b[32m+new line");
         rosetta.type("y");
         rosetta.waitFor("Rewritten.");
         assertThat(workspace.resolve("big.txt")).content().contains("new line 40");

@@ -17,13 +17,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 25 §1, "the question shows everything that will run", through the real jar in tmux: a
- * hostile command of 81 lines, {@code rm -rf victim} on line 41 and a zero-width space on line 20,
- * is never folded at the confirmation. In the terminal UI its window is paged through to the end,
- * every line on screen in turn; at the line prompt it is written whole. The zero-width space shows
- * as a mark in both, and the answer no leaves the folder alone.
+ * Issue 25 §1, "what the user approves is what runs", through the real jar in tmux. The question
+ * shows everything that will run: a hostile command of 81 lines, {@code rm -rf victim} on line 41
+ * and a zero-width space on line 20, is never folded — in the terminal UI its window is paged
+ * through to the end, every line on screen in turn; at the line prompt it is written whole — the
+ * zero-width space shows as a mark, and the answer no leaves the folder alone. And an allow rule
+ * lets through only what it names: the lines that slipped past {@code shell "git status*"} (a
+ * comment hiding the next line, a redirection that writes) are asked about, not run.
  */
-class WholeQuestionIT {
+class WhatIsApprovedIT {
 
     private static final String PROMPT = "gpt-4.1 >";
     private static final String QUESTION = "Run shell? [y]es [n]o [a]lways [e]dit";
@@ -47,6 +49,9 @@ class WholeQuestionIT {
         victim = Files.createDirectories(workspace.resolve("victim/inside"));
         model = new ScriptedOpenAi();
         env = TerminalHome.environment(dir, model);
+    }
+
+    private void scriptTheHostileCommand() {
         model.reply("Tidying up.\n\n```shell\n" + String.join("\n", hostileLines()) + "\n```\n");
         model.reply("Left as it is.");
     }
@@ -76,21 +81,22 @@ class WholeQuestionIT {
     @Test
     void anEightyOneLineCommandIsPagedThroughWholeAtTheTerminalUisQuestionWithItsZeroWidthSpaceMarked()
             throws Exception {
+        scriptTheHostileCommand();
         TmuxSession rosetta = start(List.of());
         rosetta.type("tidy up");
         rosetta.press("Enter");
         rosetta.waitFor(QUESTION);
         String first = visibleWhenSettled(rosetta);
         assertThat(first).as("the first window says there is more").contains("lines 1–", "of 81", "▼ more below")
-                .doesNotContain("rm -rf victim", "more lines · Ctrl-O");
+                .doesNotContain("rm -rf victim", "Ctrl-O shows all of it");
 
         Set<String> seen = new LinkedHashSet<>(stripped(first));
         String screen = first;
         for (int page = 0; !screen.contains("(the end)"); page++) {
             assertThat(page).as("pages before the end; the screen:\n" + screen).isLessThan(20);
             rosetta.press(page % 2 == 0 ? "NPage" : "Space");
-            String before = screen;
-            screen = visibleUntil(rosetta, s -> !s.equals(before) && s.contains(QUESTION));
+            String before = window(screen);
+            screen = visibleUntil(rosetta, s -> !window(s).equals(before) && s.contains(QUESTION));
             seen.addAll(stripped(screen));
         }
         assertThat(seen).as("every line of the command was on screen").containsAll(shownLines());
@@ -106,6 +112,7 @@ class WholeQuestionIT {
     @Test
     void anEightyOneLineCommandIsWrittenWholeAtTheLinePromptsQuestionWithItsZeroWidthSpaceMarked()
             throws Exception {
+        scriptTheHostileCommand();
         TmuxSession rosetta = start(List.of("--ui", "line"));
         rosetta.type("tidy up");
         rosetta.press("Enter");
@@ -122,6 +129,58 @@ class WholeQuestionIT {
         rosetta.type("n");
         rosetta.waitFor("Left as it is.");
         assertThat(victim).isDirectory();
+    }
+
+    /**
+     * Under {@code shell "git status*"}, each line the probe slipped past the rule is asked about
+     * (and, answered no, writes nothing); {@code git status} alone runs unasked.
+     */
+    @Test
+    void linesThatSlippedPastAnAllowRuleAreAskedAboutAndWriteNothingWhenRefused() throws Exception {
+        Files.createDirectories(dir.resolve("config/rosetta"));
+        Files.writeString(dir.resolve("config/rosetta/config.toml"), """
+                [permissions]
+                shell = { "git status*" = "allow" }
+                """);
+        Path devNullX = Path.of("/dev/nullX");
+        assertThat(devNullX).doesNotExist();
+        List<String> tricks = List.of("git status # it's fine\ntouch made-1", "git status # \"\ntouch made-2",
+                "git status # \\\ntouch made-3", "git status >& made-4", "git status >&made-5",
+                "git status >/dev/nullX");
+        for (String line : tricks) {
+            model.reply("Checking.\n\n```shell\n" + line + "\n```\n");
+        }
+        model.reply("Once more.\n\n```shell\ngit status\n```\n");
+        model.reply("All checked.");
+        TmuxSession rosetta = start(List.of());
+        try {
+            rosetta.type("check the status");
+            rosetta.press("Enter");
+            for (int i = 1; i <= tricks.size(); i++) {
+                rosetta.waitFor(QUESTION); // this call's, in the live region (an answered one leaves it)
+                rosetta.type("n");
+                int answered = i;
+                rosetta.waitUntil(answered + " answers", s -> TmuxSession.count(s, "Run shell? no") >= answered);
+            }
+            rosetta.waitFor("All checked.");
+
+            for (int i = 1; i <= 5; i++) {
+                assertThat(workspace.resolve("made-" + i)).as(tricks.get(i - 1)).doesNotExist();
+            }
+            assertThat(devNullX).doesNotExist();
+            assertThat(TmuxSession.count(rosetta.screen(), "Run shell?")).as("asked once a trick, not for git status")
+                    .isEqualTo(tricks.size());
+            assertThat(ScriptedOpenAi.messages(model.requests().get(tricks.size() + 1)))
+                    .as("git status alone ran unasked").anyMatch(m -> m.contains("not a git repository"));
+        } finally {
+            Files.deleteIfExists(devNullX);
+        }
+    }
+
+    /** Which lines the question's window shows ("lines 20–38 of 81"), or "" when it shows none. */
+    static String window(String screen) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("lines \\d+–\\d+ of \\d+").matcher(screen);
+        return m.find() ? m.group() : "";
     }
 
     private static List<String> stripped(String screen) {

@@ -508,7 +508,7 @@ class ParseCommandTest {
         assertThat(broken.exitCode()).isEqualTo(2);
         assertThat(broken.err()).startsWith("rosetta parse: --tool-schemas '").contains("is not JSON").hasLineCount(1);
         Cli.Run nameless = parse("hi", "--tool-schemas", schemas("[{\"type\": \"function\", \"function\": {}}]").toString());
-        assertThat(nameless.err()).startsWith("rosetta parse: entry 1 of --tool-schemas").hasLineCount(1);
+        assertThat(nameless.err()).startsWith("rosetta parse: --tool-schemas '").contains("entry 1 is not a function with a name").hasLineCount(1);
         Cli.Run twice = parse("hi", "--tool-schemas", schemas("[{\"name\": \"a\"}, {\"name\": \"a\"}]").toString());
         assertThat(twice.err()).contains("declares the tool 'a' twice").hasLineCount(1);
     }

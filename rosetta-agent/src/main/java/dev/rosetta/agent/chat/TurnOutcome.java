@@ -1,5 +1,7 @@
 package dev.rosetta.agent.chat;
 
+import dev.rosetta.core.size.ByteSize;
+
 /**
  * How a turn ended.
  *
@@ -29,6 +31,18 @@ public record TurnOutcome(Reason reason, String message) {
 
     public static TurnOutcome done() {
         return new TurnOutcome(Reason.DONE, null);
+    }
+
+    /**
+     * A turn that Rosetta's memory or thread stack could not hold, stopped: the host goes on with
+     * the next, and the user learns what to change.
+     */
+    public static TurnOutcome exhausted(VirtualMachineError error) {
+        String what = error instanceof StackOverflowError ? "its thread stack" : "memory (its Java heap may grow to "
+                + ByteSize.of(Runtime.getRuntime().maxMemory()) + ")";
+        return new TurnOutcome(Reason.FAILED, "Rosetta ran out of " + what + " during this turn, so the turn was"
+                + " stopped; what the conversation logged before is kept. Give Rosetta more (JAVA_TOOL_OPTIONS="
+                + (error instanceof StackOverflowError ? "-Xss16m" : "-Xmx2g") + ") or lower [limits] reply_size");
     }
 
     public boolean ok() {

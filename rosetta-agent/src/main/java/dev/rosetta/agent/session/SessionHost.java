@@ -282,8 +282,19 @@ public final class SessionHost implements AutoCloseable {
 
     private void work() {
         for (Pending next = next(); next != null; next = next()) {
-            TurnOutcome outcome = handle(next.input());
-            end(next, outcome);
+            end(next, handled(next.input()));
+        }
+    }
+
+    /**
+     * The input handled; memory or stack running out ends the turn, not this thread (which would
+     * leave every front end waiting for the turn's end for ever).
+     */
+    private TurnOutcome handled(Input input) {
+        try {
+            return handle(input);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            return TurnOutcome.exhausted(e);
         }
     }
 

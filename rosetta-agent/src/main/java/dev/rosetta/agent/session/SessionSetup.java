@@ -18,6 +18,7 @@ import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.config.ConfigPaths;
 import dev.rosetta.agent.config.FormatChoice;
+import dev.rosetta.agent.config.KnownSecrets;
 import dev.rosetta.agent.config.Configuration;
 import dev.rosetta.agent.config.Limits;
 import dev.rosetta.agent.config.Resolution;
@@ -53,6 +54,7 @@ import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.permission.PermissionRule;
+import dev.rosetta.tools.shell.ShellEnvironment;
 import dev.rosetta.tools.shell.ShellSettings;
 
 /**
@@ -199,7 +201,8 @@ public final class SessionSetup {
             provider.thinkingProblem(r.model().id(), settings.thinking()).ifPresent(warnings);
         }
         ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings,
-                new SessionOptions(contextSettings, instructions, checkpoints));
+                new SessionOptions(contextSettings, instructions, checkpoints)
+                        .withSecrets(KnownSecrets.of(r.resolution().environment(), ShellEnvironment::isSecret)));
         session.formatReason(r.formatReason());
         SessionMcp mcp = mcp(r, log, toolbox, outlets);
         Conversation conversation = new Conversation(session, new AgentLoop(session, r.workspace(), outlets.events()),
@@ -213,11 +216,11 @@ public final class SessionSetup {
      * given, and then nothing of the MCP client is loaded.
      */
     private SessionMcp mcp(Resolved r, ConversationLog log, Toolbox toolbox, Outlets outlets) {
-        if (r.config().mcpServers().isEmpty() && options.mcp().isEmpty()) {
+        if (r.config().mcpServers().isEmpty() && options.mcp().isEmpty() && options.servers().isEmpty()) {
             return null;
         }
-        return SessionMcp.start(r.config().mcpServers(), options.mcp(), r.resolution().environment(), r.workspace(),
-                log.folder(), r.config().limits().mcpLog(), McpApprovals.of(env),
+        return SessionMcp.start(r.config().mcpServers(), options.mcp(), options.servers(), r.resolution().environment(),
+                r.workspace(), log.folder(), r.config().limits().mcpLog(), McpApprovals.of(env),
                 r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT), toolbox, outlets::notice,
                 questions(outlets.forms()));
     }

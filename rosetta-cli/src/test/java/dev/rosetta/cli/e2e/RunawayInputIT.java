@@ -48,6 +48,47 @@ class RunawayInputIT extends EndToEnd {
                 .contains("Your last reply was stopped after 64.0 KiB");
     }
 
+    /**
+     * Issue 25: a reply of 200 MB ran a 1 GB heap out of memory and was lost. At the default limit
+     * the reply stops at 4 MiB, and all of it — streamed, shown, logged — fits a heap of 128 MiB.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Api.class)
+    void aReplyThatNeverEndsStopsAtTheDefaultLimitWithinAHeapOf128Megabytes(Api api) {
+        sandbox.env().put("JAVA_TOOL_OPTIONS", "-Xmx128m");
+        sandbox.env().put("ROSETTA_REPLY_TIMEOUT", "600");
+        model.script(new ScriptedReply.Endless("All work and no play makes Jack a dull boy.\n"));
+
+        Run run = sandbox.rosetta("-n", "-m", api.model(), "say something");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.errorLines().stream().filter(l -> !l.startsWith("Picked up JAVA_TOOL_OPTIONS")))
+                .as(run.toString()).singleElement().asString()
+                .startsWith("rosetta: the reply was stopped at 4.0 MiB, the most one reply may carry");
+        assertThat(run.stdout()).startsWith("All work and no play").hasSizeBetween(4_000_000, 4_200_000);
+        assertThat(String.join("\n", sandbox.logLines())).contains("Your last reply was stopped after 4.0 MiB");
+    }
+
+    /**
+     * A heap too small for what a limit lets through: the turn's thread died of it, and the run hung
+     * for ever waiting for the turn to end. The turn ends, saying what ran out and what to change.
+     */
+    @Test
+    void aTurnThatRunsOutOfMemoryEndsSayingSoInsteadOfHanging() throws IOException {
+        userConfig("[limits]\nreply_size = \"1 GiB\"\n");
+        sandbox.env().put("JAVA_TOOL_OPTIONS", "-Xmx32m");
+        sandbox.env().put("ROSETTA_REPLY_TIMEOUT", "600");
+        model.script(new ScriptedReply.Endless("All work and no play makes Jack a dull boy.\n"));
+
+        Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "say something");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.errorLines().stream().filter(l -> !l.startsWith("Picked up JAVA_TOOL_OPTIONS")))
+                .as(run.toString()).singleElement().asString()
+                .startsWith("rosetta: Rosetta ran out of memory (its Java heap may grow to ")
+                .endsWith("Give Rosetta more (JAVA_TOOL_OPTIONS=-Xmx2g) or lower [limits] reply_size");
+    }
+
     @Test
     void aReplyOfSixtyCallsRunsTheFirstOnesAndTellsTheModelOnce() throws IOException {
         userConfig("[limits]\nreply_calls = 5\n");

@@ -11,6 +11,7 @@ import dev.rosetta.core.dialect.attool.AtToolDialect;
 import dev.rosetta.core.dialect.deepseek.DeepSeekDialect;
 import dev.rosetta.core.dialect.harmony.HarmonyDialect;
 import dev.rosetta.core.dialect.described.BuiltinDialects;
+import dev.rosetta.core.dialect.schema.SchemaGuidedDialect;
 import dev.rosetta.core.dialect.llama3.Llama3Dialect;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.dialect.mistral.MistralDialect;
@@ -90,6 +91,9 @@ public enum ToolFormat {
      * how a stored segment finds the dialect it was read in.
      */
     public static Optional<Dialect> dialectNamed(String name) {
+        if (SchemaGuidedDialect.INSTANCE.name().equals(name)) {
+            return Optional.of(SchemaGuidedDialect.INSTANCE);
+        }
         return Arrays.stream(values()).map(ToolFormat::dialect).filter(d -> d.name().equals(name)).findFirst();
     }
 
@@ -103,6 +107,7 @@ public enum ToolFormat {
                 out.add(f.dialect().driftReader(asked, tools));
             }
         }
+        out.add(SchemaGuidedDialect.INSTANCE.driftReader(asked, tools));
         return List.copyOf(out);
     }
 
@@ -112,7 +117,10 @@ public enum ToolFormat {
      * another format's conversation (a bare llama3 object, a fenced call in xml mode) runs here.
      */
     public static List<Reader> allReaders(ToolCatalog tools) {
-        return Arrays.stream(values()).map(f -> f.dialect().reader(tools)).toList();
+        List<Reader> out = new ArrayList<>();
+        Arrays.stream(values()).map(f -> f.dialect().reader(tools)).forEach(out::add);
+        out.add(SchemaGuidedDialect.INSTANCE.reader(tools));
+        return List.copyOf(out);
     }
 
     /** The name users type: markdown, xml, tool, hermes, qwen3-coder, glm, mistral, llama3, pythonic, deepseek, kimi, harmony. */

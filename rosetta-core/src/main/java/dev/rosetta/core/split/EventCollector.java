@@ -38,6 +38,7 @@ final class EventCollector implements Output {
         if (from == to) {
             return;
         }
+        text.prose(from, to);
         if (proseStart >= 0 && from != proseEnd) {
             closeProse();
         }

@@ -93,6 +93,15 @@ public final class Input {
         return text.charAt(i - 1) == '\n';
     }
 
+    /**
+     * Whether prose that is not whitespace was read before {@code at}: a construct at {@code at}
+     * is then not the whole reply (reasoning and markup before it are not prose).
+     */
+    public boolean proseBefore(int at) {
+        int first = text.firstProse();
+        return first >= 0 && first < at;
+    }
+
     /** Whether characters at and after {@code at} are there to look at. */
     public boolean has(int at) {
         return at < limit;

@@ -13,6 +13,8 @@ final class TextBuffer implements CharSequence {
     private int length;
     /** Characters readers have looked at through an {@link Input}: the work the O(n) tests count. */
     private long reads;
+    /** Where the first prose that is not whitespace starts, or -1 while there is none. */
+    private int firstProse = -1;
 
     void append(CharSequence delta) {
         int n = delta.length();
@@ -42,6 +44,24 @@ final class TextBuffer implements CharSequence {
     /** Counts {@code n} characters looked at; one add per call, never one per character. */
     void counted(int n) {
         reads += n;
+    }
+
+    /** The text in [from, to) was read as prose: remembers where the first prose that is not whitespace is. */
+    void prose(int from, int to) {
+        if (firstProse >= 0) {
+            return;
+        }
+        for (int i = from; i < to; i++) {
+            if (!Character.isWhitespace(chars[i])) {
+                firstProse = i;
+                return;
+            }
+        }
+    }
+
+    /** Where the first prose that is not whitespace starts, or -1. */
+    int firstProse() {
+        return firstProse;
     }
 
     /** How many characters readers have looked at so far (see {@link Input}). */

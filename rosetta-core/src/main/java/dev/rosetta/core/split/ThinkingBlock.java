@@ -95,6 +95,12 @@ final class ThinkingBlock implements Block, Output {
         endPiece(in.limit(), in.limit());
     }
 
+    /** Text after a reasoning closer starts afresh, as at a line start: {@code </think>[{"name": …}]} is read. */
+    @Override
+    public boolean endsAtLineStart() {
+        return true;
+    }
+
     private int endAt(int textEnd, int spanEnd) {
         endPiece(textEnd, spanEnd);
         return spanEnd;

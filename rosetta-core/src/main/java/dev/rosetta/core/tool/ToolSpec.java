@@ -195,6 +195,31 @@ public record ToolSpec(
         return schema;
     }
 
+    /**
+     * Why named {@code arguments} do not fit this tool's declaration — a missing required parameter,
+     * an undeclared one, a value of another type that binding cannot turn into it, a value outside
+     * its {@code enum} — or empty when they fit. How a call in a wrapper no dialect describes is
+     * told from JSON that merely names a tool.
+     */
+    public Optional<String> argumentProblem(Map<String, Object> arguments) {
+        Map<String, Object> bound;
+        try {
+            bound = bind(ToolUse.named(name, arguments, null)).values();
+        } catch (InvalidArgumentsException e) {
+            return Optional.of(e.getMessage());
+        }
+        if (!(jsonSchema().get("properties") instanceof Map<?, ?> properties)) {
+            return Optional.empty();
+        }
+        for (Map.Entry<String, Object> e : bound.entrySet()) {
+            if (properties.get(e.getKey()) instanceof Map<?, ?> property && property.get("enum") instanceof List<?> allowed
+                    && !allowed.contains(e.getValue()) && !allowed.contains(String.valueOf(e.getValue()))) {
+                return Optional.of(name + ": '" + e.getKey() + "' must be one of " + allowed + ", got " + e.getValue());
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The call's arguments by parameter name, typed and checked against this declaration. */
     public Arguments bind(ToolUse use) {
         return ArgumentBinder.bind(this, use);

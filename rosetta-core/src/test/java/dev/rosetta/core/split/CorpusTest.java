@@ -2,7 +2,6 @@ package dev.rosetta.core.split;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -14,7 +13,7 @@ import org.junit.jupiter.api.TestFactory;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.tool.BuiltinTools;
-import dev.rosetta.core.tool.Parameter;
+import dev.rosetta.core.tool.FunctionDeclarations;
 import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolSpec;
 
@@ -60,25 +59,6 @@ class CorpusTest {
 
     /** The tools of an OpenAI-style tools array, as {@code rosetta parse --tool-schemas} reads them. */
     static List<ToolSpec> schemas(String json) {
-        List<ToolSpec> out = new ArrayList<>();
-        for (Object entry : (List<?>) Json.read(json)) {
-            Map<?, ?> f = (Map<?, ?>) ((Map<?, ?>) entry).get("function");
-            Map<?, ?> params = (Map<?, ?>) f.get("parameters");
-            Map<?, ?> props = params == null ? Map.of() : (Map<?, ?>) params.get("properties");
-            List<?> required = params == null || params.get("required") == null ? List.of() : (List<?>) params.get("required");
-            List<Parameter> ps = new ArrayList<>();
-            props.forEach((k, v) -> ps.add(Parameter.named((String) k, type(((Map<?, ?>) v).get("type")), "",
-                    required.contains(k))));
-            out.add(new ToolSpec((String) f.get("name"), String.valueOf(f.get("description")), "", ps, null, null, null));
-        }
-        return out;
-    }
-
-    /** The type rosetta-cli's ToolSchemas takes: the type, or the first that is not null of a list; else string. */
-    private static String type(Object type) {
-        if (type instanceof List<?> types) {
-            return types.stream().filter(t -> !"null".equals(t)).map(String.class::cast).findFirst().orElse("string");
-        }
-        return type instanceof String t ? t : "string";
+        return FunctionDeclarations.read(Json.read(json));
     }
 }

@@ -1,14 +1,13 @@
 package dev.rosetta.tools.mcp;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 import dev.rosetta.core.size.ByteSize;
 import dev.rosetta.core.text.Shortened;
 import dev.rosetta.core.tool.Parameter;
+import dev.rosetta.core.tool.SchemaParameters;
 import dev.rosetta.core.tool.ToolSpec;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -32,7 +31,6 @@ final class McpToolSpecs {
     /** How much of a refused name a message shows. */
     private static final int NAME_SHOWN = 60;
     private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.-]+");
-    private static final List<String> TYPES = List.of("string", "integer", "number", "boolean", "array", "object");
 
     private McpToolSpecs() {}
 
@@ -103,42 +101,7 @@ final class McpToolSpecs {
         return text.length() <= DESCRIPTION_LIMIT ? text : text.substring(0, DESCRIPTION_LIMIT - 1) + "…";
     }
 
-    @SuppressWarnings("unchecked")
     static List<Parameter> parameters(Map<String, Object> schema) {
-        Object properties = schema.get("properties");
-        if (!(properties instanceof Map<?, ?> map)) {
-            return List.of();
-        }
-        List<?> required = schema.get("required") instanceof List<?> r ? r : List.of();
-        List<Parameter> out = new ArrayList<>();
-        for (var entry : ((Map<String, Object>) map).entrySet()) {
-            Map<String, Object> property = entry.getValue() instanceof Map<?, ?> p ? (Map<String, Object>) p : Map.of();
-            out.add(Parameter.named(entry.getKey(), type(property), describe(property),
-                    required.contains(entry.getKey())));
-        }
-        return out;
-    }
-
-    /** The property's one JSON type; "any" when it allows several or says none (values pass as given). */
-    private static String type(Map<String, Object> property) {
-        Object type = property.get("type");
-        if (type instanceof List<?> types) {
-            List<?> real = types.stream().filter(t -> !"null".equals(t)).toList();
-            type = real.size() == 1 ? real.get(0) : null;
-        }
-        return type instanceof String t && TYPES.contains(t) ? t : "any";
-    }
-
-    /** Its description, with what the text dialects would not show otherwise: the allowed values, the default. */
-    private static String describe(Map<String, Object> property) {
-        StringBuilder text = new StringBuilder(property.get("description") instanceof String d ? d.strip() : "");
-        if (property.get("enum") instanceof List<?> values && !values.isEmpty()) {
-            text.append(text.isEmpty() ? "" : " ").append("(one of: ")
-                    .append(values.stream().map(String::valueOf).collect(Collectors.joining(", "))).append(')');
-        }
-        if (property.containsKey("default")) {
-            text.append(text.isEmpty() ? "" : " ").append("(default: ").append(property.get("default")).append(')');
-        }
-        return text.toString();
+        return SchemaParameters.of(schema);
     }
 }

@@ -3,7 +3,7 @@ package dev.rosetta.core.dialect.attool;
 import dev.rosetta.core.split.Input;
 
 /**
- * Finds where a JSON object ends, as models write it: brackets are matched outside strings
+ * Finds where a JSON object (or list) ends, as models write it: brackets are matched outside strings
  * (double-quoted, or single-quoted where a value may start) and outside comments; a '}' also
  * closes brackets left open inside it ({@code {"a": [1, 2}}). State is kept between calls and
  * every decision looks only backwards, so streamed text is scanned once and gives the same
@@ -22,12 +22,12 @@ public final class JsonExtent {
     /** The last character outside strings and comments that was not whitespace. */
     private char lastSignificant;
 
-    /** Starts at the opening brace. */
+    /** Starts at the opening brace (or bracket: the extent is then the list's). */
     public JsonExtent(int openingBrace) {
         this.pos = openingBrace;
     }
 
-    /** The index after the balancing '}', or -1 if it has not arrived yet. */
+    /** The index after the balancing '}' (or ']'), or -1 if it has not arrived yet. */
     public int scan(Input in) {
         return scan(in, in.limit());
     }
@@ -102,7 +102,7 @@ public final class JsonExtent {
         switch (c) {
             case '{', '[' -> open.append(c);
             case '}' -> closed = closeObject();
-            case ']' -> closeArray();
+            case ']' -> closed = closeArray();
             case '"' -> quote = '"';
             // An apostrophe opens a string only where a key or value may start ("it's" stays text).
             case '\'' -> quote = "{[,:".indexOf(lastSignificant) >= 0 ? '\'' : 0;
@@ -128,10 +128,12 @@ public final class JsonExtent {
         return true;
     }
 
-    /** A ']' closes an open array; one with an object innermost is a stray and is ignored. */
-    private void closeArray() {
+    /** A ']' closes an open array; one with an object innermost is a stray and is ignored. True when it closed one. */
+    private boolean closeArray() {
         if (!open.isEmpty() && open.charAt(open.length() - 1) == '[') {
             open.setLength(open.length() - 1);
+            return true;
         }
+        return false;
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.rosetta.core.dialect.Dialect;
+import dev.rosetta.core.dialect.JsonFence;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Opening;

@@ -77,9 +77,11 @@ class Llama3ReaderTest {
     }
 
     @Test
-    void objectThatDoesNotStartWithTheNameIsProse() {
-        assertThat(kinds(split("{\"parameters\": {\"query\": \"x\"}, \"name\": \"search\"}"))).containsExactly("prose");
-        assertThat(kinds(split("{ \"tool\": \"search\" }"))).containsExactly("prose");
+    void objectThatDoesNotStartWithTheNameIsProseUnlessItIsTheWholeReplyAndFitsTheTool() {
+        String keysSwapped = "{\"parameters\": {\"query\": \"x\"}, \"name\": \"search\"}";
+        assertThat(onlyCall(split(keysSwapped)).dialect().name()).as("the whole reply, fitting search").isEqualTo("schema");
+        assertThat(kinds(split("Here it is:\n" + keysSwapped))).containsExactly("prose");
+        assertThat(kinds(split("{ \"tool\": \"search\" }"))).as("search needs its query").containsExactly("prose");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.rosetta.core.dialect.described;
+package dev.rosetta.core.dialect;
 
 import dev.rosetta.core.split.Input;
 
@@ -6,10 +6,10 @@ import dev.rosetta.core.split.Input;
  * What may stand between an opener and the JSON after it: whitespace, and a fence line
  * ({@code ```json}) that some models put the JSON in even inside special tokens.
  */
-final class JsonFence {
+public final class JsonFence {
 
     /** Returned by {@link #skip} when the whitespace and fence ran on longer than allowed. */
-    static final int TOO_FAR = -1;
+    public static final int TOO_FAR = -1;
 
     private JsonFence() {}
 
@@ -17,7 +17,7 @@ final class JsonFence {
      * The index of the first character after whitespace and at most one fence line from
      * {@code from} (the visible end when the text stops there), or {@link #TOO_FAR}.
      */
-    static int skip(Input in, int from, int most) {
+    public static int skip(Input in, int from, int most) {
         int i = spaces(in, from, most);
         if (i < 0 || !in.has(i) || in.charAt(i) != '`') {
             return i;

@@ -107,7 +107,8 @@ final class PermissionAsk {
     /** The call being asked about, as the tool_call the editor already shows, with what it will do. */
     private static AcpSchema.ToolCallUpdate call(Question.Permission p) {
         List<AcpSchema.ToolCallContent> content = new ArrayList<>();
-        String preview = switch (p.preview()) {
+        // marked: what draws nothing shows as <U+200B>, as in the terminals; the user approves what they see
+        String preview = switch (p.preview() == null ? null : p.preview().marked()) {
             case Preview.Command c -> fenced(c.language(), c.text());
             case Preview.FileChange f -> f.path() + (f.creates() ? " (new file)" : "") + ":\n" + fenced("diff",
                     f.diff());

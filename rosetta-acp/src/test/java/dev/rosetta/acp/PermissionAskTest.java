@@ -106,4 +106,16 @@ class PermissionAskTest {
             return request.options().stream().filter(o -> o.kind() == kind).findFirst().orElseThrow().optionId();
         }
     }
+
+    /** Issue 25 §1: the editor's question shows invisible characters as marks, as the terminals do. */
+    @Test
+    void theQuestionShowsInvisibleCharactersAsMarks() {
+        Question.Permission asked = new Question.Permission("q2", GIT,
+                new Preview.Command("bash", "echo ok\u200B; rm -rf \u202Evictim"), List.of());
+
+        AcpSchema.RequestPermissionRequest request = PermissionAsk.request("s1", asked);
+
+        assertThat(request.toolCall().content()).singleElement().asString()
+                .contains("echo ok<U+200B>; rm -rf <U+202E>victim").doesNotContain("\u200B");
+    }
 }

@@ -34,6 +34,7 @@ import dev.rosetta.agent.skills.Skills;
 import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.agent.mcp.McpQuestions;
 import dev.rosetta.agent.mcp.McpServers;
+import dev.rosetta.agent.sandbox.ChatSandbox;
 import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -57,7 +58,7 @@ import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.permission.PermissionRule;
-import dev.rosetta.tools.shell.ShellEnvironment;
+import dev.rosetta.tools.sandbox.Sandbox;
 import dev.rosetta.tools.shell.ShellSettings;
 
 /**
@@ -190,9 +191,11 @@ public final class SessionSetup {
         ConversationLog log = resumed != null ? resumed : ConversationLog.create(logs, options.name());
         log.warnings().forEach(warnings);
         FileCheckpoints checkpoints = new FileCheckpoints(log);
+        Sandbox sandbox = ChatSandbox.open(options.sandbox(), r.config(), keyNames(providers), env, r.workspace(),
+                logs, warnings);
         ToolContext context = new ToolContext(r.workspace(), options.confine() || r.config().confine(),
                 OutputLimit.DEFAULT, OutputFolder.of(log.folder().resolve("tool-outputs"),
-                        r.config().limits().toolOutputs(), "[limits] tool_outputs"), checkpoints);
+                        r.config().limits().toolOutputs(), "[limits] tool_outputs"), checkpoints, sandbox);
         Hooks hooks = HookSetup.open(r.config().hooks(), r.workspace(), log, r.resolution().environment(),
                 options.confirmCalls(), approval, ProjectApprovals.of(env), outlets::notice);
         Toolbox toolbox = new Toolbox(tools, context, options.confirmCalls()
@@ -210,7 +213,7 @@ public final class SessionSetup {
         }
         ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings,
                 new SessionOptions(contextSettings, instructions, checkpoints).withHooks(hooks).withSkills(skills)
-                        .withSecrets(KnownSecrets.of(r.resolution().environment(), ShellEnvironment::isSecret)));
+                        .withSecrets(KnownSecrets.of(r.resolution().environment(), sandbox.secrets()::isSecret)));
         session.formatReason(r.formatReason());
         SessionMcp mcp = mcp(r, log, toolbox, outlets, hooks);
         Conversation conversation = new Conversation(session, new AgentLoop(session, r.workspace(), outlets.events()),
@@ -238,11 +241,11 @@ public final class SessionSetup {
      * given, and then nothing of the MCP client is loaded.
      */
     private SessionMcp mcp(Resolved r, ConversationLog log, Toolbox toolbox, Outlets outlets, Hooks hooks) {
-        if (r.config().mcpServers().isEmpty() && options.mcp().isEmpty()) {
+        if (r.config().mcpServers().isEmpty() && options.mcp().isEmpty() && options.servers().isEmpty()) {
             return null;
         }
-        return SessionMcp.start(r.config().mcpServers(), options.mcp(), r.resolution().environment(), r.workspace(),
-                log.folder(), r.config().limits().mcpLog(), ProjectApprovals.of(env),
+        return SessionMcp.start(r.config().mcpServers(), options.mcp(), options.servers(), r.resolution().environment(),
+                r.workspace(), log.folder(), r.config().limits().mcpLog(), ProjectApprovals.of(env),
                 r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT), toolbox, outlets::notice,
                 questions(HookSetup.notifying(outlets.forms(), hooks)));
     }
@@ -264,6 +267,17 @@ public final class SessionSetup {
                 return forms.ask(form);
             }
         };
+    }
+
+    /** The variables the providers take their keys from: secrets, whatever they are called. */
+    private static java.util.Set<String> keyNames(Providers providers) {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        providers.directory().all().forEach(p -> {
+            if (p.keyEnv() != null) {
+                names.add(p.keyEnv());
+            }
+        });
+        return names;
     }
 
     /** The tools {@code --tools} and the resumed conversation choose; the others are closed. */

@@ -4,7 +4,9 @@ import java.util.List;
 
 import dev.rosetta.agent.chat.AnswerSchema;
 import dev.rosetta.agent.chat.RunLimits;
+import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.llm.Thinking;
+import dev.rosetta.tools.sandbox.SandboxMode;
 
 /**
  * What a front end asks of the conversation it opens (the command line's options, an editor's
@@ -19,26 +21,52 @@ import dev.rosetta.llm.Thinking;
  * @param confirmCalls whether calls are asked about before they run (not with {@code -y}, {@code -n}, or nobody to ask)
  * @param confine      whether file tools refuse paths outside the workspace
  * @param mcp          the {@code --mcp} servers
+ * @param servers      servers given whole (an editor's), which win over a file's and a flag's of the same name
  * @param stream       whether replies stream
  * @param thinking     how hard the model thinks
  * @param maxSteps     requests per turn at most
+ * @param sandbox      where the model's processes run ({@code --sandbox}); null: {@code [sandbox] mode} decides
  * @param runLimits    what the whole run may spend ({@code --max-turns}, {@code --max-cost})
  * @param answerSchema the JSON Schema the final answer must match ({@code --output-schema}), or null
  */
 public record SessionSpec(boolean resume, String name, String workspace, String model, String toolFormat,
-        List<String> tools, boolean confirmCalls, boolean confine, List<String> mcp, boolean stream, Thinking thinking,
-        Integer maxSteps, RunLimits runLimits, AnswerSchema answerSchema) {
+        List<String> tools, boolean confirmCalls, boolean confine, List<String> mcp, List<McpServerEntry> servers,
+        boolean stream, Thinking thinking, Integer maxSteps, SandboxMode sandbox, RunLimits runLimits,
+        AnswerSchema answerSchema) {
 
     public SessionSpec {
         mcp = mcp == null ? List.of() : List.copyOf(mcp);
+        servers = servers == null ? List.of() : List.copyOf(servers);
         runLimits = runLimits == null ? RunLimits.NONE : runLimits;
     }
 
-    /** A spec without run limits or an answer schema. */
+    /** A conversation without run limits or an answer schema. */
     public SessionSpec(boolean resume, String name, String workspace, String model, String toolFormat,
-            List<String> tools, boolean confirmCalls, boolean confine, List<String> mcp, boolean stream,
-            Thinking thinking, Integer maxSteps) {
-        this(resume, name, workspace, model, toolFormat, tools, confirmCalls, confine, mcp, stream, thinking, maxSteps,
-                RunLimits.NONE, null);
+            List<String> tools, boolean confirmCalls, boolean confine, List<String> mcp, List<McpServerEntry> servers,
+            boolean stream, Thinking thinking, Integer maxSteps, SandboxMode sandbox) {
+        this(resume, name, workspace, model, toolFormat, tools, confirmCalls, confine, mcp, servers, stream, thinking,
+                maxSteps, sandbox, RunLimits.NONE, null);
+    }
+
+    /** A conversation whose sandbox the configuration files decide. */
+    public SessionSpec(boolean resume, String name, String workspace, String model, String toolFormat,
+            List<String> tools, boolean confirmCalls, boolean confine, List<String> mcp, List<McpServerEntry> servers,
+            boolean stream, Thinking thinking, Integer maxSteps) {
+        this(resume, name, workspace, model, toolFormat, tools, confirmCalls, confine, mcp, servers, stream, thinking,
+                maxSteps, null);
+    }
+
+    /** The same, for the conversation named {@code id} (resumed when {@code resume}), working in {@code workspace}. */
+    public SessionSpec conversation(boolean resume, String id, String workspace) {
+        return new SessionSpec(resume, id, workspace, model, toolFormat, tools, confirmCalls, confine, mcp, servers,
+                stream, thinking, maxSteps, sandbox, runLimits, answerSchema);
+    }
+
+    /** The same, with {@code more} servers. */
+    public SessionSpec withServers(List<McpServerEntry> more) {
+        List<McpServerEntry> all = new java.util.ArrayList<>(servers);
+        all.addAll(more);
+        return new SessionSpec(resume, name, workspace, model, toolFormat, tools, confirmCalls, confine, mcp, all,
+                stream, thinking, maxSteps, sandbox, runLimits, answerSchema);
     }
 }

@@ -21,7 +21,8 @@ import dev.rosetta.cli.option.OptionValues;
 public final class ChatArguments {
 
     /** Words picocli reads as subcommands wherever they stand before {@code --} (a test holds this to picocli's). */
-    static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "mcp", "hooks", "eval", "serve", "help");
+    static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "mcp", "hooks", "eval", "acp", "serve", "sandbox",
+            "help");
 
     /**
      * What the command line asks for.
@@ -126,8 +127,8 @@ public final class ChatArguments {
     private static boolean takesValue(String name) {
         return switch (name) {
             case "-m", "--model", "--tool-format", "--name", "-w", "--workspace", "-t", "--tools", "--output-format",
-                    "--max-steps", "--thinking", "--mcp", "--ui", "--input-format", "--permission-tool", "--max-turns",
-                    "--max-cost", "--output-schema", "-o", "--output-last-message" -> true;
+                    "--max-steps", "--thinking", "--mcp", "--ui", "--sandbox", "--input-format", "--permission-tool",
+                    "--max-turns", "--max-cost", "--output-schema", "-o", "--output-last-message" -> true;
             default -> false;
         };
     }
@@ -157,6 +158,7 @@ public final class ChatArguments {
                 case "--output-format" -> o.outputFormat = OptionValues.outputFormat(value);
                 case "--max-steps" -> o.maxSteps = OptionValues.atLeastOne(value);
                 case "--ui" -> o.ui = OptionValues.uiMode(value);
+                case "--sandbox" -> o.sandbox = OptionValues.sandboxMode(value);
                 case "--mcp" -> o.mcp.add(value);
                 case "--input-format" -> o.inputFormat = OptionValues.inputFormat(value);
                 case "--permission-tool" -> o.permissionTool = value;

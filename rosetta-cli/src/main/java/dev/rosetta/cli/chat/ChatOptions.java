@@ -13,6 +13,7 @@ import dev.rosetta.cli.option.OptionConverters;
 import dev.rosetta.cli.option.OutputFormat;
 import dev.rosetta.cli.option.UiMode;
 import dev.rosetta.llm.Thinking;
+import dev.rosetta.tools.sandbox.SandboxMode;
 
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -85,6 +86,11 @@ public final class ChatOptions {
     @Option(names = "--confine", description = "File tools refuse paths outside the workspace.")
     boolean confine;
 
+    @Option(names = "--sandbox", paramLabel = "MODE", converter = OptionConverters.SandboxModeValue.class,
+            description = "Run shell, Python, JShell and MCP servers in a sandbox: auto (where the machine can; the"
+                    + " default), on (refuse to run them otherwise), off.")
+    SandboxMode sandbox;
+
     @Option(names = "--serve", description = "Publish this conversation in the browser too (rosetta serve's page):"
             + " prints a URL with a secret token; the page shows it live and can answer its questions. /serve does"
             + " it later.")
@@ -141,8 +147,8 @@ public final class ChatOptions {
     public SessionSpec spec(boolean attended) {
         AnswerSchema schema = outputSchema == null ? null : AnswerSchema.read(Path.of(outputSchema));
         return new SessionSpec(resume, name, workspace, model, toolFormat, tools,
-                !noConfirm && (answeredByProgram() || attended && !nonInteractive), confine, mcp, stream, thinking,
-                maxSteps, new RunLimits(maxTurns, maxCost), schema);
+                !noConfirm && (answeredByProgram() || attended && !nonInteractive), confine, mcp, List.of(), stream,
+                thinking, maxSteps, sandbox, new RunLimits(maxTurns, maxCost), schema);
     }
 
     /** Whether a program answers the questions: it writes JSON lines, or a permission tool decides. */

@@ -135,12 +135,12 @@ final class AcpSession implements AutoCloseable {
         return switch (outcome.reason()) {
             case DONE -> new AcpSchema.PromptResponse(AcpSchema.StopReason.END_TURN);
             case INTERRUPTED -> new AcpSchema.PromptResponse(AcpSchema.StopReason.CANCELLED);
-            case MAX_STEPS -> new AcpSchema.PromptResponse(AcpSchema.StopReason.MAX_TURN_REQUESTS);
-            case UNREADABLE_CALLS, REPEATED_FAILURE -> {
+            case MAX_STEPS, MAX_TURNS, MAX_COST -> new AcpSchema.PromptResponse(AcpSchema.StopReason.MAX_TURN_REQUESTS);
+            case UNREADABLE_CALLS, REPEATED_FAILURE, BLOCKED -> { // BLOCKED: a hook ended the turn, saying why
                 send(message("\n\nrosetta: " + outcome.message() + "\n"));
                 yield new AcpSchema.PromptResponse(AcpSchema.StopReason.END_TURN);
             }
-            case FAILED, MISCONFIGURED, TOO_LARGE -> throw new AcpProtocolException(AcpErrorCodes.INTERNAL_ERROR,
+            case FAILED, MODEL_FAILED, OUTPUT_INVALID, MISCONFIGURED, TOO_LARGE -> throw new AcpProtocolException(AcpErrorCodes.INTERNAL_ERROR,
                     outcome.message());
         };
     }

@@ -101,7 +101,7 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
     public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
             OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers) {
         this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, null, null,
-                List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET, Limits.UNSET, List.of());
+                List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET, Limits.UNSET);
     }
 
     /** A layer without MCP, {@code [context]} and {@code [permissions]} settings. */
@@ -109,13 +109,13 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
             OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
             Integer localContext, Thinking thinking) {
         this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, localContext,
-                thinking, List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET, Limits.UNSET, List.of());
+                thinking, List.of(), null, ContextPart.NONE, List.of(), UiSettings.UNSET, Limits.UNSET);
     }
 
     /** A chat config as a layer: its {@code [env]} table, and the permission rules remembered in it. */
     static ConfigLayer chat(Path file, ChatConfig chat) {
         return new ConfigLayer(Kind.CHAT, file, chat.env(), null, null, null, null, null, List.of(), null, null,
-                List.of(), null, ContextPart.NONE, chat.permissions(), UiSettings.UNSET, Limits.UNSET, List.of());
+                List.of(), null, ContextPart.NONE, chat.permissions(), UiSettings.UNSET, Limits.UNSET);
     }
 
     /** The file as a layer of {@code kind}, or empty when it does not exist. */

@@ -150,6 +150,10 @@ final class SessionLines {
                         o.put("decision", "remember");
                         o.put("rule", r.rule().describe());
                     }
+                    case Decision.Refuse r -> {
+                        o.put("decision", "refuse");
+                        o.put("rule", r.rule().describe());
+                    }
                     case Decision.Edit e -> {
                         o.put("decision", "edit");
                         o.put("arguments", e.edited().values());

@@ -344,7 +344,8 @@ class HeadlessIT extends EndToEnd {
     @ValueSource(strings = {"json", "text"})
     void aPermissionToolDecidesEachCallAsClaudeCodesPermissionPromptToolDoes(String output) throws Exception {
         Path server = Path.of(getClass().getResource("/mcp/permission-server.py").toURI());
-        Path asked = sandbox.home().resolve("asked.jsonl");
+        // The server runs in the sandbox, where the workspace is writable and the home folder is not.
+        Path asked = sandbox.workspace().resolve(".asked.jsonl");
         Files.createDirectories(sandbox.workspace().resolve("data"));
         model.script(Format.TOOL.reply("", ModelCall.shell("rm -rf data")),
                 Format.TOOL.reply("", ModelCall.save("a.txt", "x\n")), ScriptedReply.text("Done."));

@@ -26,7 +26,7 @@ import picocli.CommandLine.ScopeType;
         description = "A terminal AI agent that reads every spelling of a tool call.",
         versionProvider = ManifestVersion.class,
         subcommands = {ParseCommand.class, ModelsCommand.class, LogsCommand.class, McpCommand.class, EvalCommand.class,
-            ServeCommand.class, HelpCommand.class},
+            AcpCommand.class, ServeCommand.class, HelpCommand.class},
         customSynopsis = {"rosetta [OPTIONS] [PROMPT...]", "       rosetta COMMAND ..."},
         parameterListHeading = "%nArguments:%n",
         commandListHeading = "%nCommands:%n",

@@ -191,6 +191,13 @@ public final class Toolbox implements AutoCloseable {
                     remembered.accept(r.rule());
                     yield tool.run(args, context);
                 }
+                case Decision.Refuse r -> {
+                    rules.remember(r.rule());
+                    remembered.accept(r.rule());
+                    yield ToolResult.error(ErrorCode.CANCELED, "the user declined to run this call, and calls like it"
+                            + " from now on (" + r.rule().tool() + " \"" + r.rule().pattern() + "\"): do it another way,"
+                            + " or ask the user");
+                }
                 case Decision.No no -> ToolResult.error(ErrorCode.CANCELED, "the user declined to run this call"
                         + (no.reason().isBlank() ? "" : ": " + no.reason()));
                 case Decision.Edit edit -> tool.run(edit.edited(), context, live);

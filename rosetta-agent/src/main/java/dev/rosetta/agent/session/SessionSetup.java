@@ -216,11 +216,11 @@ public final class SessionSetup {
      * given, and then nothing of the MCP client is loaded.
      */
     private SessionMcp mcp(Resolved r, ConversationLog log, Toolbox toolbox, Outlets outlets) {
-        if (r.config().mcpServers().isEmpty() && options.mcp().isEmpty()) {
+        if (r.config().mcpServers().isEmpty() && options.mcp().isEmpty() && options.servers().isEmpty()) {
             return null;
         }
-        return SessionMcp.start(r.config().mcpServers(), options.mcp(), r.resolution().environment(), r.workspace(),
-                log.folder(), r.config().limits().mcpLog(), McpApprovals.of(env),
+        return SessionMcp.start(r.config().mcpServers(), options.mcp(), options.servers(), r.resolution().environment(),
+                r.workspace(), log.folder(), r.config().limits().mcpLog(), McpApprovals.of(env),
                 r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT), toolbox, outlets::notice,
                 questions(outlets.forms()));
     }

@@ -21,7 +21,7 @@ import dev.rosetta.cli.option.OptionValues;
 public final class ChatArguments {
 
     /** Words picocli reads as subcommands wherever they stand before {@code --} (a test holds this to picocli's). */
-    static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "mcp", "eval", "serve", "help");
+    static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "mcp", "eval", "acp", "serve", "help");
 
     /**
      * What the command line asks for.

@@ -100,7 +100,7 @@ public final class ChatOptions {
      */
     public SessionSpec spec(boolean attended) {
         return new SessionSpec(resume, name, workspace, model, toolFormat, tools,
-                attended && !noConfirm && !nonInteractive, confine, mcp, stream, thinking, maxSteps);
+                attended && !noConfirm && !nonInteractive, confine, mcp, List.of(), stream, thinking, maxSteps);
     }
 
     /** Whether the plain line prompt was asked for (--ui line). */

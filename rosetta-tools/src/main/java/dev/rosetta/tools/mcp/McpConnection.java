@@ -45,6 +45,11 @@ final class McpConnection implements AutoCloseable {
      * far fewer ({@code [limits] tools}).
      */
     static final int MOST_LISTED = 10_000;
+    /**
+     * The most characters of a JSON-RPC error's message a result keeps: it goes to the model and
+     * into the log, and an error says what went wrong in its first lines.
+     */
+    private static final int LONGEST_ERROR = 4000;
     /** The most characters of one log message a server sends that its log keeps (the log rotates, a line does not). */
     private static final int LONGEST_LOGGED = 4096;
     /** The SDK's own limit per request stays behind Rosetta's, so Rosetta's fires first and cancels. */
@@ -325,7 +330,7 @@ final class McpConnection implements AutoCloseable {
             var rpc = error.getJsonRpcError();
             ErrorCode code = Integer.valueOf(-32602).equals(rpc.code()) ? ErrorCode.INVALID_ARGS : McpFailure.SERVER_ERROR;
             return new McpFailure(code, redact(settings.name() + " answered with an error while " + doing + ": "
-                    + rpc.message() + " (code " + rpc.code() + ")"));
+                    + Shortened.cut(String.valueOf(rpc.message()), LONGEST_ERROR) + " (code " + rpc.code() + ")"));
         }
         broken = true;
         String why = rootMessage(cause);

@@ -15,6 +15,7 @@ It speaks JSON-RPC by hand, one message a line, so that every byte it writes is 
   progress sends 100,000 progress notifications of 1 KB during a call of 'progress', then answers it
   logs     sends 100,000 log notifications of 1 KB during a call of 'logs', then answers it
   silent   reads every message and answers none, initialize included
+  failing  answers the tool 'fail' with a JSON-RPC error whose message is 10 MiB
 'listed' answers how many times the tools were listed ("listed N times").
 Every tool not named above answers {"text": T} with "NAME: T", so a test can tell which one ran.
 """
@@ -45,7 +46,7 @@ def tools(cursor=None):
         return [tool("t%05d" % i) for i in range(10000)] + [tool("echo")]
     if MODE == "longname":
         return [tool("n" * 100000), tool("echo")]
-    return [tool(n) for n in ("echo", "big", "broken", "deep", "noisy", "churn", "progress", "logs", "listed")]
+    return [tool(n) for n in ("echo", "big", "broken", "deep", "noisy", "churn", "progress", "logs", "listed", "fail")]
 
 
 def text(request_id, value):
@@ -78,6 +79,8 @@ def call(request_id, name, arguments):
             send({"jsonrpc": "2.0", "method": "notifications/message",
                   "params": {"level": "info", "data": "l" * 1000}})
         text(request_id, "logs done")
+    elif name == "fail" and MODE == "failing":
+        send({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32000, "message": "e" * (10 << 20)}})
     elif name == "listed":
         text(request_id, "listed %d times" % lists)
     elif name == "noisy":

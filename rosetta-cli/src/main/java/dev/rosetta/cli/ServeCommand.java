@@ -67,7 +67,7 @@ final class ServeCommand implements Callable<Integer> {
         Map<String, String> env = System.getenv();
         ServeSettings settings = new ServeSettings(host, port, AccessToken.fresh(), publicUrl);
         SessionSpec defaults = new SessionSpec(false, null, workspace, model, toolFormat, null, true, false, List.of(),
-                true, null, null);
+                List.of(), true, null, null);
         WebServer server;
         try {
             server = WebServer.start(settings, env, Path.of("").toAbsolutePath(), defaults, output::warning);

@@ -21,6 +21,12 @@ public sealed interface Decision {
      */
     record Remember(PermissionRule rule) implements Decision {}
 
+    /**
+     * Don't run it, and remember {@code rule} (a deny rule): calls it matches are refused without
+     * asking from now on in this conversation.
+     */
+    record Refuse(PermissionRule rule) implements Decision {}
+
     /** Run it with these arguments instead (the user edited the command or the content). */
     record Edit(Arguments edited) implements Decision {}
 

@@ -2,8 +2,28 @@ package dev.rosetta.tools;
 
 import java.util.Objects;
 
+import dev.rosetta.core.text.InvisibleCharacters;
+
 /** What a call will do, shown before the user confirms it. */
 public sealed interface Preview {
+
+    /**
+     * The preview as a person is shown it at a question: every character that draws nothing (a
+     * zero-width space, a bidi control, a tag character…) replaced by a mark naming it, so the text
+     * seen is the text that runs. Front ends that are no terminal show this; the terminals get the
+     * same marks through their sanitising path. The call itself, and what an editor opens, keep the
+     * characters.
+     */
+    default Preview marked() {
+        return switch (this) {
+            case Command c -> new Command(c.language(), InvisibleCharacters.marked(c.text()));
+            case FileChange f -> new FileChange(InvisibleCharacters.marked(f.path()), InvisibleCharacters.marked(f.diff()),
+                    f.creates());
+            case JsonArguments a -> new JsonArguments(InvisibleCharacters.marked(a.about()),
+                    InvisibleCharacters.marked(a.json()));
+            case Note n -> new Note(InvisibleCharacters.marked(n.text()));
+        };
+    }
 
     /** Code or a command to run, in a language a renderer can colour (bash, python, java). */
     record Command(String language, String text) implements Preview {

@@ -191,6 +191,13 @@ public final class Toolbox implements AutoCloseable {
                     remembered.accept(r.rule());
                     yield tool.run(args, context);
                 }
+                case Decision.Refuse r -> {
+                    rules.remember(r.rule());
+                    remembered.accept(r.rule());
+                    yield ToolResult.error(ErrorCode.CANCELED, "the user declined to run this call, and calls like it"
+                            + " from now on (" + r.rule().tool() + " \"" + r.rule().pattern() + "\"): do it another way,"
+                            + " or ask the user");
+                }
                 case Decision.No no -> ToolResult.error(ErrorCode.CANCELED, "the user declined to run this call"
                         + (no.reason().isBlank() ? "" : ": " + no.reason()));
                 case Decision.Edit edit -> tool.run(edit.edited(), context, live);
@@ -228,11 +235,18 @@ public final class Toolbox implements AutoCloseable {
 
     /**
      * Whether the user is asked: unless a rule allows it. A trusted tool (an MCP server the user
-     * trusts) and every call after "yes to all" are asked about only when a rule says ask or a deny
-     * rule may match, as with {@code -y}.
+     * trusts), every call after "yes to all" and, with {@code auto_approve_sandboxed}, a call that
+     * runs inside the sandbox are asked about only when a rule says ask or a deny rule may match,
+     * as with {@code -y}.
      */
     private boolean mustAsk(Verdict verdict, Tool tool) {
-        return !verdict.allows() && (!(confirmEverything || tool.trusted()) || verdict.permission() != null);
+        boolean unasked = confirmEverything || tool.trusted() || approvedBySandbox(tool);
+        return !verdict.allows() && (!unasked || verdict.permission() != null);
+    }
+
+    /** {@code auto_approve_sandboxed}: the call runs confined, so what it can do is what the sandbox allows. */
+    private boolean approvedBySandbox(Tool tool) {
+        return context.sandbox().approvesConfinedCalls() && tool.runsConfined(context);
     }
 
     @Override
@@ -240,7 +254,11 @@ public final class Toolbox implements AutoCloseable {
         try {
             tools.values().forEach(Tool::close);
         } finally {
-            sources.forEach(ToolSource::close);
+            try {
+                sources.forEach(ToolSource::close);
+            } finally {
+                context.sandbox().close(); // after every process that ran in it
+            }
         }
     }
 }

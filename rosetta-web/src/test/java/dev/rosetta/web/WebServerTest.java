@@ -52,7 +52,7 @@ class WebServerTest {
                 root.resolve("config").toString(), "ROSETTA_LOGS_HOME", root.resolve("logs").toString(),
                 "OPENAI_BASE_URL", api.server.url("/v1").toString(), "OPENAI_API_KEY", "sk-test-SECRET-4242");
         SessionSpec defaults = new SessionSpec(false, null, root.resolve("work").toString(), "openai/gpt-4.1", "tool",
-                List.of("read", "save"), true, false, List.of(), true, null, null);
+                List.of("read", "save"), true, false, List.of(), List.of(), true, null, null);
         server = WebServer.start(new ServeSettings("127.0.0.1", 0, token, null), env, root.resolve("work"), defaults,
                 w -> { });
     }

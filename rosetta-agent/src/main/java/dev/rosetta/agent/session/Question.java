@@ -20,7 +20,9 @@ public sealed interface Question {
     /**
      * May this call run? Answered with {@link Answer.Decided}; {@link Answer.Stop} stops the turn.
      *
-     * @param preview  what the call will do, as its tool describes it (the command, the file change); may be null
+     * @param preview  what the call will do, as its tool describes it (the command, the file change); may be
+     *                 null. A front end shows {@code preview.marked()}: every character that draws nothing as a
+     *                 mark, as the terminals show it; an edit starts from the preview itself
      * @param remember the rules "always" may remember (narrowest first); empty: "always" is yes to every later call
      */
     record Permission(String id, ToolUse use, Preview preview, List<PermissionRule> remember) implements Question {

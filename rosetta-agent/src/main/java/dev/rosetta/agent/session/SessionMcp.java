@@ -48,14 +48,17 @@ public final class SessionMcp {
     }
 
     /**
-     * Starts the servers of the files and of {@code --mcp} (which win over a file's of the same
-     * name), asking the user first about a project's server not approved yet.
+     * Starts the servers of the files, of {@code --mcp} and those given whole (an editor's), the later
+     * winning over the earlier of the same name, asking the user first about a project's server not
+     * approved yet.
      */
-    static SessionMcp start(List<McpServerEntry> configured, List<String> flags, Map<String, String> environment,
-            Path workspace, Path conversation, long logLimit, McpApprovals approvals, Duration wait, Toolbox toolbox,
-            Consumer<String> status, McpQuestions questions) {
+    static SessionMcp start(List<McpServerEntry> configured, List<String> flags, List<McpServerEntry> given,
+            Map<String, String> environment, Path workspace, Path conversation, long logLimit, McpApprovals approvals,
+            Duration wait, Toolbox toolbox, Consumer<String> status, McpQuestions questions) {
         List<McpServerEntry> entries = new ArrayList<>(configured);
-        flags.stream().map(McpDefinitions::flag).forEach(f -> {
+        List<McpServerEntry> added = new ArrayList<>(flags.stream().map(McpDefinitions::flag).toList());
+        added.addAll(given);
+        added.forEach(f -> {
             entries.removeIf(e -> e.name().equals(f.name()));
             entries.add(f);
         });
@@ -94,7 +97,7 @@ public final class SessionMcp {
         status.accept("mcp: approved " + name + " for " + workspace + "; starting it");
         if (servers != null) {
             servers.startLater(McpDefinitions.settings(entry, environment, workspace,
-                    conversation.resolve("mcp-" + name + ".log"), logLimit));
+                    conversation.resolve("mcp-" + name + ".log"), logLimit).inSandbox(toolbox.context().sandbox()));
         } else {
             servers = McpChatSetup.start(List.of(entry), List.of(), environment, workspace, conversation, logLimit,
                     approvals, Duration.ZERO, toolbox, status, questions);

@@ -18,6 +18,7 @@ import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.agent.config.ConfigPaths;
 import dev.rosetta.agent.config.FormatChoice;
+import dev.rosetta.agent.config.KnownSecrets;
 import dev.rosetta.agent.config.Configuration;
 import dev.rosetta.agent.config.Limits;
 import dev.rosetta.agent.config.Resolution;
@@ -30,6 +31,7 @@ import dev.rosetta.agent.mcp.McpApprovals;
 import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.agent.mcp.McpQuestions;
 import dev.rosetta.agent.mcp.McpServers;
+import dev.rosetta.agent.sandbox.ChatSandbox;
 import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -53,6 +55,7 @@ import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.permission.PermissionRule;
+import dev.rosetta.tools.sandbox.Sandbox;
 import dev.rosetta.tools.shell.ShellSettings;
 
 /**
@@ -184,9 +187,11 @@ public final class SessionSetup {
         ConversationLog log = resumed != null ? resumed : ConversationLog.create(logs, options.name());
         log.warnings().forEach(warnings);
         FileCheckpoints checkpoints = new FileCheckpoints(log);
+        Sandbox sandbox = ChatSandbox.open(options.sandbox(), r.config(), keyNames(providers), env, r.workspace(),
+                logs, warnings);
         ToolContext context = new ToolContext(r.workspace(), options.confine() || r.config().confine(),
                 OutputLimit.DEFAULT, OutputFolder.of(log.folder().resolve("tool-outputs"),
-                        r.config().limits().toolOutputs(), "[limits] tool_outputs"), checkpoints);
+                        r.config().limits().toolOutputs(), "[limits] tool_outputs"), checkpoints, sandbox);
         Toolbox toolbox = new Toolbox(tools, context, options.confirmCalls() ? outlets.confirmation() : Confirmation.ALWAYS,
                 r.config().permissions(), rule -> remember(log, rule));
         toolbox.offerAtMost(r.config().limits().tools());
@@ -199,7 +204,8 @@ public final class SessionSetup {
             provider.thinkingProblem(r.model().id(), settings.thinking()).ifPresent(warnings);
         }
         ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings,
-                new SessionOptions(contextSettings, instructions, checkpoints));
+                new SessionOptions(contextSettings, instructions, checkpoints)
+                        .withSecrets(KnownSecrets.of(r.resolution().environment(), sandbox.secrets()::isSecret)));
         session.formatReason(r.formatReason());
         SessionMcp mcp = mcp(r, log, toolbox, outlets);
         Conversation conversation = new Conversation(session, new AgentLoop(session, r.workspace(), outlets.events()),
@@ -213,11 +219,11 @@ public final class SessionSetup {
      * given, and then nothing of the MCP client is loaded.
      */
     private SessionMcp mcp(Resolved r, ConversationLog log, Toolbox toolbox, Outlets outlets) {
-        if (r.config().mcpServers().isEmpty() && options.mcp().isEmpty()) {
+        if (r.config().mcpServers().isEmpty() && options.mcp().isEmpty() && options.servers().isEmpty()) {
             return null;
         }
-        return SessionMcp.start(r.config().mcpServers(), options.mcp(), r.resolution().environment(), r.workspace(),
-                log.folder(), r.config().limits().mcpLog(), McpApprovals.of(env),
+        return SessionMcp.start(r.config().mcpServers(), options.mcp(), options.servers(), r.resolution().environment(),
+                r.workspace(), log.folder(), r.config().limits().mcpLog(), McpApprovals.of(env),
                 r.config().mcpStartupWait().orElse(McpServers.DEFAULT_STARTUP_WAIT), toolbox, outlets::notice,
                 questions(outlets.forms()));
     }
@@ -239,6 +245,17 @@ public final class SessionSetup {
                 return forms.ask(form);
             }
         };
+    }
+
+    /** The variables the providers take their keys from: secrets, whatever they are called. */
+    private static java.util.Set<String> keyNames(Providers providers) {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        providers.directory().all().forEach(p -> {
+            if (p.keyEnv() != null) {
+                names.add(p.keyEnv());
+            }
+        });
+        return names;
     }
 
     /** The tools {@code --tools} and the resumed conversation choose; the others are closed. */

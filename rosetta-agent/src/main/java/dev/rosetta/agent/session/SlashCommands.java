@@ -33,9 +33,8 @@ import dev.rosetta.llm.model.ModelInfo;
 final class SlashCommands {
 
     /** Every command, for completion and /help: the host's and the prompt's. */
-    public static final List<String> NAMES = List.of("/help", "/model", "/think", "/tools", "/tokens", "/context",
-            "/compact", "/instructions", "/undo", "/rewind", "/log", "/rename", "/fork", "/impersonate", "/replay",
-            "/mcp", "/serve", "/clear", "/exit");
+    public static final List<String> NAMES = java.util.stream.Stream.concat(java.util.stream.Stream.of("/help"),
+            CommandHelp.ALL.stream().map(CommandHelp::name)).toList();
 
     /** The commands a front end carries out itself: the host keeps their place in line. */
     static final List<String> PROMPT_COMMANDS = List.of("/exit", "/quit", "/clear");
@@ -71,6 +70,7 @@ final class SlashCommands {
             switch (parts[0].toLowerCase(Locale.ROOT)) {
                 case "/help" -> help();
                 case "/model" -> model(arg);
+                case "/format" -> format(arg);
                 case "/think" -> think(arg);
                 case "/tools" -> tools();
                 case "/tokens" -> tokens();
@@ -95,25 +95,7 @@ final class SlashCommands {
     }
 
     private void help() {
-        out.line("""
-                /model [MODEL]   show or switch the model (and its tool format)
-                /think [LEVEL]   show or set how hard the model thinks: off, low, medium, high, or tokens
-                /tools           the tools loaded, and those that cannot run here
-                /tokens          tokens and cost so far
-                /context         what fills the context window, and when it is compacted
-                /compact [KEEP]  compact the conversation now; KEEP: what the summary must keep
-                /instructions    the instruction files (AGENTS.md …) in the system prompt
-                /undo [N]        take back the last N turns (default 1), and their file changes
-                /rewind [N]      go back to before turn N, picked from a list
-                /log             where the conversation is saved
-                /rename NAME     rename the conversation
-                /fork NAME       copy the conversation under a new name
-                /impersonate     write the assistant's next message yourself; its calls run
-                /replay          show the conversation again
-                /mcp [NAME]      the MCP servers: state, tools, last error (/mcp approve NAME starts a project's)
-                /serve           publish this conversation in the browser (a URL with its token)
-                /clear           clear the screen
-                /exit            leave (Ctrl-D too; Ctrl-C stops the model or a tool)""");
+        out.line(String.join("\n", CommandHelp.ALL.stream().map(CommandHelp::line).toList()));
     }
 
     /** Switches model and tool format in one step: the next reply is read and requested in the new format. */
@@ -138,6 +120,26 @@ final class SlashCommands {
         out.line("model: " + next.name() + " (tool format: " + format.value().id() + because(session) + ")");
         sayNativeDialect(next);
         sayThinkingProblem();
+    }
+
+    /**
+     * Switches the tool format alone, keeping the model: the next reply is read and requested in it.
+     * {@code native} is the model's own dialect.
+     */
+    private void format(String id) throws ProviderException {
+        ChatSession session = chat.session();
+        if (id.isEmpty()) {
+            out.line("tool format: " + session.format().id() + because(session));
+            return;
+        }
+        ToolFormat format = id.equalsIgnoreCase("native") ? session.model().nativeFormat()
+                : ToolFormat.of(id.toLowerCase(Locale.ROOT));
+        Provider provider = SessionSetup.provider(session.model(), format, List.of(), chat.registry(),
+                chat.providers());
+        session.switchModel(session.model(), provider, format);
+        session.formatReason("/format");
+        chat.saveConfig();
+        out.line("tool format: " + format.id());
     }
 
     /** " — why", when auto chose the format. */

@@ -146,4 +146,39 @@ class ConversationsTest {
             assertThat(s.name()).isEqualTo("after");
         });
     }
+
+    @Test
+    void theLastMessageIsTheLastUserOrAssistantTextWhateverTheConversationHolds() throws IOException {
+        java.util.Random random = new java.util.Random(22);
+        String[] pieces = {"hello", "  ", "\n", "\t", "é", "😀", "\"quoted\"", "{\"json\": 1}", "a long word ", ""};
+        for (int round = 0; round < 40; round++) {
+            String id = "last-" + round;
+            String expected = "";
+            try (ConversationLog log = ConversationLog.create(logs, id)) {
+                int messages = random.nextInt(6);
+                for (int m = 0; m < messages; m++) {
+                    StringBuilder text = new StringBuilder();
+                    for (int k = random.nextInt(40); k > 0; k--) {
+                        text.append(pieces[random.nextInt(pieces.length)]);
+                    }
+                    boolean user = random.nextBoolean();
+                    log.append(LoggedMessage.of(user ? Message.user(text.toString())
+                            : Message.assistant(text.toString(), List.of()), ToolFormat.MARKDOWN));
+                    if (!text.toString().isBlank()) {
+                        expected = (user ? "user: " : "assistant: ") + Conversations.oneLine(text.toString());
+                    }
+                }
+            }
+            if (random.nextBoolean()) { // a line torn by a crash is not a message
+                Files.writeString(logs.resolve(id).resolve(ConversationLog.FILE), "{\"role\":\"user\",\"conte",
+                        StandardOpenOption.APPEND);
+            }
+            assertThat(Conversations.lastMessage(logs, id)).as("round %d", round).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void aMissingConversationHasNoLastMessage() {
+        assertThat(Conversations.lastMessage(logs, "never-was")).isEmpty();
+    }
 }

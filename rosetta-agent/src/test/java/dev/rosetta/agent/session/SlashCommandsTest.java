@@ -226,6 +226,16 @@ class SlashCommandsTest {
     }
 
     @Test
+    void formatSwitchesTheToolFormatKeepsTheModelAndSavesIt() throws Exception {
+        String model = chat.session().model().name();
+        run("/format xml");
+
+        assertThat(chat.session().format()).isEqualTo(ToolFormat.XML);
+        assertThat(chat.session().model().name()).isEqualTo(model);
+        assertThat(shown()).contains("tool format: xml");
+    }
+
+    @Test
     void modelSaysTheNativeDialectReadOffTheChatTemplateAndWhy() throws Exception {
         // llama-server's GET /props, its chat_template a GLM-4.6 one (cut to the lines that write calls).
         String props = """

@@ -1,5 +1,6 @@
 package dev.rosetta.cli.render;
 
+import dev.rosetta.core.text.InvisibleCharacters;
 import dev.rosetta.tools.Preview;
 
 /**
@@ -8,7 +9,10 @@ import dev.rosetta.tools.Preview;
  * red and hunk headers cyan (only when the style has colour). A new file's diff would repeat, line
  * for line, the content the renderer has just shown under the call, so it is named, not repeated.
  * Everything passes through
- * {@link TerminalText#safe}: a diff holds the model's text, and a file's old content besides.
+ * {@link TerminalText#exact}: a diff holds the model's text, and a file's old content besides, and
+ * what the user approves must show every character that runs — invisible ones as marks. A new file
+ * holding such characters is shown whole here, marked, as the call above showed them as they are.
+ * Nothing is left out: a command of a thousand lines is a thousand lines.
  */
 public final class PreviewText {
 
@@ -20,8 +24,9 @@ public final class PreviewText {
     public static String of(Preview preview, TerminalStyle style) {
         return switch (preview) {
             case Preview.Command c -> indented(c.text(), style, false);
-            case Preview.FileChange f when f.creates() -> style.paint("new file " + oneLine(f.path()), Tone.BOLD)
+            case Preview.FileChange f when f.creates() && !hidesCharacters(f) -> style.paint("new file " + oneLine(f.path()), Tone.BOLD)
                     + style.paint(" · " + lines(addedLines(f.diff())) + ", shown above", Tone.DIM) + "\n";
+            case Preview.FileChange f when f.creates() -> newFile(f, style);
             case Preview.FileChange f -> style.paint("change " + oneLine(f.path()), Tone.BOLD) + "\n"
                     + indented(f.diff(), style, true);
             case Preview.JsonArguments a -> indented(a.about() + "\n" + a.json(), style, false);
@@ -36,9 +41,18 @@ public final class PreviewText {
      */
     public static String whole(Preview preview, TerminalStyle style) {
         if (preview instanceof Preview.FileChange f && f.creates()) {
-            return style.paint("new file " + oneLine(f.path()), Tone.BOLD) + "\n" + indented(f.diff(), style, true);
+            return newFile(f, style);
         }
         return of(preview, style);
+    }
+
+    private static String newFile(Preview.FileChange f, TerminalStyle style) {
+        return style.paint("new file " + oneLine(f.path()), Tone.BOLD) + "\n" + indented(f.diff(), style, true);
+    }
+
+    /** Whether a new file holds characters that draw nothing: shown above as they are, they are marked here. */
+    private static boolean hidesCharacters(Preview.FileChange f) {
+        return InvisibleCharacters.firstInvisible(f.diff()) >= 0;
     }
 
     /** How many lines a new file's diff adds: its length. */
@@ -47,7 +61,7 @@ public final class PreviewText {
     }
 
     private static String indented(String text, TerminalStyle style, boolean diff) {
-        String safe = TerminalText.safe(text).stripTrailing();
+        String safe = TerminalText.exact(text).stripTrailing();
         if (safe.isEmpty()) {
             return "";
         }
@@ -95,6 +109,6 @@ public final class PreviewText {
     }
 
     private static String oneLine(String text) {
-        return TerminalText.oneLine(text);
+        return TerminalText.oneLine(InvisibleCharacters.marked(text));
     }
 }

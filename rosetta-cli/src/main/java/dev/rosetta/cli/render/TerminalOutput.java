@@ -22,7 +22,7 @@ public final class TerminalOutput {
 
     private static final String CLEAR_SCREEN = "\u001b[H\u001b[2J";
 
-    private final TerminalChannel out;
+    private volatile TerminalChannel out;
     private final TerminalChannel err;
     private final OutputStream rawOut;
 
@@ -102,6 +102,21 @@ public final class TerminalOutput {
     /** stderr as picocli and stack traces write to it. */
     public PrintWriter errWriter() {
         return new PrintWriter(err.stream(), true, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Gives stdout to a protocol ({@code rosetta acp}'s JSON-RPC for an editor): the raw stream, for
+     * messages whose own encoding escapes every control character (JSON). From then on what would go
+     * to stdout ({@link #out()}, {@code System.out}) goes to stderr, guarded, so that stdout carries the
+     * protocol and nothing else.
+     */
+    public OutputStream handOverStdout() {
+        out.flush();
+        out = err;
+        if (System.out != System.err) {
+            System.setOut(err.stream());
+        }
+        return rawOut;
     }
 
     /** The user's /clear: the one escape sequence written past the guard, on purpose. */

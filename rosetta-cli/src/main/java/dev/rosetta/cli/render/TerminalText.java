@@ -1,5 +1,6 @@
 package dev.rosetta.cli.render;
 
+import dev.rosetta.core.text.InvisibleCharacters;
 import dev.rosetta.core.text.Shortened;
 
 /**
@@ -8,6 +9,11 @@ import dev.rosetta.core.text.Shortened;
  * title or plant hyperlinks; a bare CR returns to the start of the line so later text hides what
  * came before; bidi overrides make text read differently from how it runs. Every such character
  * becomes a visible stand-in, so what the user sees is what is there.
+ *
+ * <p>Where a person approves what will run, {@link #exact} goes further: every character that draws
+ * nothing (zero-width, format, tag and variation characters, spaces other than the plain one, line
+ * separators) is shown as a mark too, by {@link InvisibleCharacters}' rule, which front ends that
+ * are no terminal share.
  *
  * <p>{@link #safe} cleans a whole string. An instance cleans a stream of pieces: it holds back a
  * trailing CR (a CRLF may be split between two pieces) and a trailing high surrogate (so an emoji
@@ -41,6 +47,14 @@ public final class TerminalText {
         }
         TerminalText stream = new TerminalText();
         return stream.feed(text) + stream.finish();
+    }
+
+    /**
+     * As {@link #safe}, and every invisible character shown as a mark ({@code <U+200B>}): for what
+     * a question asks the user to approve, where what is seen must be all that runs.
+     */
+    public static String exact(CharSequence text) {
+        return text == null ? "" : safe(InvisibleCharacters.marked(text));
     }
 
     /** Cleans the next piece of a stream; may hold back its last character until the next piece. */
@@ -104,7 +118,7 @@ public final class TerminalText {
             // A C1 control is the one-byte form of ESC + (c - 0x40): CSI 0x9B is ESC [.
             out.append('\u241B').append((char) (c - 0x40));
         } else if (isBidiControl(c)) {
-            out.append("<U+").append(Integer.toHexString(c).toUpperCase()).append('>');
+            out.append(InvisibleCharacters.mark(c));
         } else if (c == '\u2028' || c == '\u2029') {
             out.append('\n'); // line and paragraph separators end lines
         } else if (Character.isLowSurrogate(c)) {

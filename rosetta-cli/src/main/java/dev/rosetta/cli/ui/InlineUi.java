@@ -322,6 +322,7 @@ public final class InlineUi {
         KeyMap<Binding> keys = reader.getKeyMaps().get(LineReader.EMACS);
         keys.bind(new Reference(ESCAPE), KeyMap.esc());
         keys.bind(new Reference(TRANSCRIPT), KeyMap.ctrl('O'));
+        answers.bindScrolling(keys);
     }
 
     /** Esc: stops the turn (at a confirmation too); nothing between turns. */

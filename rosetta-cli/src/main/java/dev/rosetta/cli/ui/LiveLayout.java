@@ -12,7 +12,8 @@ import dev.rosetta.cli.render.Tone;
 /**
  * The lines of the live region above the prompt, for a screen of a given size: the line of prose
  * being written (wrapped), or what the turn is doing (waiting, reasoning, writing a call, running
- * one with the last lines it printed), or the confirmation with its preview; then the messages
+ * one with the last lines it printed), or the confirmation with its preview (scrolled, never cut:
+ * what the user approves is all on screen, a window at a time); then the messages
  * queued for after the turn. It never takes more rows than leave room for the prompt and the
  * status line, so the region is redrawn in place and never scrolls the screen.
  */
@@ -92,29 +93,48 @@ final class LiveLayout {
                 + (latest.isEmpty() ? "" : " · …" + latest), Tone.DIM, Tone.ITALIC);
     }
 
-    /** The preview, cut in the middle if it cannot fit, then the question and any note under it. */
+    /**
+     * The preview, then the question and any note under it. A preview taller than the region is
+     * never cut: a window of it shows, under it which lines those are and the keys that scroll.
+     */
     private List<AttributedString> question(Question q, int width, int budget) {
         List<AttributedString> preview = new ArrayList<>();
-        for (String line : q.preview().isEmpty() ? new String[0] : q.preview().stripTrailing().split("\n", -1)) {
-            preview.addAll(Columns.rows(Columns.line(line), width));
+        List<Integer> lineOfRow = new ArrayList<>();
+        String[] source = q.preview().isEmpty() ? new String[0] : q.preview().stripTrailing().split("\n", -1);
+        for (int i = 0; i < source.length; i++) {
+            for (AttributedString row : Columns.rows(Columns.line(source[i]), width)) {
+                preview.add(row);
+                lineOfRow.add(i + 1);
+            }
         }
-        int room = Math.max(1, budget - 1 - (q.note().isEmpty() ? 0 : 1));
+        int room = Math.max(2, budget - 1 - (q.note().isEmpty() ? 0 : 1));
         List<AttributedString> lines = new ArrayList<>();
         if (preview.size() <= room) {
+            q.top(preview.size(), preview.size());
             lines.addAll(preview);
         } else {
-            int tail = (room - 1) / 3;
-            int head = room - 1 - tail;
-            lines.addAll(preview.subList(0, head));
-            lines.add(fit(Blocks.INDENT + style.paint("… " + (preview.size() - head - tail)
-                    + " more lines · Ctrl-O shows all of it", Tone.DIM), width));
-            lines.addAll(preview.subList(preview.size() - tail, preview.size()));
+            int window = room - 1;
+            int top = q.top(window, preview.size());
+            int end = top + window;
+            lines.addAll(preview.subList(top, end));
+            lines.add(fit(where(lineOfRow.get(top), lineOfRow.get(end - 1), source.length, top > 0,
+                    end < preview.size()), width));
         }
         lines.add(fit(q.prompt(), width));
         if (!q.note().isEmpty()) {
             lines.add(fit(style.paint(q.note(), Tone.DIM), width));
         }
         return lines;
+    }
+
+    /** "lines 1–19 of 81 · ▼ more below: ↓ PgDn Space": which lines show, and which way there is more. */
+    private String where(int first, int last, int of, boolean above, boolean below) {
+        String lines = Blocks.INDENT + "lines " + first + "–" + last + " of " + of;
+        if (!below) {
+            return style.paint(lines + " (the end) · ↑ PgUp scroll back", Tone.DIM);
+        }
+        return style.paint(lines + " · ", Tone.DIM) + style.paint("▼ more below: ↓ PgDn Space", Tone.BOLD)
+                + (above ? style.paint(" · ↑ PgUp back", Tone.DIM) : "");
     }
 
     private List<AttributedString> queued(List<String> queued, int width) {

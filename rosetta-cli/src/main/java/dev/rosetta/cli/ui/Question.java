@@ -11,7 +11,8 @@ import dev.rosetta.tools.permission.PermissionRule;
 /**
  * A confirmation waiting in the live region: the call, its preview, the question, and the answer
  * to come. Keys answer it only once it has been drawn, so a key typed before the user could see
- * it never says yes to it.
+ * it never says yes to it. A preview taller than the region is never cut: it shows a window of
+ * rows, which the keys scroll; where the window is, is kept here.
  */
 final class Question {
 
@@ -28,6 +29,10 @@ final class Question {
     private volatile boolean shown;
     private volatile boolean offering;
     private volatile String note = "";
+    /** The first row of the preview shown, how many show, and how many there are (set as a frame is laid out). */
+    private int top;
+    private int window;
+    private int rows;
 
     /**
      * @param id      the host's question this shows
@@ -95,6 +100,28 @@ final class Question {
 
     boolean shown() {
         return shown;
+    }
+
+    /**
+     * Where the window onto the preview starts, for a frame that shows {@code window} of its
+     * {@code rows} rows: kept inside the preview (a narrower screen has more rows).
+     */
+    synchronized int top(int window, int rows) {
+        this.window = window;
+        this.rows = rows;
+        top = Math.max(0, Math.min(top, rows - window));
+        return top;
+    }
+
+    /** Whether the last frame showed only part of the preview, so the keys scroll it. */
+    synchronized boolean scrollable() {
+        return rows > window;
+    }
+
+    /** Moves the window by {@code by} rows (negative: up), or by {@code pages} windows less one row of overlap. */
+    synchronized void scroll(int by, int pages) {
+        int step = by + pages * Math.max(1, window - 1);
+        top = Math.max(0, Math.min(top + step, rows - window));
     }
 
     /** A line said under the question (a key that is no answer, an editor that failed). */

@@ -76,6 +76,7 @@ final class UiConfirmation {
             case Decision.No n -> "no";
             case Decision.YesToAll a -> "all";
             case Decision.Remember r -> "always: " + RuleText.of(r.rule());
+            case Decision.Refuse r -> "never: " + RuleText.of(r.rule());
             case Decision.Edit e -> "edited";
         };
     }

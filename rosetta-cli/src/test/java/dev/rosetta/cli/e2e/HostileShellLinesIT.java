@@ -16,11 +16,19 @@ import org.junit.jupiter.api.Test;
  */
 class HostileShellLinesIT extends EndToEnd {
 
-    /** The spellings that deleted the folder, and some that only a grammar sees through. */
+    /**
+     * The probe's 18 spellings of {@code rm -rf victim} (15 of them deleted the folder: a prompt's
+     * {@code $ }, an assignment, a group, {@code if}, {@code !}, {@code time}, another path, flags
+     * clustered or split, wrappers, shells, {@code eval}, {@code xargs}, an alias), and some that
+     * only a grammar sees through.
+     */
     private static final List<String> SPELLINGS = List.of("$ rm -rf victim", "FOO=1 rm -rf victim",
             "{ rm -rf victim; }", "if true; then rm -rf victim; fi", "! rm -rf victim", "time rm -rf victim",
-            "rm --recursive --force victim", "bash -c 'rm -rf victim'", "echo ok # it's fine\nrm -rf victim",
-            "$(echo rm) -rf victim");
+            "/bin/rm -rf victim", "rm -fr victim", "rm -r -f victim", "\\rm -rf victim", "(rm -rf victim)",
+            "env rm -rf victim", "command rm -rf victim", "sudo rm -rf victim", "bash -c 'rm -rf victim'",
+            "eval 'rm -rf victim'", "echo victim | xargs rm -rf", "alias x='rm -rf'; x victim",
+            "rm --recursive --force victim", "echo ok # it's fine\nrm -rf victim", "$(echo rm) -rf victim",
+            "true\nrm -rf victim", "r''m -rf victim", "cat <<EOF\n$(rm -rf victim)\nEOF");
 
     @Test
     void noSpellingOfADeniedCommandRunsWithNobodyToAskAndTheModelIsToldWhy() throws Exception {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -53,6 +54,31 @@ class McpIT extends EndToEnd {
         assertThat(requests.get(0).body().toString()).contains(offered);
         assertThat(ToolCallsIT.resultIn(requests.get(1), format)).contains("The sum of 2 and 3 is 5");
         assertThat(sandbox.conversation().resolve("mcp-everything.log")).exists();
+    }
+
+    /** Issue 25 §2: mcp-NAME.log was created 0644 and checkpoints/ 0755, against the documented 0600 and 0700. */
+    @Test
+    void theServersLogAndTheCheckpointsAreTheOwnersAlone() throws Exception {
+        Files.writeString(sandbox.workspace().resolve("notes.txt"), "the user's\n"); // kept before the save
+        model.script(Format.MARKDOWN.reply("Saving.\n", ModelCall.save("notes.txt", "saved\n")),
+                ScriptedReply.text("Saved."));
+
+        Run run = sandbox.rosetta("-n", "--mcp", ReferenceServers.everythingFlag("everything"), "-m",
+                Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown", "save the notes");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        Path conversation = sandbox.conversation();
+        assertThat(mode(conversation.resolve("mcp-everything.log"))).isEqualTo("rw-------");
+        Path checkpoints = conversation.resolve("checkpoints");
+        assertThat(mode(checkpoints)).isEqualTo("rwx------");
+        try (Stream<Path> kept = Files.list(checkpoints)) {
+            assertThat(kept.toList()).as("what the save kept").isNotEmpty().allSatisfy(
+                    f -> assertThat(mode(f)).as(f.toString()).isEqualTo(Files.isDirectory(f) ? "rwx------" : "rw-------"));
+        }
+    }
+
+    private static String mode(Path path) throws IOException {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
     }
 
     @Test

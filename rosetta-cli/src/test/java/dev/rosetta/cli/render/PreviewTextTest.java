@@ -97,4 +97,45 @@ class PreviewTextTest {
         assertThat(PreviewText.of(null, COLOUR)).isEmpty();
         assertThat(PreviewText.of(new Preview.Note("  \n"), COLOUR)).isEmpty();
     }
+
+    /** Issue 25 §1: an 81-line command is shown whole at the question, nothing folded. */
+    @Test
+    void anEightyOneLineCommandIsShownWholeAtTheQuestion() {
+        StringBuilder command = new StringBuilder();
+        for (int i = 1; i <= 81; i++) {
+            command.append(i == 41 ? "rm -rf victim" : "echo " + i).append('\n');
+        }
+        String text = PreviewText.of(new Preview.Command("bash", command.toString()), TerminalStyle.plain());
+
+        assertThat(text.lines()).hasSize(81).contains("  rm -rf victim", "  echo 1", "  echo 81");
+    }
+
+    /** Issue 25 §1: zero-width, bidi and other format characters are shown as visible marks at the question. */
+    @Test
+    void invisibleCharactersAtTheQuestionAreShownAsMarks() {
+        String text = PreviewText.of(new Preview.Command("bash", "echo ok\u200B; r\u200Dm -rf \u202Evictim\u00A0x\n"),
+                TerminalStyle.plain());
+
+        assertThat(text).isEqualTo("  echo ok<U+200B>; r<U+200D>m -rf <U+202E>victim<U+00A0>x\n");
+    }
+
+    @Test
+    void aNewFileWithInvisibleCharactersIsShownWholeAndMarkedNotOnlyNamed() {
+        String diff = "--- /dev/null\n+++ b/a.sh\n@@ -0,0 +1,2 @@\n+echo hi\n+rm\u2060 -rf x\n";
+        String plain = "--- /dev/null\n+++ b/a.sh\n@@ -0,0 +1,1 @@\n+echo hi\n";
+
+        assertThat(PreviewText.of(new Preview.FileChange("a.sh", diff, true), TerminalStyle.plain()))
+                .contains("new file a.sh\n", "  +rm<U+2060> -rf x\n");
+        assertThat(PreviewText.of(new Preview.FileChange("a.sh", plain, true), TerminalStyle.plain()))
+                .isEqualTo("new file a.sh · 1 line, shown above\n");
+    }
+
+    /** What a page or an editor over ACP shows is marked by the same rule as the terminals. */
+    @Test
+    void everyFrontEndGetsTheSameMarks() {
+        Preview preview = new Preview.Command("bash", "echo \u200Bx\u202E\n");
+
+        assertThat(PreviewText.of(preview, TerminalStyle.plain())).isEqualTo("  " + ((Preview.Command) preview.marked())
+                .text());
+    }
 }

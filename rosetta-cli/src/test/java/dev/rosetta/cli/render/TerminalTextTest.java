@@ -101,4 +101,17 @@ class TerminalTextTest {
                 .doesNotContain("\n");
         assertThat(TerminalText.oneLine("  two\n  lines\tand a tab ")).isEqualTo("two lines and a tab");
     }
+
+    @Test
+    void exactTextShowsEveryInvisibleCharacterAsAMarkAndStaysSafe() {
+        assertThat(TerminalText.exact("a\u200Bb\u001b[2Jc\u2028d\re\r\nf"))
+                .isEqualTo("a<U+200B>b\u241B[2Jc<U+2028>d<U+000D>e\nf");
+    }
+
+    @Test
+    void plainTextKeepsJoinersThatMakeOneEmojiOutOfSeveral() {
+        String family = "\uD83D\uDC68\u200D\uD83D\uDC69\u200D\uD83D\uDC67";
+        assertThat(TerminalText.safe(family)).isEqualTo(family);
+        assertThat(TerminalText.exact(family)).contains("<U+200D>");
+    }
 }

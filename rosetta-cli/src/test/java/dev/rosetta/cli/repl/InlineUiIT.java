@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * 200×50: calls of every dialect folded into one kind of header, before and after /model switches
  * the format (and in /replay after it), the transcript (open, fold, search, back with q or Esc), a
  * message queued during a reply, Esc during a reply and during a long command (with its live
- * tail), the confirmation with a diff, and the conversation left in the terminal's scrollback
+ * tail), the confirmation with a diff (paged, never cut), and the conversation left in the terminal's scrollback
  * after Rosetta exits. Once each: a resize while a reply streams, wide characters and emoji at an
  * odd width, streamed markdown against /replay, control sequences from the model and a tool,
  * NO_COLOR.
@@ -251,7 +251,7 @@ class InlineUiIT {
 
     @ParameterizedTest(name = "{0}×{1}")
     @CsvSource({"80, 24", "200, 50"})
-    void theConfirmationShowsTheDiffInColourCutToTheScreen(int columns, int rows) throws Exception {
+    void theConfirmationShowsTheDiffInColourAWindowOfItAtATime(int columns, int rows) throws Exception {
         Files.writeString(workspace.resolve("big.txt"), lines("old line", 40));
         model.reply("Rewriting it.\n\n```save big.txt\n" + lines("new line", 40) + "```\n");
         model.reply("Rewritten.");
@@ -261,9 +261,18 @@ class InlineUiIT {
         rosetta.press("Enter");
         String screen = rosetta.waitFor("Run save? [y]es [n]o [a]lways [e]dit");
 
-        assertThat(screen).contains("change big.txt", "more lines · Ctrl-O shows all of it", "-old line 1",
-                "+new line");
-        assertThat(rosetta.screenInColour()).contains("\u001b[31m-old line 1", "\u001b[32m+new line");
+        // 84 lines of diff fit neither screen: a window of them, paged to the end, nothing cut
+        assertThat(screen).contains("change big.txt", "-old line 1", "lines 1–", "of 84", "▼ more below: ↓ PgDn Space")
+                .doesNotContain("Ctrl-O shows all of it", "+new line 40");
+        assertThat(rosetta.screenInColour()).contains("\u001b[31m-old line 1");
+        for (int page = 0; !rosetta.visibleScreen().contains("(the end)"); page++) {
+            assertThat(page).as("pages to the end").isLessThan(10);
+            String before = WhatIsApprovedIT.window(rosetta.visibleScreen());
+            rosetta.press("NPage");
+            visibleUntil(rosetta, "the next window", s -> !WhatIsApprovedIT.window(s).equals(before));
+        }
+        assertThat(rosetta.visibleScreen()).contains("+new line 40", "of 84 (the end)");
+        assertThat(rosetta.screenInColour()).contains("\u001b[32m+new line");
         rosetta.type("y");
         rosetta.waitFor("Rewritten.");
         assertThat(workspace.resolve("big.txt")).content().contains("new line 40");

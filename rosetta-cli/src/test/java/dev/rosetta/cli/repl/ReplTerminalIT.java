@@ -270,6 +270,46 @@ class ReplTerminalIT {
         assertThat(outside).hasContent("outside");
     }
 
+    /** Issue 25 §3: /undo printed every diff line before asking (240,000 lines for 30 files). */
+    @Test
+    void undoOfLargeRewritesSaysWhatItDoesALineAFileAndShowsTheDiffsAPageAtATimeOnD() throws Exception {
+        StringBuilder reply = new StringBuilder("Rewriting.\n\n");
+        for (int f = 1; f <= 3; f++) {
+            StringBuilder before = new StringBuilder();
+            reply.append("```save f").append(f).append(".txt\n");
+            for (int i = 1; i <= 1_000; i++) {
+                before.append("old line ").append(i).append('\n');
+                reply.append("new line ").append(i).append('\n');
+            }
+            reply.append("```\n\n");
+            Files.writeString(workspace.resolve("f" + f + ".txt"), before);
+        }
+        model.reply(reply.toString());
+        model.reply("Done.");
+        TmuxSession rosetta = start(PROMPT, screen -> screen.contains(PROMPT), List.of(), List.of("--ui", "line", "-y"));
+        rosetta.type("rewrite them");
+        rosetta.press("Enter");
+        rosetta.waitFor("Done.");
+        rosetta.waitForTurnEnd(PROMPT, 1); // the first prompt is above the 3,000 lines saved
+
+        rosetta.type("/undo");
+        rosetta.press("Enter");
+        rosetta.waitFor("Put 3 files back as they were?");
+        String asked = rosetta.history();
+        assertThat(asked).contains("3 files to put back (+3000 -3000 lines):", "[d]iffs (");
+        assertThat(diffLines(asked)).as("diff lines before asking").isZero();
+
+        rosetta.type("d");
+        rosetta.press("Enter");
+        rosetta.waitFor("(lines 1–200 of ");
+        assertThat(diffLines(rosetta.history())).as("diff lines of a page")
+                .isPositive().isLessThanOrEqualTo(200);
+        rosetta.type("y");
+        rosetta.press("Enter");
+        rosetta.waitFor("put back 3 files");
+        assertThat(workspace.resolve("f3.txt")).content().startsWith("old line 1\n").doesNotContain("new line");
+    }
+
     @Test
     void instructionsContextAndCompactSayWhatIsInTheWindow() throws Exception {
         Files.writeString(workspace.resolve("AGENTS.md"), "Answer in French.\n");
@@ -428,20 +468,24 @@ class ReplTerminalIT {
                 .anyMatch(m -> m.contains("started") && m.contains("stopped") && !m.contains("\nfinished"));
     }
 
+    /**
+     * The shell's processes are found by a mark in their environment: in the sandbox a pid the
+     * command prints ({@code $$}, {@code $!}) is the sandbox's own, and names another process out here.
+     */
     @Test
     void closingTheTerminalWhileAToolRunsLeavesNoProcessOfItsShellBehind() throws Exception {
-        model.reply("Waiting.\n\n```shell\necho $$ > bash.pid; sleep 600 & echo $! > sleep.pid; wait\n```\n");
+        String mark = java.util.UUID.randomUUID().toString();
+        env.put("ROSETTA_REPL_MARK", mark);
+        model.reply("Waiting.\n\n```shell\nsleep 600 & echo started > started; wait\n```\n");
         TmuxSession rosetta = start();
         rosetta.type("wait ten minutes");
         rosetta.press("Enter");
         rosetta.waitFor("Run shell?");
         rosetta.type("y");
-        waitForFile(workspace.resolve("sleep.pid"));
-        List<ProcessHandle> shell = new ArrayList<>();
-        for (String file : List.of("bash.pid", "sleep.pid")) {
-            ProcessHandle.of(Long.parseLong(Files.readString(workspace.resolve(file)).strip())).ifPresent(shell::add);
-        }
-        assertThat(shell).hasSize(2).allMatch(ReplTerminalIT::isRunning);
+        waitForFile(workspace.resolve("started"));
+        List<ProcessHandle> shell = marked("ROSETTA_REPL_MARK=" + mark);
+        assertThat(shell).as("bash and its sleep, and the sandbox around them").hasSizeGreaterThanOrEqualTo(2)
+                .allMatch(ReplTerminalIT::isRunning);
 
         rosetta.hangUp();
 
@@ -450,6 +494,24 @@ class ReplTerminalIT {
             Thread.sleep(20);
         }
         assertThat(shell).as("bash and its sleep after the terminal closed").noneMatch(ReplTerminalIT::isRunning);
+    }
+
+    /** The processes whose environment holds {@code entry}. */
+    private static List<ProcessHandle> marked(String entry) throws IOException {
+        List<ProcessHandle> found = new ArrayList<>();
+        try (var dirs = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
+            for (Path dir : dirs) {
+                try {
+                    String environ = new String(Files.readAllBytes(dir.resolve("environ")), java.nio.charset.StandardCharsets.ISO_8859_1);
+                    if (List.of(environ.split("\0")).contains(entry)) {
+                        ProcessHandle.of(Long.parseLong(dir.getFileName().toString())).ifPresent(found::add);
+                    }
+                } catch (IOException e) {
+                    // it ended while we looked
+                }
+            }
+        }
+        return found;
     }
 
     /** Alive and not a zombie (a killed orphan waits for an init that may never reap it). */
@@ -551,6 +613,11 @@ class ReplTerminalIT {
         ask(second, "go on", 2);
         assertThat(ScriptedOpenAi.messages(model.requests().get(2))).contains("user: first question",
                 "assistant: The answer to the last one.", "user: go on");
+    }
+
+    /** Lines of a diff of the rewrites (the save's own preview shows its lines without - or +). */
+    private static long diffLines(String history) {
+        return history.lines().filter(l -> l.matches(".*[-+] ?(old|new) line \\d+\\s*")).count();
     }
 
     /** Starts the line prompt ({@code args} added), has the model save hello.txt, and says yes to it. */

@@ -59,8 +59,8 @@ class HostileServerTest {
 
     static McpEndpoint.Stdio hostile(String mode) throws Exception {
         Path script = Path.of(HostileServerTest.class.getResource("/mcp/hostile-server.py").toURI());
-        return new McpEndpoint.Stdio("python3", List.of(script.toString(), mode), Map.of(), Set.of(), "hostile " + mode,
-                Set.of());
+        return new McpEndpoint.Stdio("python3", List.of(script.toString(), mode), Map.of(), null, List.of(),
+                "hostile " + mode, Set.of());
     }
 
     private McpServer server(String mode) throws Exception {
@@ -83,17 +83,22 @@ class HostileServerTest {
         toolbox.add(server(mode).start());
     }
 
+    /** The server started in {@code mode}, the result of calling {@code tool}, which fails with {@code code}. */
+    private ToolResult failure(String mode, String tool, ErrorCode code) throws Exception {
+        start(mode);
+        ToolResult result = call(tool);
+        assertThat(result.code()).as(result.output()).isEqualTo(code);
+        return result;
+    }
+
     private ToolResult call(String tool) throws InterruptedException {
         return toolbox.execute(ToolUse.named("evil." + tool, Map.of("text", "hi"), null));
     }
 
     @Test
     void aResultLargerThanAMessageMayBeFailsAtOnceAsTooLarge() throws Exception {
-        start("huge");
+        ToolResult big = failure("huge", "big", ErrorCode.UNAVAILABLE);
 
-        ToolResult big = call("big");
-
-        assertThat(big.code()).isEqualTo(ErrorCode.UNAVAILABLE);
         assertThat(big.output()).contains("evil sent a message larger than 16.0 MiB, the most Rosetta reads in one"
                 + " MCP message (while running big)").contains("starts it again on the next call")
                 .doesNotContain("BrokenPipe");
@@ -102,11 +107,8 @@ class HostileServerTest {
 
     @Test
     void aLineThatIsNotJsonFailsTheCallAtOnceQuotingIt() throws Exception {
-        start("garbage");
+        ToolResult broken = failure("garbage", "broken", ErrorCode.UNAVAILABLE);
 
-        ToolResult broken = call("broken");
-
-        assertThat(broken.code()).isEqualTo(ErrorCode.UNAVAILABLE);
         assertThat(broken.output()).contains("evil wrote a line to its standard output that is not a JSON-RPC message")
                 .contains("«{\"jsonrpc\": \"2.0\", \"id\": ").contains("(while running broken)");
         assertThat(call("echo").output()).contains("echo: hi");
@@ -114,11 +116,8 @@ class HostileServerTest {
 
     @Test
     void jsonNestedTooDeepFailsTheCallAtOnceSayingSo() throws Exception {
-        start("deep");
+        ToolResult deep = failure("deep", "deep", ErrorCode.UNAVAILABLE);
 
-        ToolResult deep = call("deep");
-
-        assertThat(deep.code()).isEqualTo(ErrorCode.UNAVAILABLE);
         assertThat(deep.output()).containsPattern("nesting depth \\(\\d+\\) exceeds the maximum allowed \\(\\d+\\)\\)")
                 .contains("(while running deep)");
         assertThat(call("echo").output()).contains("echo: hi");
@@ -209,5 +208,15 @@ class HostileServerTest {
 
         assertThatThrownBy(server::start).isInstanceOf(McpFailure.class)
                 .hasMessageContaining("evil did not answer within 2 s while starting");
+    }
+
+    /** An error's message went whole to the model and into the log: ten megabytes, every request after. */
+    @Test
+    void anErrorMessageOfTenMegabytesIsCutShortSayingHowLongItWas() throws Exception {
+        ToolResult failed = failure("failing", "fail", McpFailure.SERVER_ERROR);
+
+        assertThat(failed.output()).startsWith("[ERROR:McpError] evil answered with an error while running fail: eee")
+                .endsWith("… (10,485,760 characters) (code -32000)").hasSizeLessThan(4_200);
+        assertThat(call("echo").output()).isEqualTo("echo: hi");
     }
 }

@@ -138,7 +138,8 @@ public final class EventJson {
         return switch (question) {
             case Question.Permission p -> {
                 Map<String, Object> o = object("permission", "id", p.id(), "call", call(p.use()));
-                o.put("preview", p.preview() == null ? null : preview(p.preview()));
+                // marked, as the terminals show it: what draws nothing (zero-width, bidi…) as <U+200B>
+                o.put("preview", p.preview() == null ? null : preview(p.preview().marked()));
                 List<Object> rules = new ArrayList<>();
                 for (int i = 0; i < p.remember().size(); i++) {
                     rules.add(object("rule", "index", i, "text", p.remember().get(i).describe()));

@@ -1,0 +1,141 @@
+package dev.rosetta.cli.e2e;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+import com.agentclientprotocol.sdk.client.AcpClient;
+import com.agentclientprotocol.sdk.client.AcpSyncClient;
+import com.agentclientprotocol.sdk.client.transport.AgentParameters;
+import com.agentclientprotocol.sdk.client.transport.StdioAcpClientTransport;
+import com.agentclientprotocol.sdk.spec.AcpSchema;
+
+/**
+ * An editor as the official ACP SDK's client side is one: it starts {@code rosetta acp} from the
+ * jar in the sandbox (its environment only, the workspace as its folder), records every session
+ * update, and answers permission requests as the test says. Standard output of the process is
+ * kept as it came (a {@code tee} between the process and the client), for the test to check it
+ * held protocol messages and nothing else.
+ */
+final class EditorClient implements AutoCloseable {
+
+    /** Long enough for a start-up on a busy machine; a request never answered fails the test instead of hanging. */
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    final AcpSyncClient client;
+    final List<AcpSchema.SessionNotification> updates = new CopyOnWriteArrayList<>();
+    final BlockingQueue<AcpSchema.RequestPermissionRequest> asked = new LinkedBlockingQueue<>();
+    private final BlockingQueue<AcpSchema.SessionUpdate> arriving = new LinkedBlockingQueue<>();
+    private final Path stdout;
+    private volatile Function<AcpSchema.RequestPermissionRequest, String> answers = r -> null;
+
+    EditorClient(Sandbox sandbox, String... args) {
+        int n = (int) (System.nanoTime() & 0xffff);
+        this.stdout = sandbox.workspace().getParent().resolve("stdio").resolve("acp-" + n + ".out");
+        Path stderr = stdout.resolveSibling("acp-" + n + ".err");
+        List<String> rosetta = new ArrayList<>(List.of("acp"));
+        rosetta.addAll(List.of(args));
+        List<String> command = RosettaJar.command(rosetta);
+        // sh runs the jar with its stdout through tee: the client reads it, and a copy is kept.
+        List<String> shell = new ArrayList<>(List.of("-c", "\"$@\" 2>>'" + stderr + "' | tee '" + stdout + "'", "sh"));
+        shell.addAll(command);
+        AgentParameters params = AgentParameters.builder("sh").args(shell).env(sandbox.env()).build();
+        StdioAcpClientTransport transport = new StdioAcpClientTransport(params) {
+            @Override
+            protected ProcessBuilder getProcessBuilder() {
+                ProcessBuilder builder = new ProcessBuilder().directory(sandbox.workspace().toFile());
+                builder.environment().clear();
+                return builder;
+            }
+        };
+        client = AcpClient.sync(transport).requestTimeout(PATIENCE)
+                .sessionUpdateConsumer(n2 -> {
+                    updates.add(n2);
+                    arriving.add(n2.update());
+                })
+                .requestPermissionHandler(request -> {
+                    asked.add(request);
+                    String option = answers.apply(request);
+                    return new AcpSchema.RequestPermissionResponse(option == null ? new AcpSchema.PermissionCancelled()
+                            : new AcpSchema.PermissionSelected(option));
+                })
+                .build();
+    }
+
+    /** How permission requests are answered from now on: the option picked, or null to cancel. */
+    void answering(Function<AcpSchema.RequestPermissionRequest, String> answer) {
+        this.answers = answer;
+    }
+
+    /** The option of {@code kind} in a request. */
+    static String option(AcpSchema.RequestPermissionRequest request, AcpSchema.PermissionOptionKind kind) {
+        return request.options().stream().filter(o -> o.kind() == kind).findFirst().orElseThrow().optionId();
+    }
+
+    AcpSchema.InitializeResponse initialize() {
+        return client.initialize(new AcpSchema.InitializeRequest(1, new AcpSchema.ClientCapabilities(
+                new AcpSchema.FileSystemCapability(false, false), false)));
+    }
+
+    /** A new session in the sandbox's workspace. */
+    String newSession(Sandbox sandbox) {
+        return client.newSession(new AcpSchema.NewSessionRequest(sandbox.workspace().toString(), List.of()))
+                .sessionId();
+    }
+
+    AcpSchema.PromptResponse prompt(String session, String text) {
+        return client.prompt(new AcpSchema.PromptRequest(session, List.of(new AcpSchema.TextContent(text))));
+    }
+
+    /** The next update (after those awaited) of {@code type} that passes {@code test}, waited for. */
+    <U extends AcpSchema.SessionUpdate> U await(Class<U> type, Predicate<U> test) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (System.nanoTime() < deadline) {
+            AcpSchema.SessionUpdate next = arriving.poll(1, TimeUnit.SECONDS);
+            if (type.isInstance(next) && test.test(type.cast(next))) {
+                return type.cast(next);
+            }
+        }
+        throw new AssertionError("no " + type.getSimpleName() + " came; the updates: " + updates);
+    }
+
+    <U extends AcpSchema.SessionUpdate> List<U> all(Class<U> type) {
+        return updates.stream().map(AcpSchema.SessionNotification::update).filter(type::isInstance).map(type::cast)
+                .toList();
+    }
+
+    /** The agent's message: its chunks joined. */
+    String message() {
+        StringBuilder text = new StringBuilder();
+        for (AcpSchema.AgentMessageChunk c : all(AcpSchema.AgentMessageChunk.class)) {
+            if (c.content() instanceof AcpSchema.TextContent t) {
+                text.append(t.text());
+            }
+        }
+        return text.toString();
+    }
+
+    /** What the process wrote to its standard output, as it came. */
+    List<String> stdoutLines() {
+        try {
+            return Files.exists(stdout) ? Files.readAllLines(stdout) : List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        client.closeGracefully();
+    }
+}

@@ -1,0 +1,231 @@
+package dev.rosetta.cli.repl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 25 §1, "what the user approves is what runs", through the real jar in tmux. The question
+ * shows everything that will run: a hostile command of 81 lines, {@code rm -rf victim} on line 41
+ * and a zero-width space on line 20, is never folded — in the terminal UI its window is paged
+ * through to the end, every line on screen in turn; at the line prompt it is written whole — the
+ * zero-width space shows as a mark, and the answer no leaves the folder alone. And an allow rule
+ * lets through only what it names: the lines that slipped past {@code shell "git status*"} (a
+ * comment hiding the next line, a redirection that writes) are asked about, not run.
+ */
+class WhatIsApprovedIT {
+
+    private static final String PROMPT = "gpt-4.1 >";
+    private static final String QUESTION = "Run shell? [y]es [n]o [a]lways [e]dit";
+
+    @TempDir
+    Path dir;
+    private Path workspace;
+    private Path victim;
+    private ScriptedOpenAi model;
+    private Map<String, String> env;
+    private final List<TmuxSession> sessions = new ArrayList<>();
+
+    @BeforeAll
+    static void tmuxIsThere() {
+        TerminalHome.requireTmux();
+    }
+
+    @BeforeEach
+    void environment() throws Exception {
+        workspace = Files.createDirectories(dir.resolve("workspace"));
+        victim = Files.createDirectories(workspace.resolve("victim/inside"));
+        model = new ScriptedOpenAi();
+        env = TerminalHome.environment(dir, model);
+    }
+
+    private void scriptTheHostileCommand() {
+        model.reply("Tidying up.\n\n```shell\n" + String.join("\n", hostileLines()) + "\n```\n");
+        model.reply("Left as it is.");
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (TmuxSession s : sessions) {
+            s.close();
+        }
+        model.close();
+    }
+
+    /** 81 lines: line 41 removes the folder, line 20 hides a zero-width space. */
+    private static List<String> hostileLines() {
+        List<String> lines = new ArrayList<>();
+        for (int i = 1; i <= 81; i++) {
+            lines.add(i == 41 ? "rm -rf victim" : i == 20 ? "echo step 20\u200B" : "echo step " + i);
+        }
+        return lines;
+    }
+
+    /** What the question must show of each line: the zero-width space as its mark. */
+    private static List<String> shownLines() {
+        return hostileLines().stream().map(l -> l.replace("\u200B", "<U+200B>")).toList();
+    }
+
+    @Test
+    void anEightyOneLineCommandIsPagedThroughWholeAtTheTerminalUisQuestionWithItsZeroWidthSpaceMarked()
+            throws Exception {
+        scriptTheHostileCommand();
+        TmuxSession rosetta = start(List.of());
+        rosetta.type("tidy up");
+        rosetta.press("Enter");
+        rosetta.waitFor(QUESTION);
+        String first = visibleWhenSettled(rosetta);
+        assertThat(first).as("the first window says there is more").contains("lines 1–", "of 81", "▼ more below")
+                .doesNotContain("rm -rf victim", "Ctrl-O shows all of it");
+
+        Set<String> seen = new LinkedHashSet<>(stripped(first));
+        String screen = first;
+        for (int page = 0; !screen.contains("(the end)"); page++) {
+            assertThat(page).as("pages before the end; the screen:\n" + screen).isLessThan(20);
+            rosetta.press(page % 2 == 0 ? "NPage" : "Space");
+            String before = window(screen);
+            screen = visibleUntil(rosetta, s -> !window(s).equals(before) && s.contains(QUESTION));
+            seen.addAll(stripped(screen));
+        }
+        assertThat(seen).as("every line of the command was on screen").containsAll(shownLines());
+        rosetta.press("Up");
+        assertThat(visibleUntil(rosetta, s -> !s.contains("(the end)"))).contains("▼ more below");
+
+        rosetta.type("n");
+        rosetta.waitFor("Left as it is.");
+        assertThat(victim).as("the folder line 41 would remove").isDirectory();
+        assertThat(rosetta.screen()).contains("Run shell? no");
+    }
+
+    @Test
+    void anEightyOneLineCommandIsWrittenWholeAtTheLinePromptsQuestionWithItsZeroWidthSpaceMarked()
+            throws Exception {
+        scriptTheHostileCommand();
+        TmuxSession rosetta = start(List.of("--ui", "line"));
+        rosetta.type("tidy up");
+        rosetta.press("Enter");
+        rosetta.waitFor("Run shell?");
+
+        List<String> history = stripped(rosetta.history());
+        int question = history.size() - 1;
+        while (question > 0 && !history.get(question).startsWith("Run shell?")) {
+            question--;
+        }
+        assertThat(history.subList(Math.max(0, question - 81), question)).as("the 81 lines right above the question")
+                .containsExactlyElementsOf(shownLines());
+
+        rosetta.type("n");
+        rosetta.waitFor("Left as it is.");
+        assertThat(victim).isDirectory();
+    }
+
+    /**
+     * Under {@code shell "git status*"}, each line the probe slipped past the rule is asked about
+     * (and, answered no, writes nothing); {@code git status} alone runs unasked.
+     */
+    @Test
+    void linesThatSlippedPastAnAllowRuleAreAskedAboutAndWriteNothingWhenRefused() throws Exception {
+        Files.createDirectories(dir.resolve("config/rosetta"));
+        Files.writeString(dir.resolve("config/rosetta/config.toml"), """
+                [permissions]
+                shell = { "git status*" = "allow" }
+                """);
+        Path devNullX = Path.of("/dev/nullX");
+        assertThat(devNullX).doesNotExist();
+        List<String> tricks = List.of("git status # it's fine\ntouch made-1", "git status # \"\ntouch made-2",
+                "git status # \\\ntouch made-3", "git status >& made-4", "git status >&made-5",
+                "git status >/dev/nullX");
+        for (String line : tricks) {
+            model.reply("Checking.\n\n```shell\n" + line + "\n```\n");
+        }
+        model.reply("Once more.\n\n```shell\ngit status\n```\n");
+        model.reply("All checked.");
+        TmuxSession rosetta = start(List.of());
+        try {
+            rosetta.type("check the status");
+            rosetta.press("Enter");
+            for (int i = 1; i <= tricks.size(); i++) {
+                rosetta.waitFor(QUESTION); // this call's, in the live region (an answered one leaves it)
+                rosetta.type("n");
+                int answered = i;
+                rosetta.waitUntil(answered + " answers", s -> TmuxSession.count(s, "Run shell? no") >= answered);
+            }
+            rosetta.waitFor("All checked.");
+
+            for (int i = 1; i <= 5; i++) {
+                assertThat(workspace.resolve("made-" + i)).as(tricks.get(i - 1)).doesNotExist();
+            }
+            assertThat(devNullX).doesNotExist();
+            assertThat(TmuxSession.count(rosetta.screen(), "Run shell?")).as("asked once a trick, not for git status")
+                    .isEqualTo(tricks.size());
+            assertThat(ScriptedOpenAi.messages(model.requests().get(tricks.size() + 1)))
+                    .as("git status alone ran unasked").anyMatch(m -> m.contains("not a git repository"));
+        } finally {
+            Files.deleteIfExists(devNullX);
+        }
+    }
+
+    /** Which lines the question's window shows ("lines 20–38 of 81"), or "" when it shows none. */
+    static String window(String screen) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("lines \\d+–\\d+ of \\d+").matcher(screen);
+        return m.find() ? m.group() : "";
+    }
+
+    private static List<String> stripped(String screen) {
+        return screen.lines().map(String::strip).toList();
+    }
+
+    /** The visible screen once two looks a frame apart agree (the live region is drawn a frame at a time). */
+    private static String visibleWhenSettled(TmuxSession rosetta) throws Exception {
+        String last = "";
+        for (int i = 0; i < 400; i++) {
+            String now = rosetta.visibleScreen();
+            if (now.equals(last)) {
+                return now;
+            }
+            last = now;
+            Thread.sleep(50);
+        }
+        return last;
+    }
+
+    private static String visibleUntil(TmuxSession rosetta, java.util.function.Predicate<String> shown)
+            throws Exception {
+        long deadline = System.nanoTime() + TmuxSession.PATIENCE.toNanos();
+        while (true) {
+            String screen = rosetta.visibleScreen();
+            if (shown.test(screen)) {
+                return visibleWhenSettled(rosetta);
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited; the screen:\n" + screen);
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    private TmuxSession start(List<String> options) throws Exception {
+        Path jar = InlineUiIT.jar();
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:+AutoCreateSharedArchive",
+                "-XX:SharedArchiveFile=" + jar.resolveSibling("rosetta-repl-it.jsa"), "-Xlog:disable",
+                "-jar", jar.toString(), "-m", "openai/gpt-4.1", "-w", workspace.toString()));
+        command.addAll(options);
+        TmuxSession session = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, command, 80, 24);
+        sessions.add(session);
+        session.waitUntil("the prompt", s -> s.contains(PROMPT));
+        return session;
+    }
+}

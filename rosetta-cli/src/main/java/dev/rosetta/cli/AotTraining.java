@@ -15,6 +15,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -27,8 +30,10 @@ import org.jline.terminal.impl.ExternalTerminal;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.rosetta.acp.AcpServer;
 import dev.rosetta.agent.session.SessionHost;
 import dev.rosetta.agent.session.SessionSetup;
+import dev.rosetta.agent.session.SessionSpec;
 import dev.rosetta.cli.chat.ChatArguments;
 import dev.rosetta.cli.render.TerminalStyle;
 import dev.rosetta.cli.ui.InlineUi;
@@ -44,7 +49,8 @@ import dev.rosetta.llm.ProviderException;
  * them once, offline: two turns of a real chat against a loopback server that streams scripted
  * Chat Completions replies (a save call, then markdown), once as text and once as JSON events,
  * then {@code models}, then a line read by JLine, then the same chat in the terminal UI on a
- * terminal over pipes (its frames, a confirmation-free call, the transcript opened and closed).
+ * terminal over pipes (its frames, a confirmation-free call, the transcript opened and closed),
+ * then an editor's turn over ACP ({@code rosetta acp}).
  * Everything it writes goes to a temporary folder that is deleted at the end; the user's logs and
  * history are not touched.
  */
@@ -69,7 +75,8 @@ final class AotTraining {
             int models = Main.commandLine(new Main(env, TerminalOutput.discarding())).execute("models");
             readOneLine();
             int ui = inlineUi(env, temp);
-            return text == 0 && json == 0 && models == 0 && ui == 0 ? 0 : 1;
+            int acp = acp(env, temp);
+            return text == 0 && json == 0 && models == 0 && ui == 0 && acp == 0 ? 0 : 1;
         } catch (IOException | RuntimeException e) {
             output.error("the training run failed: " + e);
             return 1;
@@ -83,6 +90,76 @@ final class AotTraining {
         System.setIn(new ByteArrayInputStream(new byte[0]));
         return Main.commandLine(new Main(env, TerminalOutput.discarding())).execute("-n", "-m", "openai/gpt-4.1", "--output-format", outputFormat,
                 "-w", workspace.toString(), "write notes.md");
+    }
+
+    /**
+     * {@code rosetta acp}'s classes (the ACP SDK, its Jackson 2 mapper, Reactor): an editor's exchange
+     * on pipes — initialize, a session in a workspace of its own, a prompt whose save call runs
+     * without asking — written by a thread of its own that reads the answers; the input ends when
+     * the prompt is answered, or at a deadline.
+     */
+    private static int acp(Map<String, String> env, Path temp) throws IOException {
+        Path workspace = Files.createDirectories(temp.resolve("workspace-acp"));
+        PipedOutputStream editor = new PipedOutputStream();
+        InputStream input = new PipedInputStream(editor, 1 << 16);
+        BlockingQueue<String> answers = new LinkedBlockingQueue<>();
+        OutputStream output = new OutputStream() {
+            private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+
+            @Override
+            public void write(int b) {
+                if (b == '\n') {
+                    answers.add(line.toString(StandardCharsets.UTF_8));
+                    line.reset();
+                } else {
+                    line.write(b);
+                }
+            }
+        };
+        Thread talk = Thread.ofPlatform().daemon().start(() -> talk(editor, answers, workspace));
+        SessionSpec defaults = new SessionSpec(false, null, null, "openai/gpt-4.1", null, null, false, false,
+                List.of(), List.of(), true, null, null);
+        int code = new AcpServer(defaults, env, "training", warning -> { }).run(input, output);
+        talk.interrupt();
+        return code;
+    }
+
+    /** The editor's side: each message once the one before it is answered, then the end of the input. */
+    private static void talk(OutputStream editor, BlockingQueue<String> answers, Path workspace) {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        try (editor) {
+            send(editor, Map.of("protocolVersion", 1, "clientCapabilities", Map.of()), 1, "initialize");
+            answer(answers, 1, deadline);
+            send(editor, Map.of("cwd", workspace.toString(), "mcpServers", List.of()), 2, "session/new");
+            Object session = ((Map<?, ?>) answer(answers, 2, deadline).get("result")).get("sessionId");
+            send(editor, Map.of("sessionId", session, "prompt", List.of(Map.of("type", "text", "text",
+                    "write notes.md"))), 3, "session/prompt");
+            answer(answers, 3, deadline);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            // the input ends here either way: the agent's run returns
+        }
+    }
+
+    private static void send(OutputStream editor, Map<String, Object> params, int id, String method)
+            throws IOException {
+        String message = Json.write(Map.of("jsonrpc", "2.0", "id", id, "method", method, "params", params));
+        editor.write((message + "\n").getBytes(StandardCharsets.UTF_8));
+        editor.flush();
+    }
+
+    /** The answer to request {@code id}, skipping the notifications and requests before it. */
+    private static Map<String, Object> answer(BlockingQueue<String> answers, int id, long deadline)
+            throws InterruptedException {
+        while (true) {
+            String line = answers.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (line == null) {
+                throw new IllegalStateException("no answer to request " + id);
+            }
+            Map<String, Object> message = Json.readObject(line);
+            if (Integer.valueOf(id).equals(message.get("id")) && message.containsKey("result")) {
+                return message;
+            }
+        }
     }
 
     /**

@@ -11,6 +11,10 @@ import dev.rosetta.cli.chat.ChatRun;
 import dev.rosetta.cli.chat.TerminalCheck;
 import dev.rosetta.cli.render.TerminalOutput;
 
+import dev.rosetta.tools.sandbox.OwnEnvironment;
+import dev.rosetta.tools.sandbox.SandboxSupport;
+import dev.rosetta.tools.sandbox.SecretVariables;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,7 +30,7 @@ import picocli.CommandLine.ScopeType;
         description = "A terminal AI agent that reads every spelling of a tool call.",
         versionProvider = ManifestVersion.class,
         subcommands = {ParseCommand.class, ModelsCommand.class, LogsCommand.class, McpCommand.class, EvalCommand.class,
-            AcpCommand.class, ServeCommand.class, HelpCommand.class},
+            AcpCommand.class, ServeCommand.class, SandboxCommand.class, HelpCommand.class},
         customSynopsis = {"rosetta [OPTIONS] [PROMPT...]", "       rosetta COMMAND ..."},
         parameterListHeading = "%nArguments:%n",
         commandListHeading = "%nCommands:%n",
@@ -73,6 +77,8 @@ public final class Main implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        // Before anything starts a process: no key stays where another process could read it.
+        OwnEnvironment.wipe(SecretVariables.DEFAULT);
         TerminalOutput output = TerminalOutput.system(TerminalCheck.STDOUT);
         if (args.length == 1 && args[0].equals(AotTraining.ARGUMENT)) {
             System.exit(AotTraining.run(output));
@@ -139,6 +145,8 @@ public final class Main implements Callable<Integer> {
 
     /** Runs a chat, however its command line was read (by hand when plain, else by picocli). */
     private static int chat(ChatOptions options, Map<String, String> env, TerminalOutput output) throws IOException {
+        // The sandbox's trial run waits on the kernel for a few tens of milliseconds: it overlaps the start-up.
+        SandboxSupport.detectInBackground();
         return new ChatRun(options, System.in, output, env).run();
     }
 

@@ -9,9 +9,11 @@ import dev.rosetta.agent.config.ConfigPaths;
 import dev.rosetta.agent.config.Configuration;
 import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.agent.config.Resolution;
+import dev.rosetta.agent.log.LogDirectory;
 import dev.rosetta.agent.mcp.McpApprovals;
 import dev.rosetta.agent.mcp.McpDefinitions;
 import dev.rosetta.agent.mcp.ShellWords;
+import dev.rosetta.agent.sandbox.ChatSandbox;
 import dev.rosetta.cli.terminal.ExitCode;
 import dev.rosetta.cli.chat.TerminalCheck;
 import dev.rosetta.cli.terminal.TerminalMcpQuestions;
@@ -28,6 +30,7 @@ import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.Toolbox;
+import dev.rosetta.tools.sandbox.Sandbox;
 import dev.rosetta.tools.mcp.McpFailure;
 import dev.rosetta.tools.mcp.McpServer;
 import dev.rosetta.tools.mcp.McpServerSettings;
@@ -230,8 +233,11 @@ final class McpCommand implements Callable<Integer> {
                     ? config.mcpServers().stream().filter(e -> e.name().equals(target.get(0))).findFirst()
                             .orElseGet(() -> adHoc(target))
                     : adHoc(target);
+            // the sandbox a chat in this folder would give it (the toolbox closes it with the server)
+            Sandbox sandbox = ChatSandbox.open(null, config, java.util.Set.of(), env, where.path(), LogDirectory.of(env),
+                    output::warning);
             McpServerSettings settings = McpDefinitions.settings(entry, new Resolution(env, config).environment(),
-                    where.path(), null);
+                    where.path(), null).inSandbox(sandbox);
             McpServer server = new McpServer(settings, new McpServer.Listener() {
                 @Override
                 public void toolsChanged(McpServer s, List<McpTool> tools) {
@@ -251,7 +257,8 @@ final class McpCommand implements Callable<Integer> {
                 }
             });
             try {
-                Toolbox toolbox = new Toolbox(List.of(), ToolContext.in(where.path()), Confirmation.ALWAYS);
+                Toolbox toolbox = new Toolbox(List.of(), ToolContext.in(where.path()).withSandbox(sandbox),
+                        Confirmation.ALWAYS);
                 toolbox.add(server.start());
                 return new Connected(server, toolbox);
             } catch (McpFailure | InterruptedException | RuntimeException e) {

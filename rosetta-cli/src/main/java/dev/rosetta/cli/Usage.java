@@ -25,7 +25,7 @@ final class Usage {
             new Group("Model", List.of("--model", "--thinking")),
             new Group("Format", List.of("--tool-format")),
             new Group("Conversation", List.of("--resume", "--name", "--non-interactive", "--max-steps")),
-            new Group("Tools", List.of("--tools", "--no-confirm", "--workspace", "--confine", "--mcp")),
+            new Group("Tools", List.of("--tools", "--no-confirm", "--workspace", "--confine", "--sandbox", "--mcp")),
             new Group("Output", List.of("--ui", "--output-format", "--stream", "--serve", "--verbose")),
             new Group("Help", List.of("--help", "--version")));
 
@@ -62,6 +62,7 @@ final class Usage {
             new String[] {"ROSETTA_REPLY_TIMEOUT", "the most one model reply may take, retries included; default 30m"},
             new String[] {"ROSETTA_BREAK_ON_TOOLUSE", "1: stop a reply at its first complete call; 0: let it go on"},
             new String[] {"ROSETTA_LOGS_HOME", "where conversations are saved (else $XDG_DATA_HOME/rosetta/logs)"},
+            new String[] {"ROSETTA_SANDBOX", "set for the processes the model runs, when sandboxed: bubblewrap or Seatbelt"},
             new String[] {"ROSETTA_RECORD_REPLIES, ROSETTA_REPLAY_REPLIES",
                 "a file every model reply is kept in / replies are read from instead of a provider (rosetta eval"
                         + " sets them)"},

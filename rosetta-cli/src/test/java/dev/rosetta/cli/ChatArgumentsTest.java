@@ -77,6 +77,9 @@ class ChatArgumentsTest {
         if (type == UiMode.class) {
             return List.of("inline", "line", "LINE");
         }
+        if (type == dev.rosetta.tools.sandbox.SandboxMode.class) {
+            return List.of("auto", "on", "OFF");
+        }
         if (type == Integer.class || type == int.class) {
             return List.of("1", "5", "050");
         }

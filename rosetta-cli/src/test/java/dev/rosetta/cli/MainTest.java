@@ -57,7 +57,7 @@ class MainTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.out()).isEmpty();
         assertThat(run.err()).startsWith("rosetta help: 'me fix this' is not a command; the commands are parse, models,"
-                + " logs, mcp, eval, acp, serve, help. For a prompt that starts with 'help', put -- before it: rosetta -- help me fix this");
+                + " logs, mcp, eval, acp, serve, sandbox, help. For a prompt that starts with 'help', put -- before it: rosetta -- help me fix this");
     }
 
     @Test

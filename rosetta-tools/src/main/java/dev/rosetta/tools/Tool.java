@@ -32,6 +32,16 @@ public interface Tool extends AutoCloseable {
     }
 
     /**
+     * Whether this tool's calls run inside the sandbox of {@code context} (the shell, Python and
+     * JShell do, where the sandbox confines): with {@code auto_approve_sandboxed} they are not
+     * asked about. A tool that acts from Rosetta itself (the file tools, MCP servers' tools) never
+     * counts as confined, whatever the paths it names.
+     */
+    default boolean runsConfined(ToolContext context) {
+        return false;
+    }
+
+    /**
      * The arguments as the tool will run them, from the call as the model wrote it: what the
      * permission rules check, the preview shows and {@link #run} gets are the same. Must give
      * the same arguments when applied again.

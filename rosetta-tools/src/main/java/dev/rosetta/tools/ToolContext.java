@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
+import dev.rosetta.tools.sandbox.Sandbox;
 
 /**
  * Where and how a conversation's tools run.
@@ -14,15 +15,23 @@ import dev.rosetta.tools.output.OutputLimit;
  * @param outputLimit how much output the model gets before the middle is cut
  * @param outputs     where cut outputs are saved whole, and how much they may take
  * @param writes      told before a tool writes a file, so the write can be undone
+ * @param sandbox     how the processes of the shell, Python and JShell are started (confined, without secrets)
  */
 public record ToolContext(Path workspace, boolean confine, OutputLimit outputLimit, OutputFolder outputs,
-        FileWrites writes) {
+        FileWrites writes, Sandbox sandbox) {
 
     public ToolContext {
         workspace = Objects.requireNonNull(workspace, "workspace").toAbsolutePath().normalize();
         Objects.requireNonNull(outputLimit, "outputLimit");
         Objects.requireNonNull(outputs, "outputs");
         writes = writes == null ? FileWrites.NONE : writes;
+        sandbox = sandbox == null ? Sandbox.standard(workspace) : sandbox;
+    }
+
+    /** A context in the standard sandbox of its workspace ({@code auto}, network off). */
+    public ToolContext(Path workspace, boolean confine, OutputLimit outputLimit, OutputFolder outputs,
+            FileWrites writes) {
+        this(workspace, confine, outputLimit, outputs, writes, null);
     }
 
     /** A context whose cut outputs may take any room. */
@@ -47,14 +56,18 @@ public record ToolContext(Path workspace, boolean confine, OutputLimit outputLim
     }
 
     public ToolContext confined(boolean on) {
-        return new ToolContext(workspace, on, outputLimit, outputs, writes);
+        return new ToolContext(workspace, on, outputLimit, outputs, writes, sandbox);
     }
 
     public ToolContext withOutputLimit(OutputLimit limit) {
-        return new ToolContext(workspace, confine, limit, outputs, writes);
+        return new ToolContext(workspace, confine, limit, outputs, writes, sandbox);
     }
 
     public ToolContext withWrites(FileWrites hook) {
-        return new ToolContext(workspace, confine, outputLimit, outputs, hook);
+        return new ToolContext(workspace, confine, outputLimit, outputs, hook, sandbox);
+    }
+
+    public ToolContext withSandbox(Sandbox newSandbox) {
+        return new ToolContext(workspace, confine, outputLimit, outputs, writes, newSandbox);
     }
 }

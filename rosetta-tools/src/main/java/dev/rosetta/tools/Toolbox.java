@@ -235,11 +235,18 @@ public final class Toolbox implements AutoCloseable {
 
     /**
      * Whether the user is asked: unless a rule allows it. A trusted tool (an MCP server the user
-     * trusts) and every call after "yes to all" are asked about only when a rule says ask or a deny
-     * rule may match, as with {@code -y}.
+     * trusts), every call after "yes to all" and, with {@code auto_approve_sandboxed}, a call that
+     * runs inside the sandbox are asked about only when a rule says ask or a deny rule may match,
+     * as with {@code -y}.
      */
     private boolean mustAsk(Verdict verdict, Tool tool) {
-        return !verdict.allows() && (!(confirmEverything || tool.trusted()) || verdict.permission() != null);
+        boolean unasked = confirmEverything || tool.trusted() || approvedBySandbox(tool);
+        return !verdict.allows() && (!unasked || verdict.permission() != null);
+    }
+
+    /** {@code auto_approve_sandboxed}: the call runs confined, so what it can do is what the sandbox allows. */
+    private boolean approvedBySandbox(Tool tool) {
+        return context.sandbox().approvesConfinedCalls() && tool.runsConfined(context);
     }
 
     @Override
@@ -247,7 +254,11 @@ public final class Toolbox implements AutoCloseable {
         try {
             tools.values().forEach(Tool::close);
         } finally {
-            sources.forEach(ToolSource::close);
+            try {
+                sources.forEach(ToolSource::close);
+            } finally {
+                context.sandbox().close(); // after every process that ran in it
+            }
         }
     }
 }

@@ -44,11 +44,12 @@ import dev.rosetta.tools.shell.ShellSettings;
  *                     about or are refused; a project's never allow
  * @param ui           {@code [ui]}: how the terminal UI folds calls
  * @param limits       {@code [limits]}: what one reply, the saved outputs, a request's tools and a server's log may take
+ * @param sandbox      {@code [sandbox]} and {@code [tools.env]}: what the model's processes may do and get
  */
 public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
         OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
         Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait,
-        ContextPart context, List<PermissionRule> permissions, UiSettings ui, Limits limits) {
+        ContextPart context, List<PermissionRule> permissions, UiSettings ui, Limits limits, SandboxPart sandbox) {
 
     /** The files, most specific first: the order in which they are asked. */
     public enum Kind {
@@ -80,6 +81,16 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         permissions = permissions == null ? List.of() : List.copyOf(permissions);
         ui = ui == null ? UiSettings.UNSET : ui;
         limits = limits == null ? Limits.UNSET : limits;
+        sandbox = sandbox == null ? SandboxPart.NONE : sandbox;
+    }
+
+    /** A layer without {@code [sandbox]} settings. */
+    public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
+            OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
+            Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait,
+            ContextPart context, List<PermissionRule> permissions, UiSettings ui, Limits limits) {
+        this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, localContext,
+                thinking, mcpServers, mcpWait, context, permissions, ui, limits, SandboxPart.NONE);
     }
 
     /** A layer with only the settings every file had from the start. */
@@ -131,7 +142,10 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         if (tools != null) {
             confine = tools.bool("confine");
             shellTimeout = tools.duration("shell_timeout");
-            tools.finish("confine", "shell_timeout");
+        }
+        SandboxPart sandbox = SandboxPart.read(root, tools, kind);
+        if (tools != null) {
+            tools.finish("confine", "shell_timeout", "env");
         }
         List<ProviderSettings> providers = providers(root, kind);
         List<McpServerEntry> mcpServers = List.of();
@@ -148,9 +162,9 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         UiSettings ui = ui(root);
         Limits limits = Limits.read(root);
         root.finish("[models]", "[tools]", "[[providers]]", "[mcp]", "[env]", "[context]", "[permissions]", "[ui]",
-                "[limits]");
+                "[limits]", "[sandbox]");
         return new ConfigLayer(kind, doc.file(), env, defaultModel, fallback, openAiApi, confine, shellTimeout,
-                providers, localContext, thinking, mcpServers, mcpWait, context, permissions, ui, limits);
+                providers, localContext, thinking, mcpServers, mcpWait, context, permissions, ui, limits, sandbox);
     }
 
     private static UiSettings ui(ConfigTable root) {

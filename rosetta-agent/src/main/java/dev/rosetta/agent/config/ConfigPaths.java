@@ -40,6 +40,11 @@ public record ConfigPaths(Path userFolder) {
         return userFolder.resolve("models.json");
     }
 
+    /** A path as a config file writes it: absolute, or {@code ~} and {@code ~/…} from {@code home}. */
+    public static Path expandHome(String written, Path home) {
+        return written.equals("~") ? home : written.startsWith("~/") ? home.resolve(written.substring(2)) : Path.of(written);
+    }
+
     /** {@code rosetta.toml} in the workspace. */
     public static Path projectConfig(Path workspace) {
         return workspace.resolve(PROJECT_FILE);

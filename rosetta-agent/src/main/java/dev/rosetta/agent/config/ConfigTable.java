@@ -88,6 +88,20 @@ final class ConfigTable {
         return out;
     }
 
+    /** A list of paths, each absolute or from the home folder ({@code ~/…}): a file may be read from anywhere. */
+    List<String> paths(String key) {
+        List<String> paths = strings(key);
+        if (paths != null) {
+            for (String p : paths) {
+                if (!(p.equals("~") || p.startsWith("~/") || p.startsWith("/")) || p.indexOf('\0') >= 0) {
+                    throw error(key, "must list absolute paths or paths from your home folder (~/.cache/pip), not "
+                            + TomlText.string(p));
+                }
+            }
+        }
+        return paths;
+    }
+
     Boolean bool(String key) {
         JsonNode value = take(key);
         if (value == null) {

@@ -17,6 +17,9 @@ import dev.rosetta.agent.context.ContextSettings;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.tools.permission.PermissionRule;
 import dev.rosetta.tools.permission.PermissionRules;
+import dev.rosetta.tools.sandbox.NetworkAccess;
+import dev.rosetta.tools.sandbox.SandboxMode;
+import dev.rosetta.tools.sandbox.SandboxSettings;
 
 import dev.rosetta.llm.Providers.OpenAiApi;
 import dev.rosetta.llm.Thinking;
@@ -218,6 +221,54 @@ public record Configuration(ChatConfig chat, List<ConfigLayer> layers, List<Stri
             (layer.kind() == ConfigLayer.Kind.PROJECT ? project : user).addAll(layer.permissions());
         }
         return new PermissionRules(user, project);
+    }
+
+    /**
+     * {@code [sandbox]}: {@code mode}, {@code network} and {@code auto_approve_sandboxed} from the
+     * first of the user's files that sets each, a project's only where stricter; {@code writable}
+     * from all the user's files, {@code hidden} from all files. {@code ~} is {@code home}.
+     */
+    public SandboxSettings sandbox(Path home) {
+        SandboxMode mode = null;
+        NetworkAccess network = null;
+        Boolean autoApprove = null;
+        SandboxPart project = SandboxPart.NONE;
+        List<Path> writable = new ArrayList<>();
+        List<Path> hidden = new ArrayList<>();
+        for (ConfigLayer layer : layers) {
+            SandboxPart part = layer.sandbox();
+            if (layer.kind() == ConfigLayer.Kind.PROJECT) {
+                project = part;
+            } else {
+                mode = mode != null ? mode : part.mode();
+                network = network != null ? network : part.network();
+                autoApprove = autoApprove != null ? autoApprove : part.autoApprove();
+                paths(part.writable(), home).forEach(writable::add);
+            }
+            paths(part.hidden(), home).forEach(hidden::add);
+        }
+        SandboxMode settled = mode != null ? mode : SandboxMode.AUTO;
+        if (project.mode() != null) {
+            settled = settled.stricter(project.mode());
+        }
+        NetworkAccess net = project.network() == NetworkAccess.OFF || network == null ? NetworkAccess.OFF : network;
+        boolean approve = Boolean.TRUE.equals(autoApprove) && !Boolean.FALSE.equals(project.autoApprove());
+        return new SandboxSettings(settled, net, writable, hidden, approve);
+    }
+
+    /** {@code [tools.env] pass} of all the user's files: secret variables the tools get on purpose. */
+    public Set<String> passedVariables() {
+        Set<String> pass = new java.util.TreeSet<>();
+        layers.stream().filter(l -> l.kind() != ConfigLayer.Kind.PROJECT && l.sandbox().pass() != null)
+                .forEach(l -> pass.addAll(l.sandbox().pass()));
+        return pass;
+    }
+
+    private static List<Path> paths(List<String> written, Path home) {
+        if (written == null) {
+            return List.of();
+        }
+        return written.stream().map(p -> ConfigPaths.expandHome(p, home)).toList();
     }
 
     private <T> T first(Function<ConfigLayer, T> setting) {

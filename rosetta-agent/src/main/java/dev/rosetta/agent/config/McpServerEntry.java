@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.rosetta.tools.mcp.McpServerSettings;
+import dev.rosetta.tools.sandbox.NetworkAccess;
 
 /**
  * One {@code [mcp.servers.NAME]} table, as written: {@code ${VAR}}s not yet taken from the
@@ -27,16 +28,26 @@ import dev.rosetta.tools.mcp.McpServerSettings;
  * @param trust   whether its calls run without asking
  * @param kind    which file it is in
  * @param file    that file
+ * @param network what a stdio server may reach in the sandbox ({@code network = "on"}); null for the sandbox's
+ * @param writable what a stdio server may write in the sandbox besides the workspace, as written ({@code ~/…})
  */
 public record McpServerEntry(String name, String command, List<String> args, Map<String, String> env, String url,
         Map<String, String> headers, Map<String, String> oauth, boolean enabled, Duration timeout, boolean trust,
-        ConfigLayer.Kind kind, Path file) {
+        ConfigLayer.Kind kind, Path file, NetworkAccess network, List<String> writable) {
 
     public McpServerEntry {
         args = args == null ? List.of() : List.copyOf(args);
         env = env == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(env));
         headers = headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
         oauth = oauth == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(oauth));
+        writable = writable == null ? List.of() : List.copyOf(writable);
+    }
+
+    /** A server sandboxed as the conversation is. */
+    public McpServerEntry(String name, String command, List<String> args, Map<String, String> env, String url,
+            Map<String, String> headers, Map<String, String> oauth, boolean enabled, Duration timeout, boolean trust,
+            ConfigLayer.Kind kind, Path file) {
+        this(name, command, args, env, url, headers, oauth, enabled, timeout, trust, kind, file, null, List.of());
     }
 
     /** A server without an OAuth client of its own. */
@@ -44,6 +55,12 @@ public record McpServerEntry(String name, String command, List<String> args, Map
             Map<String, String> headers, boolean enabled, Duration timeout, boolean trust, ConfigLayer.Kind kind,
             Path file) {
         this(name, command, args, env, url, headers, Map.of(), enabled, timeout, trust, kind, file);
+    }
+
+    private static final Map<String, NetworkAccess> NETWORK = new LinkedHashMap<>(Map.of("off", NetworkAccess.OFF));
+
+    static {
+        NETWORK.put("on", NetworkAccess.ON);
     }
 
     /** Whether it comes with the project (and so needs the user's approval to start). */
@@ -66,6 +83,12 @@ public record McpServerEntry(String name, String command, List<String> args, Map
             d.put("oauth", oauth);
         }
         d.put("trust", trust);
+        if (network != null) {
+            d.put("network", network.spelled());
+        }
+        if (!writable.isEmpty()) {
+            d.put("writable", writable);
+        }
         return dev.rosetta.core.json.Json.write(d);
     }
 
@@ -96,6 +119,8 @@ public record McpServerEntry(String name, String command, List<String> args, Map
         Boolean enabled = t.bool("enabled");
         Duration timeout = t.duration("timeout");
         Boolean trust = t.bool("trust");
+        NetworkAccess network = t.choice("network", NETWORK);
+        List<String> writable = t.paths("writable");
         if ((command == null) == (url == null)) {
             throw t.error(command == null ? "command" : "url", command == null
                     ? "is missing: a server needs either command = \"…\" (started, over stdio) or url = \"…\" (HTTP)"
@@ -113,8 +138,13 @@ public record McpServerEntry(String name, String command, List<String> args, Map
                     : "takes client_id (needed) and client_secret: oauth = { client_id = \"…\", client_secret ="
                             + " \"${SECRET}\" }");
         }
-        t.finish("command", "args", "env", "url", "headers", "oauth", "enabled", "timeout", "trust");
+        if (url != null && (network != null || writable != null)) {
+            t.warn(network != null ? "network" : "writable", "network and writable are for a command server, which"
+                    + " runs in the sandbox; this one is a url");
+        }
+        t.finish("command", "args", "env", "url", "headers", "oauth", "enabled", "timeout", "trust", "network",
+                "writable");
         return new McpServerEntry(name, command, args, env, url, headers, oauth, enabled == null || enabled,
-                timeout, Boolean.TRUE.equals(trust), kind, file);
+                timeout, Boolean.TRUE.equals(trust), kind, file, network, writable);
     }
 }

@@ -19,7 +19,7 @@ import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.LogDirectory;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.llm.tape.ReplyTape;
-import dev.rosetta.tools.shell.ShellEnvironment;
+import dev.rosetta.tools.sandbox.SecretVariables;
 
 /**
  * Runs one cell of the matrix: a fresh workspace with the task's files, a real {@code rosetta -n}
@@ -97,10 +97,9 @@ final class TaskRunner {
         return env;
     }
 
-    /** The checks are the task's commands, not the model's: they get the environment without provider keys. */
+    /** The checks are the task's commands, not the model's: they get the environment without its secrets. */
     private Map<String, String> checkEnv() {
-        Map<String, String> env = new HashMap<>(settings.env());
-        env.keySet().removeIf(ShellEnvironment::isSecret);
+        Map<String, String> env = new HashMap<>(SecretVariables.DEFAULT.strip(settings.env()));
         env.remove(ReplyTape.RECORD_VARIABLE);
         env.remove(ReplyTape.REPLAY_VARIABLE);
         return env;

@@ -53,7 +53,8 @@ public final class McpChatSetup {
             }
             try {
                 settings.add(McpDefinitions.settings(entry, environment, workspace,
-                        conversation.resolve("mcp-" + entry.name() + ".log"), logLimit));
+                        conversation.resolve("mcp-" + entry.name() + ".log"), logLimit)
+                        .inSandbox(toolbox.context().sandbox()));
             } catch (RosettaException e) {
                 status.accept("mcp: " + entry.name() + " failed: " + e.getMessage());
             }

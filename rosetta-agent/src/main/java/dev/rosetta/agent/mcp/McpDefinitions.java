@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.rosetta.agent.config.ConfigLayer;
+import dev.rosetta.agent.config.ConfigPaths;
 import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.tools.mcp.McpEndpoint;
@@ -79,11 +79,12 @@ public final class McpDefinitions {
         } else {
             Map<String, String> env = refs.expand(entry.env(), where + " env");
             String shown = String.join(" ", entry.command(), String.join(" ", entry.args())).strip();
-            // A server gets the API keys of Rosetta's environment only when its env names them.
-            Set<String> withheld = new HashSet<>();
-            System.getenv().keySet().stream().filter(ConfigLayer::isProtected).filter(k -> !env.containsKey(k))
-                    .forEach(withheld::add);
-            endpoint = new McpEndpoint.Stdio(entry.command(), entry.args(), env, withheld, shown, secrets);
+            // A server gets the secrets of Rosetta's environment only when its env names them (the
+            // sandbox's rule takes the rest out when it starts).
+            Path home = Path.of(environment.getOrDefault("HOME", System.getProperty("user.home")));
+            List<Path> writable = entry.writable().stream().map(p -> ConfigPaths.expandHome(p, home)).toList();
+            endpoint = new McpEndpoint.Stdio(entry.command(), entry.args(), env, entry.network(), writable, shown,
+                    secrets);
         }
         return new McpServerSettings(entry.name(), endpoint,
                 entry.timeout() != null ? entry.timeout() : McpServerSettings.DEFAULT_CALL_TIMEOUT,

@@ -97,7 +97,7 @@ public final class SessionMcp {
         status.accept("mcp: approved " + name + " for " + workspace + "; starting it");
         if (servers != null) {
             servers.startLater(McpDefinitions.settings(entry, environment, workspace,
-                    conversation.resolve("mcp-" + name + ".log"), logLimit));
+                    conversation.resolve("mcp-" + name + ".log"), logLimit).inSandbox(toolbox.context().sandbox()));
         } else {
             servers = McpChatSetup.start(List.of(entry), List.of(), environment, workspace, conversation, logLimit,
                     approvals, Duration.ZERO, toolbox, status, questions);

@@ -31,6 +31,7 @@ import dev.rosetta.agent.mcp.McpApprovals;
 import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.agent.mcp.McpQuestions;
 import dev.rosetta.agent.mcp.McpServers;
+import dev.rosetta.agent.sandbox.ChatSandbox;
 import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -54,7 +55,7 @@ import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.permission.PermissionRule;
-import dev.rosetta.tools.shell.ShellEnvironment;
+import dev.rosetta.tools.sandbox.Sandbox;
 import dev.rosetta.tools.shell.ShellSettings;
 
 /**
@@ -186,9 +187,11 @@ public final class SessionSetup {
         ConversationLog log = resumed != null ? resumed : ConversationLog.create(logs, options.name());
         log.warnings().forEach(warnings);
         FileCheckpoints checkpoints = new FileCheckpoints(log);
+        Sandbox sandbox = ChatSandbox.open(options.sandbox(), r.config(), keyNames(providers), env, r.workspace(),
+                logs, warnings);
         ToolContext context = new ToolContext(r.workspace(), options.confine() || r.config().confine(),
                 OutputLimit.DEFAULT, OutputFolder.of(log.folder().resolve("tool-outputs"),
-                        r.config().limits().toolOutputs(), "[limits] tool_outputs"), checkpoints);
+                        r.config().limits().toolOutputs(), "[limits] tool_outputs"), checkpoints, sandbox);
         Toolbox toolbox = new Toolbox(tools, context, options.confirmCalls() ? outlets.confirmation() : Confirmation.ALWAYS,
                 r.config().permissions(), rule -> remember(log, rule));
         toolbox.offerAtMost(r.config().limits().tools());
@@ -202,7 +205,7 @@ public final class SessionSetup {
         }
         ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings,
                 new SessionOptions(contextSettings, instructions, checkpoints)
-                        .withSecrets(KnownSecrets.of(r.resolution().environment(), ShellEnvironment::isSecret)));
+                        .withSecrets(KnownSecrets.of(r.resolution().environment(), sandbox.secrets()::isSecret)));
         session.formatReason(r.formatReason());
         SessionMcp mcp = mcp(r, log, toolbox, outlets);
         Conversation conversation = new Conversation(session, new AgentLoop(session, r.workspace(), outlets.events()),
@@ -242,6 +245,17 @@ public final class SessionSetup {
                 return forms.ask(form);
             }
         };
+    }
+
+    /** The variables the providers take their keys from: secrets, whatever they are called. */
+    private static java.util.Set<String> keyNames(Providers providers) {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        providers.directory().all().forEach(p -> {
+            if (p.keyEnv() != null) {
+                names.add(p.keyEnv());
+            }
+        });
+        return names;
     }
 
     /** The tools {@code --tools} and the resumed conversation choose; the others are closed. */

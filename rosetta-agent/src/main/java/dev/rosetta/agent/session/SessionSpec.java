@@ -4,6 +4,7 @@ import java.util.List;
 
 import dev.rosetta.agent.config.McpServerEntry;
 import dev.rosetta.llm.Thinking;
+import dev.rosetta.tools.sandbox.SandboxMode;
 
 /**
  * What a front end asks of the conversation it opens (the command line's options, an editor's
@@ -22,20 +23,29 @@ import dev.rosetta.llm.Thinking;
  * @param stream       whether replies stream
  * @param thinking     how hard the model thinks
  * @param maxSteps     requests per turn at most
+ * @param sandbox      where the model's processes run ({@code --sandbox}); null: {@code [sandbox] mode} decides
  */
 public record SessionSpec(boolean resume, String name, String workspace, String model, String toolFormat,
         List<String> tools, boolean confirmCalls, boolean confine, List<String> mcp, List<McpServerEntry> servers,
-        boolean stream, Thinking thinking, Integer maxSteps) {
+        boolean stream, Thinking thinking, Integer maxSteps, SandboxMode sandbox) {
 
     public SessionSpec {
         mcp = mcp == null ? List.of() : List.copyOf(mcp);
         servers = servers == null ? List.of() : List.copyOf(servers);
     }
 
+    /** A conversation whose sandbox the configuration files decide. */
+    public SessionSpec(boolean resume, String name, String workspace, String model, String toolFormat,
+            List<String> tools, boolean confirmCalls, boolean confine, List<String> mcp, List<McpServerEntry> servers,
+            boolean stream, Thinking thinking, Integer maxSteps) {
+        this(resume, name, workspace, model, toolFormat, tools, confirmCalls, confine, mcp, servers, stream, thinking,
+                maxSteps, null);
+    }
+
     /** The same, for the conversation named {@code id} (resumed when {@code resume}), working in {@code workspace}. */
     public SessionSpec conversation(boolean resume, String id, String workspace) {
         return new SessionSpec(resume, id, workspace, model, toolFormat, tools, confirmCalls, confine, mcp, servers,
-                stream, thinking, maxSteps);
+                stream, thinking, maxSteps, sandbox);
     }
 
     /** The same, with {@code more} servers. */
@@ -43,6 +53,6 @@ public record SessionSpec(boolean resume, String name, String workspace, String 
         List<McpServerEntry> all = new java.util.ArrayList<>(servers);
         all.addAll(more);
         return new SessionSpec(resume, name, workspace, model, toolFormat, tools, confirmCalls, confine, mcp, all,
-                stream, thinking, maxSteps);
+                stream, thinking, maxSteps, sandbox);
     }
 }

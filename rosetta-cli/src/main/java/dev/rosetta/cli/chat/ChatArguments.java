@@ -21,7 +21,7 @@ import dev.rosetta.cli.option.OptionValues;
 public final class ChatArguments {
 
     /** Words picocli reads as subcommands wherever they stand before {@code --} (a test holds this to picocli's). */
-    static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "mcp", "eval", "acp", "serve", "help");
+    static final Set<String> COMMANDS = Set.of("parse", "models", "logs", "mcp", "eval", "acp", "serve", "sandbox", "help");
 
     /**
      * What the command line asks for.
@@ -123,7 +123,7 @@ public final class ChatArguments {
     private static boolean takesValue(String name) {
         return switch (name) {
             case "-m", "--model", "--tool-format", "--name", "-w", "--workspace", "-t", "--tools", "--output-format",
-                    "--max-steps", "--thinking", "--mcp", "--ui" -> true;
+                    "--max-steps", "--thinking", "--mcp", "--ui", "--sandbox" -> true;
             default -> false;
         };
     }
@@ -153,6 +153,7 @@ public final class ChatArguments {
                 case "--output-format" -> o.outputFormat = OptionValues.outputFormat(value);
                 case "--max-steps" -> o.maxSteps = OptionValues.atLeastOne(value);
                 case "--ui" -> o.ui = OptionValues.uiMode(value);
+                case "--sandbox" -> o.sandbox = OptionValues.sandboxMode(value);
                 case "--mcp" -> o.mcp.add(value);
                 default -> {
                     return false;

@@ -8,6 +8,7 @@ import dev.rosetta.cli.option.OptionConverters;
 import dev.rosetta.cli.option.OutputFormat;
 import dev.rosetta.cli.option.UiMode;
 import dev.rosetta.llm.Thinking;
+import dev.rosetta.tools.sandbox.SandboxMode;
 
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -80,6 +81,11 @@ public final class ChatOptions {
     @Option(names = "--confine", description = "File tools refuse paths outside the workspace.")
     boolean confine;
 
+    @Option(names = "--sandbox", paramLabel = "MODE", converter = OptionConverters.SandboxModeValue.class,
+            description = "Run shell, Python, JShell and MCP servers in a sandbox: auto (where the machine can; the"
+                    + " default), on (refuse to run them otherwise), off.")
+    SandboxMode sandbox;
+
     @Option(names = "--serve", description = "Publish this conversation in the browser too (rosetta serve's page):"
             + " prints a URL with a secret token; the page shows it live and can answer its questions. /serve does"
             + " it later.")
@@ -100,7 +106,7 @@ public final class ChatOptions {
      */
     public SessionSpec spec(boolean attended) {
         return new SessionSpec(resume, name, workspace, model, toolFormat, tools,
-                attended && !noConfirm && !nonInteractive, confine, mcp, List.of(), stream, thinking, maxSteps);
+                attended && !noConfirm && !nonInteractive, confine, mcp, List.of(), stream, thinking, maxSteps, sandbox);
     }
 
     /** Whether the plain line prompt was asked for (--ui line). */

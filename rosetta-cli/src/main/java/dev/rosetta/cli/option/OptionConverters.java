@@ -8,6 +8,8 @@ import java.util.function.Function;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.Thinking;
 
+import dev.rosetta.tools.sandbox.SandboxMode;
+
 import picocli.CommandLine.IParameterConsumer;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.MissingParameterException;
@@ -81,6 +83,13 @@ public final class OptionConverters {
     public static final class UiModeValue extends Checked<UiMode> {
         public UiModeValue() {
             super(OptionValues::uiMode);
+        }
+    }
+
+    /** {@link OptionValues#sandboxMode}. */
+    public static final class SandboxModeValue extends Checked<SandboxMode> {
+        public SandboxModeValue() {
+            super(OptionValues::sandboxMode);
         }
     }
 

@@ -8,6 +8,7 @@ import dev.rosetta.agent.config.Resolution;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.Thinking;
+import dev.rosetta.tools.sandbox.SandboxMode;
 
 /**
  * The values options take, checked where the command line is read so that a wrong one is the
@@ -71,6 +72,12 @@ public final class OptionValues {
         }
         throw new IllegalArgumentException("unknown output format '" + value + "'; use one of "
                 + Arrays.stream(OutputFormat.values()).map(OutputFormat::id).collect(Collectors.joining(", ")));
+    }
+
+    /** {@code auto}, {@code on} or {@code off}, in any case. */
+    public static SandboxMode sandboxMode(String value) {
+        return SandboxMode.parse(value).orElseThrow(() -> new IllegalArgumentException("unknown sandbox mode '" + value
+                + "'; use one of auto (sandbox where the machine can), on (never run a tool unsandboxed), off"));
     }
 
     /** {@code inline} or {@code line}, in any case. */

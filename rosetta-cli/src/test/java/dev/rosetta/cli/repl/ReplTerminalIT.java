@@ -428,20 +428,24 @@ class ReplTerminalIT {
                 .anyMatch(m -> m.contains("started") && m.contains("stopped") && !m.contains("\nfinished"));
     }
 
+    /**
+     * The shell's processes are found by a mark in their environment: in the sandbox a pid the
+     * command prints ({@code $$}, {@code $!}) is the sandbox's own, and names another process out here.
+     */
     @Test
     void closingTheTerminalWhileAToolRunsLeavesNoProcessOfItsShellBehind() throws Exception {
-        model.reply("Waiting.\n\n```shell\necho $$ > bash.pid; sleep 600 & echo $! > sleep.pid; wait\n```\n");
+        String mark = java.util.UUID.randomUUID().toString();
+        env.put("ROSETTA_REPL_MARK", mark);
+        model.reply("Waiting.\n\n```shell\nsleep 600 & echo started > started; wait\n```\n");
         TmuxSession rosetta = start();
         rosetta.type("wait ten minutes");
         rosetta.press("Enter");
         rosetta.waitFor("Run shell?");
         rosetta.type("y");
-        waitForFile(workspace.resolve("sleep.pid"));
-        List<ProcessHandle> shell = new ArrayList<>();
-        for (String file : List.of("bash.pid", "sleep.pid")) {
-            ProcessHandle.of(Long.parseLong(Files.readString(workspace.resolve(file)).strip())).ifPresent(shell::add);
-        }
-        assertThat(shell).hasSize(2).allMatch(ReplTerminalIT::isRunning);
+        waitForFile(workspace.resolve("started"));
+        List<ProcessHandle> shell = marked("ROSETTA_REPL_MARK=" + mark);
+        assertThat(shell).as("bash and its sleep, and the sandbox around them").hasSizeGreaterThanOrEqualTo(2)
+                .allMatch(ReplTerminalIT::isRunning);
 
         rosetta.hangUp();
 
@@ -450,6 +454,24 @@ class ReplTerminalIT {
             Thread.sleep(20);
         }
         assertThat(shell).as("bash and its sleep after the terminal closed").noneMatch(ReplTerminalIT::isRunning);
+    }
+
+    /** The processes whose environment holds {@code entry}. */
+    private static List<ProcessHandle> marked(String entry) throws IOException {
+        List<ProcessHandle> found = new ArrayList<>();
+        try (var dirs = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
+            for (Path dir : dirs) {
+                try {
+                    String environ = new String(Files.readAllBytes(dir.resolve("environ")), java.nio.charset.StandardCharsets.ISO_8859_1);
+                    if (List.of(environ.split("\0")).contains(entry)) {
+                        ProcessHandle.of(Long.parseLong(dir.getFileName().toString())).ifPresent(found::add);
+                    }
+                } catch (IOException e) {
+                    // it ended while we looked
+                }
+            }
+        }
+        return found;
     }
 
     /** Alive and not a zombie (a killed orphan waits for an init that may never reap it). */

@@ -27,6 +27,12 @@ public record ErrorCode(String code) {
     public static final ErrorCode UNAVAILABLE = new ErrorCode("Unavailable");
     /** A permission rule forbids the call: it was not run, and asking again will not run it. */
     public static final ErrorCode DENIED = new ErrorCode("Denied");
+    /**
+     * The call ran in the sandbox, which refused what it tried: a write outside the writable
+     * folders, a network connection with the network off. The toolchain is fine; the call needs
+     * what the sandbox does not allow.
+     */
+    public static final ErrorCode SANDBOX = new ErrorCode("Sandbox");
 
     public ErrorCode {
         Objects.requireNonNull(code, "code");

@@ -16,6 +16,8 @@ import java.util.function.Consumer;
 import dev.rosetta.core.text.Shortened;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.tools.process.Executables;
+import dev.rosetta.tools.sandbox.Sandbox;
+import dev.rosetta.tools.sandbox.SandboxRefusal;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.json.McpJsonDefaults;
@@ -338,32 +340,54 @@ final class McpConnection implements AutoCloseable {
                 + lastWords()), cause);
     }
 
+    /** What the server said last, and whether the sandbox refused it something (a server needing the network). */
     private String lastWords() {
         String last = stderr.last();
-        return last == null ? "" : "; its last words: " + last;
+        if (last == null) {
+            return "";
+        }
+        String refused = process == null ? "" : SandboxRefusal.describe(last, settings.sandbox(), settings.workspace())
+                .map(r -> "; " + r + " (a server's own: network = \"on\" or writable = [...] in its [mcp.servers."
+                        + settings.name() + "])").orElse("");
+        return "; its last words: " + last + refused;
     }
 
     private McpClientTransport process(McpEndpoint.Stdio stdio) throws McpFailure {
-        String path = System.getenv("PATH");
+        Map<String, String> base = new java.util.LinkedHashMap<>(System.getenv());
+        String path = base.get("PATH");
         if (!stdio.command().contains("/") && Executables.find(stdio.command(), path).isEmpty()) {
             throw new McpFailure(ErrorCode.UNAVAILABLE, "cannot start " + settings.name() + ": there is no program '"
                     + stdio.command() + "' on the PATH");
         }
+        List<String> server = new ArrayList<>(List.of(stdio.command()));
+        server.addAll(stdio.args());
+        base.putAll(stdio.env());
+        Sandbox.Launch launch;
+        try {
+            launch = settings.sandbox().launch(server, settings.workspace(), base, stdio.writable(), stdio.network());
+        } catch (java.io.IOException e) {
+            throw new McpFailure(ErrorCode.UNAVAILABLE, "cannot start " + settings.name() + ": " + e.getMessage());
+        }
+        // the definition's own variables count even where the rule would withhold them: it names them
+        Map<String, String> env = new java.util.LinkedHashMap<>(launch.environment());
+        env.putAll(stdio.env());
         List<String> command = new ArrayList<>();
         // Its own session, as the shell's: Ctrl-C in the terminal reaches Rosetta, not the server.
-        Executables.find("setsid", path).ifPresent(setsid -> command.addAll(List.of(setsid.toString(), "--")));
+        if (!launch.ownSession()) {
+            Executables.find("setsid", path).ifPresent(setsid -> command.addAll(List.of(setsid.toString(), "--")));
+        }
         var sh = Executables.find("sh", path);
         Path sink = sh.isPresent() ? stderr.sink() : null;
         if (sink != null) {
             // The server's stderr goes to the log's pipe (or file) by the system itself; the transport's
-            // own stderr pipe stays open on fd 3, for what the shell itself might say.
+            // own stderr pipe stays open on fd 3, for what the shell itself might say. The sh runs
+            // outside the sandbox, so the pipe need not be visible in it.
             command.addAll(List.of(sh.get().toString(), "-c", "exec 3>&2 2>>\"$0\"; exec \"$@\"",
                     sink.toString()));
         }
-        command.add(stdio.command());
-        command.addAll(stdio.args());
-        var transport = new StdioTransport(command, stdio.env(), settings.workspace(), stdio.withheld(),
-                McpJsonDefaults.getMapper(), stderr::line, this::faulted, () -> {
+        command.addAll(launch.command());
+        var transport = new StdioTransport(command, env, settings.workspace(), McpJsonDefaults.getMapper(),
+                stderr::line, this::faulted, () -> {
                     try {
                         stderr.awaitDrained(StderrLog.DRAIN_WAIT); // its last words first
                     } catch (InterruptedException e) {

@@ -1,6 +1,7 @@
 package dev.rosetta.tools.mcp;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Objects;
 import java.util.Set;
 
 import dev.rosetta.core.secret.Redaction;
+import dev.rosetta.tools.sandbox.NetworkAccess;
 
 /**
  * How to reach an MCP server: a command Rosetta starts and talks to over stdin and stdout, or a
@@ -36,27 +38,42 @@ public sealed interface McpEndpoint {
     }
 
     /**
-     * A server started as a process.
+     * A server started as a process. It gets Rosetta's environment without the secrets (the
+     * {@link dev.rosetta.tools.sandbox.SecretVariables} rule every tool's process goes through),
+     * and {@code env} on top: a key reaches it only when its definition names it.
      *
-     * @param command the program (looked up on the PATH)
-     * @param args    its arguments
-     * @param env     variables added to Rosetta's environment for it
-     * @param withheld variables of Rosetta's environment it does not get (API keys it was not given)
+     * @param command  the program (looked up on the PATH)
+     * @param args     its arguments
+     * @param env      variables added to Rosetta's environment for it
+     * @param network  what it may reach in the sandbox; null for what the conversation's sandbox allows
+     * @param writable what it may write in the sandbox besides the workspace (its cache, say)
      */
-    record Stdio(String command, List<String> args, Map<String, String> env, Set<String> withheld, String shown,
-            Set<String> secrets) implements McpEndpoint {
+    record Stdio(String command, List<String> args, Map<String, String> env, NetworkAccess network,
+            List<Path> writable, String shown, Set<String> secrets) implements McpEndpoint {
         public Stdio {
             Objects.requireNonNull(command, "command");
             args = List.copyOf(args);
             env = Collections.unmodifiableMap(new LinkedHashMap<>(env));
-            withheld = Set.copyOf(withheld);
+            writable = List.copyOf(writable);
             secrets = Set.copyOf(secrets);
         }
 
-        /** A command with nothing secret and nothing withheld (tests, tools). */
+        /** A command with nothing secret, sandboxed as the conversation is (tests, tools). */
         public static Stdio of(String command, List<String> args) {
-            return new Stdio(command, args, Map.of(), Set.of(), String.join(" ", withCommand(command, args)),
+            return new Stdio(command, args, Map.of(), null, List.of(), String.join(" ", withCommand(command, args)),
                     Set.of());
+        }
+
+        /** The same server with {@code more} variables for its process. */
+        public Stdio withEnv(Map<String, String> more) {
+            Map<String, String> all = new LinkedHashMap<>(env);
+            all.putAll(more);
+            return new Stdio(command, args, all, network, writable, shown, secrets);
+        }
+
+        /** The same server, reaching {@code access} of the network. */
+        public Stdio withNetwork(NetworkAccess access) {
+            return new Stdio(command, args, env, access, writable, shown, secrets);
         }
 
         private static List<String> withCommand(String command, List<String> args) {

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
+import dev.rosetta.tools.sandbox.Sandbox;
+
 /**
  * One server as a conversation runs it.
  *
@@ -18,9 +20,10 @@ import java.util.regex.Pattern;
  * @param stderrLog    where a stdio server's standard error is written, or null to keep only its
  *                     last line
  * @param stderrLogLimit how large that log grows before it is rotated ({@code [limits] mcp_log})
+ * @param sandbox      how a stdio server's process is started: confined, without the secrets
  */
 public record McpServerSettings(String name, McpEndpoint endpoint, Duration callTimeout, Duration startTimeout,
-        boolean trust, Path workspace, Path stderrLog, long stderrLogLimit) {
+        boolean trust, Path workspace, Path stderrLog, long stderrLogLimit, Sandbox sandbox) {
 
     /** Letters, digits, '_' and '-', starting with a letter; no "__" (the native names' dot). */
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0,39}");
@@ -36,12 +39,25 @@ public record McpServerSettings(String name, McpEndpoint endpoint, Duration call
         Objects.requireNonNull(callTimeout, "callTimeout");
         Objects.requireNonNull(startTimeout, "startTimeout");
         workspace = Objects.requireNonNull(workspace, "workspace").toAbsolutePath().normalize();
+        sandbox = sandbox == null ? Sandbox.standard(workspace) : sandbox;
     }
 
-    /** A server whose log is rotated at {@link #DEFAULT_LOG_LIMIT}. */
+    /** A server in the standard sandbox of its workspace. */
+    public McpServerSettings(String name, McpEndpoint endpoint, Duration callTimeout, Duration startTimeout,
+            boolean trust, Path workspace, Path stderrLog, long stderrLogLimit) {
+        this(name, endpoint, callTimeout, startTimeout, trust, workspace, stderrLog, stderrLogLimit, null);
+    }
+
+    /** A server whose log is rotated at {@link #DEFAULT_LOG_LIMIT}, in the standard sandbox of its workspace. */
     public McpServerSettings(String name, McpEndpoint endpoint, Duration callTimeout, Duration startTimeout,
             boolean trust, Path workspace, Path stderrLog) {
         this(name, endpoint, callTimeout, startTimeout, trust, workspace, stderrLog, DEFAULT_LOG_LIMIT);
+    }
+
+    /** The same server in {@code newSandbox}. */
+    public McpServerSettings inSandbox(Sandbox newSandbox) {
+        return new McpServerSettings(name, endpoint, callTimeout, startTimeout, trust, workspace, stderrLog,
+                stderrLogLimit, newSandbox);
     }
 
     /** Why {@code name} cannot name a server, or null when it can. */

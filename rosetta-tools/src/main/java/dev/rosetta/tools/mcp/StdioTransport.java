@@ -6,17 +6,19 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
+import dev.rosetta.tools.process.ProcessGroups;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -27,7 +29,8 @@ import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * A stdio server: its process, run in the workspace without the API keys it was not given, its
+ * A stdio server: its process, run in the workspace with the environment its launch made (no secret
+ * it was not given; in the sandbox where there is one), its
  * standard output read as one JSON-RPC message a line, its standard input written one message a
  * line. What the SDK's own stdio transport leaves a call waiting for its whole time limit over is
  * said at once, with the reason ({@link Faults}): a message larger than {@link #MESSAGE_LIMIT}
@@ -51,7 +54,6 @@ final class StdioTransport implements McpClientTransport {
     private final List<String> command;
     private final Map<String, String> env;
     private final Path workspace;
-    private final Set<String> withheld;
     private final McpJsonMapper json;
     private final Consumer<String> stderrLines;
     private final Faults faults;
@@ -65,17 +67,16 @@ final class StdioTransport implements McpClientTransport {
     private volatile boolean closing;
 
     /**
-     * @param withheld    variables of Rosetta's environment the server does not get
+     * @param env         the process's whole environment
      * @param stderrLines gets each line the process writes on its standard error
      * @param faults      told when the server's output cannot be read, once
      * @param exited      run once, on a thread of its own, when the process has ended
      */
-    StdioTransport(List<String> command, Map<String, String> env, Path workspace, Set<String> withheld,
-            McpJsonMapper json, Consumer<String> stderrLines, Faults faults, Runnable exited) {
+    StdioTransport(List<String> command, Map<String, String> env, Path workspace, McpJsonMapper json,
+            Consumer<String> stderrLines, Faults faults, Runnable exited) {
         this.command = List.copyOf(command);
-        this.env = env;
+        this.env = Map.copyOf(env);
         this.workspace = workspace;
-        this.withheld = withheld;
         this.json = json;
         this.stderrLines = stderrLines;
         this.faults = faults;
@@ -87,7 +88,7 @@ final class StdioTransport implements McpClientTransport {
         return Mono.<Void>fromRunnable(() -> {
             inbound.asFlux().flatMap(message -> Mono.just(message).transform(handler)).subscribe();
             ProcessBuilder builder = new ProcessBuilder(command).directory(workspace.toFile());
-            builder.environment().keySet().removeAll(withheld);
+            builder.environment().clear();
             builder.environment().putAll(env);
             try {
                 process = builder.start();
@@ -204,25 +205,38 @@ final class StdioTransport implements McpClientTransport {
 
     /**
      * Ends the server's process and whatever it started, whether or not it listens: a TERM, and
-     * after {@code grace} a KILL.
+     * after {@code grace} a KILL. What it started is its descendants and its process group: a
+     * sandbox's init and the server keep the group setsid made even when the sandbox's launcher
+     * has ended already, and no longer descend from it then.
      */
     void kill(Duration grace) throws InterruptedException {
         closing = true;
         Process running = process;
-        if (running == null || !running.isAlive()) {
+        if (running == null) {
             return;
         }
-        List<ProcessHandle> family = Stream.concat(Stream.of(running.toHandle()), running.descendants()).toList();
+        Set<ProcessHandle> family = new LinkedHashSet<>();
+        family.add(running.toHandle());
+        running.descendants().forEach(family::add);
+        family.addAll(ProcessGroups.members(running.pid()));
+        family.removeIf(p -> !p.isAlive());
+        if (family.isEmpty()) {
+            return;
+        }
         family.forEach(ProcessHandle::destroy);
-        try {
-            running.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+        if (!awaitAll(family, grace)) {
             family.forEach(ProcessHandle::destroyForcibly);
-            try {
-                running.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (TimeoutException | java.util.concurrent.ExecutionException stillThere) {
-                // a KILL is not refused: the system ends it as soon as it can
-            }
+            awaitAll(family, grace); // a KILL is not refused: the system ends them as soon as it can
+        }
+    }
+
+    private static boolean awaitAll(Set<ProcessHandle> family, Duration wait) throws InterruptedException {
+        try {
+            CompletableFuture.allOf(family.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new))
+                    .get(wait.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+            return false;
         }
     }
 

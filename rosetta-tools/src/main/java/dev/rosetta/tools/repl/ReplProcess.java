@@ -20,6 +20,7 @@ import java.util.function.Consumer;
 
 import dev.rosetta.tools.process.Executables;
 import dev.rosetta.tools.process.Watchdog;
+import dev.rosetta.tools.sandbox.Sandbox;
 
 /**
  * One running interpreter process that speaks {@link Frames} on its stdin and stdout. A virtual
@@ -46,9 +47,15 @@ public final class ReplProcess {
     private volatile Map<String, String> ready;
     private volatile boolean killed;
     private final Thread stderrReader;
+    private final Sandbox sandbox;
+    private final boolean confined;
+    /** The interpreter's pid once looked up; 0 before. */
+    private volatile long commandPid;
 
-    private ReplProcess(Process process) {
+    private ReplProcess(Process process, Sandbox sandbox, boolean confined) {
         this.process = process;
+        this.sandbox = sandbox;
+        this.confined = confined;
         this.requests = new DataOutputStream(new BufferedOutputStream(process.getOutputStream()));
         this.stderrReader = Thread.ofVirtual().name("repl-stderr-" + process.pid()).start(this::readStderr);
         Thread.ofVirtual().name("repl-replies-" + process.pid()).start(this::readReplies);
@@ -60,25 +67,43 @@ public final class ReplProcess {
      * code started end with it (a busy interpreter would not notice its input closing). In its
      * own session the terminal's Ctrl-C and hang-up no longer reach it; Rosetta interrupts it
      * itself. setsid runs the interpreter in its own place (a child Java starts never leads a
-     * process group, so setsid need not fork), so its pid is the session's id.
+     * process group, so setsid need not fork), so its pid is the session's id. In {@code sandbox},
+     * where it confines, the sandbox leads the session, and its end ends everything in it.
+     *
+     * @param extraWritable what the interpreter must write besides the workspace (its capture file's folder)
      */
-    public static ReplProcess start(ProcessBuilder builder) throws IOException {
-        Optional<Path> setsid = Executables.find("setsid", builder.environment().get("PATH"));
-        if (setsid.isPresent()) {
-            List<String> command = new ArrayList<>(builder.command());
-            command.addFirst(setsid.get().toString());
-            builder.command(command);
-        }
+    public static ReplProcess start(ProcessBuilder builder, Sandbox sandbox, List<Path> extraWritable)
+            throws IOException {
+        Map<String, String> env = builder.environment();
+        Path directory = builder.directory() == null ? Path.of("").toAbsolutePath() : builder.directory().toPath();
+        Sandbox.Launch launch = sandbox.launch(builder.command(), directory, env, extraWritable);
+        Optional<Path> setsid = launch.confined() ? Optional.empty() : Executables.find("setsid", env.get("PATH"));
+        List<String> command = new ArrayList<>(launch.command());
+        setsid.ifPresent(p -> command.addFirst(p.toString()));
+        builder.command(command);
+        env.clear();
+        env.putAll(launch.environment());
         Process process = builder.start();
-        if (setsid.isPresent()) {
+        if (setsid.isPresent() || launch.ownSession()) {
             Watchdog watchdog = Watchdog.guard(process.pid());
             process.onExit().thenRun(watchdog::close); // what outlives the interpreter is left, as before
         }
-        return new ReplProcess(process);
+        return new ReplProcess(process, sandbox, launch.confined());
     }
 
+    /** The interpreter's pid, as signals reach it (in a sandbox, its pid outside it). */
     public long pid() {
-        return process.pid();
+        long known = commandPid;
+        if (known == 0) {
+            known = sandbox.commandPid(process.toHandle(), confined).orElse(process.pid());
+            commandPid = known;
+        }
+        return known;
+    }
+
+    /** The process Java started: the interpreter, or the sandbox around it; it ends when the interpreter does. */
+    public ProcessHandle handle() {
+        return process.toHandle();
     }
 
     /** The interpreter's {@code ready} frame (what it runs), once {@link #awaitReady} has seen it. */

@@ -3,10 +3,13 @@ package dev.rosetta.tools.repl;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+
+import dev.rosetta.tools.sandbox.Sandbox;
 
 /**
  * A conversation's interpreter: started on first use, asked one call at a time, and replaced by
@@ -53,10 +56,10 @@ public final class ReplSession implements AutoCloseable {
      * Starts the interpreter now if nobody is using the session, so its start-up overlaps with
      * whatever comes before the first call (the user reading a confirmation prompt).
      */
-    public void prestart(Path workspace) {
+    public void prestart(Path workspace, Sandbox sandbox) {
         if (lock.tryLock()) {
             try {
-                ensureStarted(workspace);
+                ensureStarted(workspace, sandbox);
             } catch (IOException e) {
                 // the call itself will report it
             } finally {
@@ -70,16 +73,16 @@ public final class ReplSession implements AutoCloseable {
      * first (outside the call's time limit). Throws only when the interpreter cannot be
      * launched at all, or when interrupted while waiting for another call or for start-up.
      */
-    public Turn call(Map<String, String> request, Path workspace, ReplTimeouts timeouts,
+    public Turn call(Map<String, String> request, Path workspace, Sandbox sandbox, ReplTimeouts timeouts,
             Consumer<ReplProcess> interrupt) throws IOException, InterruptedException {
         lock.lockInterruptibly();
         try {
-            ReplProcess current = ensureStarted(workspace);
+            ReplProcess current = ensureStarted(workspace, sandbox);
             Optional<Reply.Ended> diedIdle = current.ready().isPresent() ? current.endedWhileIdle() : Optional.empty();
             String earlier = diedIdle.isPresent() ? capture.drain() : ""; // its last words, printed after the last call
             if (diedIdle.isPresent()) {
                 process = null;
-                current = ensureStarted(workspace);
+                current = ensureStarted(workspace, sandbox);
             }
             Optional<Reply.Ended> failed = current.awaitReady(STARTUP_LIMIT);
             if (failed.isPresent()) {
@@ -91,7 +94,7 @@ public final class ReplSession implements AutoCloseable {
             String output = earlier + capture.drain();
             if (exchange.reply() instanceof Reply.Ended) {
                 process = null;
-                restart(workspace);
+                restart(workspace, sandbox);
             }
             return new Turn(exchange.reply(), exchange.stop(), output, true, current.stderrTail(), diedIdle);
         } finally {
@@ -99,7 +102,7 @@ public final class ReplSession implements AutoCloseable {
         }
     }
 
-    private ReplProcess ensureStarted(Path workspace) throws IOException {
+    private ReplProcess ensureStarted(Path workspace, Sandbox sandbox) throws IOException {
         if (closed) {
             throw new IOException("the session is closed");
         }
@@ -108,18 +111,25 @@ public final class ReplSession implements AutoCloseable {
                 capture = CaptureFile.create(name);
             }
             capture.drain();
-            process = ReplProcess.start(launcher.command(workspace, capture.path()));
+            process = ReplProcess.start(launcher.command(workspace, capture.path()), sandbox,
+                    List.of(capture.path().getParent()));
         }
         return process;
     }
 
     /** A dead interpreter is replaced at once: its start-up then overlaps with the model's next turn. */
-    private void restart(Path workspace) {
+    private void restart(Path workspace, Sandbox sandbox) {
         try {
-            ensureStarted(workspace);
+            ensureStarted(workspace, sandbox);
         } catch (IOException | RuntimeException e) {
             process = null;
         }
+    }
+
+    /** The process started for the interpreter (in a sandbox, the sandbox around it), while there is one. */
+    public Optional<ProcessHandle> process() {
+        ReplProcess current = process;
+        return current == null ? Optional.empty() : Optional.of(current.handle());
     }
 
     /** Ends the interpreter, also in the middle of a call (which then reports it gone). */

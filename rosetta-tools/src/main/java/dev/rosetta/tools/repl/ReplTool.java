@@ -12,6 +12,7 @@ import dev.rosetta.tools.Preview;
 import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.ToolFailure;
+import dev.rosetta.tools.sandbox.SandboxRefusal;
 
 /**
  * A tool backed by an interpreter session (ipython, jshell): code in, the turn's outcome out.
@@ -61,11 +62,16 @@ public abstract class ReplTool implements Tool {
         return unavailable;
     }
 
+    @Override
+    public final boolean runsConfined(ToolContext context) {
+        return context.sandbox().confines();
+    }
+
     /** Shows the code, and starts the interpreter meanwhile so the user's reading hides its start-up. */
     @Override
     public final Preview preview(Arguments args, ToolContext context) {
         if (unavailable().isEmpty()) {
-            session.prestart(context.workspace());
+            session.prestart(context.workspace(), context.sandbox());
         }
         return new Preview.Command(language(), args.require("code"));
     }
@@ -78,11 +84,18 @@ public abstract class ReplTool implements Tool {
         }
         ReplSession.Turn turn;
         try {
-            turn = session.call(request(args.require("code")), context.workspace(), timeouts, this::interrupt);
+            turn = session.call(request(args.require("code")), context.workspace(), context.sandbox(), timeouts,
+                    this::interrupt);
         } catch (IOException e) {
             throw new ToolFailure(ErrorCode.UNAVAILABLE, "could not start " + program() + ": " + e.getMessage());
         }
-        return result(new TurnReport(turn, timeouts, context, terms));
+        return SandboxRefusal.classify(result(new TurnReport(turn, timeouts, context, terms)), context.sandbox(),
+                context.workspace());
+    }
+
+    /** The process started for the interpreter (in a sandbox, the sandbox around it), while there is one. */
+    public Optional<ProcessHandle> process() {
+        return session.process();
     }
 
     @Override

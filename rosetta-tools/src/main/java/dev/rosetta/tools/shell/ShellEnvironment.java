@@ -1,15 +1,15 @@
 package dev.rosetta.tools.shell;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The environment the shell starts with: Rosetta's own, minus what would leak secrets or change
- * how bash starts, plus settings that keep programs from waiting for a terminal that is not there.
+ * The environment the shell starts with: Rosetta's own, minus what would change how bash starts,
+ * plus settings that keep programs from waiting for a terminal that is not there. The secrets are
+ * taken out where every tool's are, by the {@link dev.rosetta.tools.sandbox.Sandbox}.
  */
-public final class ShellEnvironment {
+final class ShellEnvironment {
 
     /** Variables bash or its startup would act on behind the model's back. */
     private static final Set<String> DROPPED = Set.of("BASH_ENV", "ENV", "PROMPT_COMMAND", "HISTFILE", "PS0",
@@ -35,20 +35,12 @@ public final class ShellEnvironment {
     static Map<String, String> forBash(Map<String, String> inherited) {
         Map<String, String> env = new LinkedHashMap<>();
         inherited.forEach((name, value) -> {
-            if (!DROPPED.contains(name) && !isSecret(name)) {
+            if (!DROPPED.contains(name)) {
                 env.put(name, value);
             }
         });
         env.putAll(QUIET);
         return env;
-    }
-
-    /**
-     * The provider keys Rosetta itself runs on: a model that runs {@code env} would otherwise put
-     * them into its results and so into the conversation log.
-     */
-    public static boolean isSecret(String name) {
-        return name.toUpperCase(Locale.ROOT).endsWith("_API_KEY");
     }
 
     private static Map<String, String> orderedMap(String... pairs) {

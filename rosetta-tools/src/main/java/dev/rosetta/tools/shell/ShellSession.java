@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
@@ -21,6 +22,8 @@ import dev.rosetta.tools.LiveOutput;
 import dev.rosetta.tools.output.OutputFolder;
 import dev.rosetta.tools.output.OutputLimit;
 import dev.rosetta.tools.process.Watchdog;
+import dev.rosetta.tools.sandbox.Sandbox;
+import dev.rosetta.tools.sandbox.SecretVariables;
 
 /**
  * One persistent bash process: commands run in it one at a time, so {@code cd}, variables and
@@ -85,6 +88,10 @@ public final class ShellSession implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final OutputStream stdin;
     private long pid;
+    /** bash's pid as bash itself says it: in the sandbox, its pid there. */
+    private long shownPid;
+    /** Whether the process Java started ends with bash's exit status (bash itself, or a sandbox around it). */
+    private boolean reportsStatus;
     private ProcessTable processes;
     private Watchdog watchdog = Watchdog.NONE;
     private long nextSequence = 1;
@@ -114,11 +121,22 @@ public final class ShellSession implements AutoCloseable {
     }
 
     /**
-     * Starts bash in {@code directory}.
+     * Starts bash in {@code directory}, unconfined; its environment still holds no secret.
      *
      * @throws IOException when bash is missing or does not come up
      */
     public static ShellSession start(Path directory, ShellSettings settings) throws IOException {
+        return start(directory, settings, Sandbox.off(SecretVariables.DEFAULT));
+    }
+
+    /**
+     * Starts bash in {@code directory}, in {@code sandbox} where it confines: the sandbox holds
+     * bash and everything it starts for the session's whole life, so state and background jobs
+     * carry over between calls as they do outside.
+     *
+     * @throws IOException when bash is missing or does not come up, or the sandbox refuses to start it
+     */
+    public static ShellSession start(Path directory, ShellSettings settings, Sandbox sandbox) throws IOException {
         Path bash = settings.bash().orElseThrow(() -> new IOException("bash was not found on the PATH"));
         Optional<Path> setsid = settings.setsid();
         List<String> command = new ArrayList<>();
@@ -127,18 +145,20 @@ public final class ShellSession implements AutoCloseable {
         if (setsid.isPresent()) {
             command.addAll(List.of("--noediting", "-i"));
         }
-        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
-        builder.environment().clear();
-        builder.environment().putAll(ShellEnvironment.forBash(settings.environment()));
+        Map<String, String> env = ShellEnvironment.forBash(settings.environment());
         // bash keeps a PWD that names the folder it starts in, so pwd shows the path as given
-        builder.environment().put("PWD", directory.toString());
-        builder.environment().remove("OLDPWD");
+        env.put("PWD", directory.toString());
+        env.remove("OLDPWD");
+        Sandbox.Launch launch = sandbox.launch(command, directory, env, List.of());
+        ProcessBuilder builder = new ProcessBuilder(launch.command()).directory(directory.toFile());
+        builder.environment().clear();
+        builder.environment().putAll(launch.environment());
         ShellSession session = new ShellSession(builder.start(), directory, setsid.isPresent(), settings);
-        session.handshake();
+        session.handshake(sandbox, launch.confined());
         return session;
     }
 
-    private void handshake() throws IOException {
+    private void handshake(Sandbox sandbox, boolean confined) throws IOException {
         Thread.ofVirtual().name("shell-output").start(() -> channel.pump(process.getInputStream()));
         Thread.ofVirtual().name("shell-errors").start(() -> drainErrors(process.getErrorStream()));
         channel.begin(0, new CapturedOutput(OutputLimit.DEFAULT, OutputFolder.unbounded(directory), spillBytes,
@@ -158,12 +178,20 @@ public final class ShellSession implements AutoCloseable {
             }
             throw new IOException("bash did not start" + (said.isEmpty() ? "" : ": " + said));
         }
-        pid = shellPid.getAsLong();
+        shownPid = shellPid.getAsLong();
+        // In the sandbox bash knows itself by its pid there; signals and /proc need the pid here.
+        Optional<Long> here = confined ? sandbox.commandPid(process.toHandle(), true) : Optional.of(shownPid);
+        if (here.isEmpty()) {
+            process.destroyForcibly();
+            throw new IOException("bash started in the sandbox but could not be found from outside it");
+        }
+        pid = here.get();
+        reportsStatus = confined || pid == process.pid();
         processes = new ProcessTable(pid);
         if (interactive) {
             watchdog = Watchdog.guard(pid); // the session ends with Rosetta, even with a kill -9
         }
-        terminalNoise = Pattern.compile("(?m)^[^\n]*: \\[" + pid + ": \\d+ \\(\\d+\\)\\] tc[gs]etattr: [^\n]*\n?");
+        terminalNoise = Pattern.compile("(?m)^[^\n]*: \\[" + shownPid + ": \\d+ \\(\\d+\\)\\] tc[gs]etattr: [^\n]*\n?");
         // bash is normally the process Java started (setsid execs it in place); watch the real one
         (pid == process.pid() ? process.toHandle() : ProcessHandle.of(pid).orElse(process.toHandle()))
                 .onExit().thenRun(channel::shellExited);
@@ -335,7 +363,7 @@ public final class ShellSession implements AutoCloseable {
 
     /** bash's exit status; its output can close a moment before Java sees the process end. */
     private int exitStatus() {
-        if (process.pid() != pid) {
+        if (!reportsStatus) {
             return -1;
         }
         return Signals.waitFor(process, TimeUnit.SECONDS.toNanos(1)) ? process.exitValue() : -1;

@@ -17,6 +17,7 @@ import dev.rosetta.tools.Preview;
 import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.ToolFailure;
+import dev.rosetta.tools.sandbox.SandboxRefusal;
 
 /**
  * The {@code shell} tool: one persistent bash per conversation ({@link ShellSession}), started
@@ -69,6 +70,11 @@ public final class ShellTool implements Tool {
     }
 
     @Override
+    public boolean runsConfined(ToolContext context) {
+        return context.sandbox().confines();
+    }
+
+    @Override
     public Preview preview(Arguments args, ToolContext context) {
         return new Preview.Command("bash", ShellCommand.normalize(args.require("command")));
     }
@@ -103,7 +109,8 @@ public final class ShellTool implements Tool {
                     notice = ShellReport.freshSessionNotice(context.workspace());
                 }
             }
-            return ShellReport.toResult(outcome, said, settings.timeout());
+            return SandboxRefusal.classify(ShellReport.toResult(outcome, said, settings.timeout()), context.sandbox(),
+                    context.workspace());
         } finally {
             lock.unlock();
         }
@@ -125,7 +132,7 @@ public final class ShellTool implements Tool {
             throw new ToolFailure(ErrorCode.ENOENT, "the workspace folder " + context.workspace() + " does not exist");
         }
         try {
-            session = ShellSession.start(context.workspace(), settings);
+            session = ShellSession.start(context.workspace(), settings, context.sandbox());
             return session;
         } catch (IOException e) {
             throw new ToolFailure(ErrorCode.UNAVAILABLE, "the shell could not be started: " + e.getMessage(), e);

@@ -199,10 +199,23 @@ class PlainEngine:
         return eval(code, namespace)
 
 
+def use_writable_ipython_dir():
+    """In a home that cannot be written (the sandbox's), IPython would warn at every start that it
+    falls back to a temporary folder; it is given a private one of its own instead, quietly."""
+    folder = os.environ.get("IPYTHONDIR") or os.path.join(os.path.expanduser("~"), ".ipython")
+    existing = folder
+    while existing and not os.path.exists(existing):
+        existing = os.path.dirname(existing)
+    if not existing or not os.access(existing, os.W_OK):
+        import tempfile
+        os.environ["IPYTHONDIR"] = tempfile.mkdtemp(prefix="ipython-")
+
+
 class IPythonEngine:
     """IPython's InteractiveShell: magics, top-level await, rich reprs; its own printing silenced."""
 
     def __init__(self):
+        use_writable_ipython_dir()
         import IPython
         from IPython.core.interactiveshell import InteractiveShell
         from traitlets.config import Config

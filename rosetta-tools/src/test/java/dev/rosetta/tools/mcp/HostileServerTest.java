@@ -59,8 +59,8 @@ class HostileServerTest {
 
     static McpEndpoint.Stdio hostile(String mode) throws Exception {
         Path script = Path.of(HostileServerTest.class.getResource("/mcp/hostile-server.py").toURI());
-        return new McpEndpoint.Stdio("python3", List.of(script.toString(), mode), Map.of(), Set.of(), "hostile " + mode,
-                Set.of());
+        return new McpEndpoint.Stdio("python3", List.of(script.toString(), mode), Map.of(), null, List.of(),
+                "hostile " + mode, Set.of());
     }
 
     private McpServer server(String mode) throws Exception {

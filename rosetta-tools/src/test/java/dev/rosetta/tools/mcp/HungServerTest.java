@@ -46,7 +46,7 @@ class HungServerTest {
         Path sdk = ReferenceServers.script("server-everything").getParent().getParent().getParent().resolve("sdk");
         Path script = Path.of(getClass().getResource("/mcp/hanging-server.mjs").toURI());
         var endpoint = new McpEndpoint.Stdio("node", List.of(script.toString(), kind), Map.of("MCP_SDK",
-                sdk.toString()), Set.of(), "hanging", Set.of());
+                sdk.toString()), null, List.of(), "hanging", Set.of());
         var settings = new McpServerSettings("hanging", endpoint, Duration.ofSeconds(1), Duration.ofSeconds(30), false,
                 workspace, workspace.resolve("mcp-hanging.log"));
         server = new McpServer(settings, new McpServer.Listener() {
@@ -74,9 +74,11 @@ class HungServerTest {
         assertThat(again.output()).contains("started it again").contains("still here");
     }
 
+    /** node itself: the sandbox's launcher and init name the script in their command lines too. */
     private static ProcessHandle serverProcess() {
         List<ProcessHandle> found = ProcessHandle.current().descendants()
-                .filter(p -> p.info().commandLine().orElse("").contains("hanging-server.mjs")).toList();
+                .filter(p -> p.info().commandLine().orElse("").contains("hanging-server.mjs"))
+                .filter(p -> p.info().command().orElse("").endsWith("/node")).toList();
         assertThat(found).hasSize(1);
         return found.get(0);
     }

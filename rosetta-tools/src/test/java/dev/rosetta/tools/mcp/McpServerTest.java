@@ -96,7 +96,7 @@ class McpServerTest {
     @Test
     void aSecretOfTheServersDefinitionIsTakenOutOfItsResults() throws Exception {
         McpEndpoint.Stdio plain = ReferenceServers.everything();
-        start(new McpEndpoint.Stdio(plain.command(), plain.args(), Map.of(), Set.of(), "everything",
+        start(new McpEndpoint.Stdio(plain.command(), plain.args(), Map.of(), null, List.of(), "everything",
                 Set.of("tok-5f1e2d3c")), Duration.ofSeconds(30));
 
         ToolResult result = call("everything.echo", Map.of("message", "the token is tok-5f1e2d3c"));
@@ -184,7 +184,7 @@ class McpServerTest {
         Path sdk = ReferenceServers.script("server-everything").getParent().getParent().getParent().resolve("sdk");
         Path script = Path.of(getClass().getResource("/mcp/prompts-only-server.mjs").toURI());
         var endpoint = new McpEndpoint.Stdio("node", List.of(script.toString()), Map.of("MCP_SDK", sdk.toString()),
-                Set.of(), "prompts-only", Set.of());
+                null, List.of(), "prompts-only", Set.of());
         assertThat(start(endpoint, Duration.ofSeconds(10)).tools()).isEmpty();
     }
 

@@ -29,7 +29,7 @@ class StderrLogTest {
     void aSecretTheServerPrintsIsTakenOutOfItsLog() throws Exception {
         String secret = "s3cr3t-token-7f1c";
         var endpoint = new McpEndpoint.Stdio("sh", List.of("-c", "echo \"using token $TOKEN\" >&2; exec node \"$0\" stdio",
-                ReferenceServers.script("server-everything").toString()), Map.of("TOKEN", secret), Set.of(), "everything",
+                ReferenceServers.script("server-everything").toString()), Map.of("TOKEN", secret), null, List.of(), "everything",
                 Set.of(secret));
         Path log = dir.resolve("mcp-everything.log");
         var settings = new McpServerSettings("everything", endpoint, Duration.ofSeconds(30), Duration.ofSeconds(30),

@@ -315,10 +315,10 @@ class PythonToolTest {
     void interpreterThatDiesBetweenCallsIsReplacedAndTheNextResultSaysSo() throws Exception {
         try (PythonTool tool = new PythonTool(List.of("python3"), PythonTool.Engine.PLAIN, ROOMY)) {
             Path gate = fifo("python-exit-gate");
-            long pid = Long.parseLong(run(tool, "import os, threading\n"
-                    + "threading.Thread(target=lambda: (open('" + gate.getFileName() + "').read(), os._exit(5))).start()\n"
-                    + "os.getpid()").output());
-            ProcessHandle interpreter = ProcessHandle.of(pid).orElseThrow();
+            run(tool, "import os, threading\n"
+                    + "threading.Thread(target=lambda: (open('" + gate.getFileName() + "').read(), os._exit(5))).start()");
+            // its pid as the test sees it: inside the sandbox the interpreter has a pid of its own
+            ProcessHandle interpreter = tool.process().orElseThrow();
             Files.writeString(gate, "exit now\n"); // the interpreter's thread reads it, then exits
             interpreter.onExit().get();
 

@@ -26,6 +26,7 @@ import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.tools.Preview;
 import dev.rosetta.tools.ToolContext;
+import dev.rosetta.tools.process.MarkedProcesses;
 import dev.rosetta.tools.ToolFailure;
 
 /** The shell tool against a real bash. Timeouts are one second so the stopping paths stay fast. */
@@ -229,24 +230,26 @@ class ShellToolTest {
     void timeoutStopsTheCommandAndItsBackgroundChildButKeepsTheSession() throws Exception {
         run("mkdir -p kept && cd kept && export MARK=still-here && mkfifo gate");
 
-        ToolResult result = run("echo before; sleep 100 & echo $! > bg.pid; read -r _ < gate; echo not-reached");
+        MarkedProcesses background = new MarkedProcesses();
+
+        ToolResult result = run("echo before; " + background.prefix() + "sleep 100 & read -r _ < gate; echo not-reached");
 
         assertThat(result.code()).isEqualTo(ErrorCode.TIMEOUT);
         assertThat(result.output()).contains("before").doesNotContain("not-reached")
                 .endsWith("[timed out after 1 s: the command was stopped; the shell keeps its working directory and variables]");
-        long background = Long.parseLong(Files.readString(workspace.resolve("kept/bg.pid")).strip());
-        assertThat(isRunning(background)).isFalse();
+        assertThat(background.running()).isEmpty();
         assertThat(run("pwd; echo $MARK").output()).isEqualTo(workspace.resolve("kept") + "\nstill-here");
     }
 
     @Test
     void timeoutLeavesBackgroundJobsOfEarlierCommandsRunning() throws Exception {
-        run("sleep 30 & echo $! > earlier.pid");
-        long earlier = Long.parseLong(Files.readString(workspace.resolve("earlier.pid")).strip());
+        MarkedProcesses earlier = new MarkedProcesses();
+        run(earlier.background("sleep 30"));
+        assertThat(earlier.running()).hasSize(1);
 
         assertThat(run("sleep 100").code()).isEqualTo(ErrorCode.TIMEOUT);
 
-        assertThat(isRunning(earlier)).isTrue();
+        assertThat(earlier.running()).hasSize(1);
     }
 
     @Test
@@ -389,12 +392,13 @@ class ShellToolTest {
 
     @Test
     void closeEndsTheShellAndItsBackgroundJobsForGood() throws Exception {
-        run("sleep 60 & echo $! > job.pid");
-        long job = Long.parseLong(Files.readString(workspace.resolve("job.pid")).strip());
+        MarkedProcesses job = new MarkedProcesses();
+        run(job.background("sleep 60"));
+        assertThat(job.running()).hasSize(1);
 
         tool.close();
 
-        assertThat(isRunning(job)).isFalse();
+        assertThat(job.running()).isEmpty();
         assertThatThrownBy(() -> run("true"))
                 .isInstanceOfSatisfying(ToolFailure.class, f -> assertThat(f.code()).isEqualTo(ErrorCode.UNAVAILABLE));
     }
@@ -447,7 +451,4 @@ class ShellToolTest {
         }
     }
 
-    private static boolean isRunning(long pid) {
-        return ProcessHandle.of(pid).map(ProcessTable::isRunning).orElse(false);
-    }
 }

@@ -9,13 +9,13 @@ final class Specs {
 
     static SessionSpec resume(SessionSpec d, String id) {
         return new SessionSpec(true, id, null, null, null, d.tools(), d.confirmCalls(), d.confine(), d.mcp(),
-                d.servers(), d.stream(), d.thinking(), d.maxSteps());
+                d.servers(), d.stream(), d.thinking(), d.maxSteps(), d.sandbox());
     }
 
     static SessionSpec fresh(SessionSpec d, String name, String model, String format, String workspace) {
         return new SessionSpec(false, blankless(name), or(blankless(workspace), d.workspace()),
                 or(blankless(model), d.model()), or(blankless(format), d.toolFormat()), d.tools(), d.confirmCalls(),
-                d.confine(), d.mcp(), d.servers(), d.stream(), d.thinking(), d.maxSteps());
+                d.confine(), d.mcp(), d.servers(), d.stream(), d.thinking(), d.maxSteps(), d.sandbox());
     }
 
     private static String blankless(String s) {

@@ -1,0 +1,82 @@
+package dev.rosetta.tools.sandbox;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.rosetta.tools.sandbox.SandboxLayout.Mount;
+
+/**
+ * The Linux sandbox: bubblewrap ({@code bwrap}) builds a mount namespace from the layout — the
+ * root bound read-only, a fresh {@code /dev} and {@code /proc}, the private temporary folder as
+ * {@code /tmp}, then each mount in order — and runs the command in new PID and IPC namespaces (and
+ * a network namespace holding only its own loopback when the network is off), with every
+ * capability dropped and no way to gain privileges ({@code no_new_privs}), under a seccomp filter
+ * ({@link SeccompFilter}) read from descriptor {@value #SECCOMP_FD}.
+ *
+ * <p>Not {@code --die-with-parent}: it ties the sandbox to the thread that started it, and a Java
+ * thread that started a process may end long before the conversation does. What outlives Rosetta
+ * is ended by the {@link dev.rosetta.tools.process.Watchdog} instead; the PID namespace makes sure
+ * that when the command's first process ends, everything it started ends with it.
+ */
+public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements SandboxMechanism {
+
+    /** The descriptor bwrap reads the seccomp program from (opened by the shell that starts it). */
+    static final int SECCOMP_FD = 9;
+    /** bwrap's init is PID 1 in the sandbox; the command, the first process it starts, is PID 2. */
+    static final long COMMAND_PID = 2;
+
+    @Override
+    public String name() {
+        return "bubblewrap";
+    }
+
+    @Override
+    public List<String> wrap(SandboxLayout layout, Path directory, List<String> command) {
+        List<String> args = new ArrayList<>();
+        seccompFilter.ifPresent(filter -> args.addAll(List.of("/bin/sh", "-c",
+                "exec \"$@\" " + SECCOMP_FD + "<\"$0\"", filter.toString())));
+        args.add(program.toString());
+        args.addAll(List.of("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+                "--bind", layout.temp().toString(), "/tmp"));
+        if (Files.isDirectory(Path.of("/var/tmp"))) {
+            args.addAll(List.of("--bind", layout.temp().toString(), "/var/tmp"));
+        }
+        for (Mount m : layout.mounts()) {
+            args.addAll(mount(m, layout));
+        }
+        args.addAll(List.of("--unshare-pid", "--unshare-ipc", "--unshare-cgroup-try"));
+        if (layout.network() == NetworkAccess.OFF) {
+            args.add("--unshare-net");
+        }
+        args.addAll(List.of("--cap-drop", "ALL"));
+        seccompFilter.ifPresent(filter -> args.addAll(List.of("--seccomp", Integer.toString(SECCOMP_FD))));
+        args.addAll(List.of("--chdir", directory.toString(), "--"));
+        args.addAll(command);
+        return args;
+    }
+
+    private static List<String> mount(Mount m, SandboxLayout layout) {
+        String path = m.path().toString();
+        return switch (m.access()) {
+            case WRITABLE, PINNED -> List.of("--bind", path, path);
+            case READ_ONLY -> m.exists() ? List.of("--ro-bind", path, path)
+                    : List.of("--ro-bind", m.directory() ? layout.empty().toString() : "/dev/null", path);
+            case HIDDEN -> m.directory() ? List.of("--ro-bind", layout.empty().toString(), path)
+                    : List.of("--ro-bind", "/dev/null", path);
+        };
+    }
+
+    @Override
+    public Optional<Long> commandPid(ProcessHandle started) {
+        return NamespacePids.find(started, COMMAND_PID);
+    }
+
+    @Override
+    public Map<String, String> environment(SandboxLayout layout) {
+        return Map.of("TMPDIR", "/tmp");
+    }
+}

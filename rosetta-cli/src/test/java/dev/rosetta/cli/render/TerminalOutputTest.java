@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -55,6 +56,27 @@ class TerminalOutputTest {
         assertNoControlSequence(out());
         assertNoControlSequence(err());
         assertThat(out()).contains("a␛]0;owned␇b");
+    }
+
+    @Test
+    void stdoutHandedToAProtocolCarriesOnlyItsMessagesAndWhatElseWouldGoThereGoesToStderrGuarded()
+            throws Exception {
+        TerminalOutput output = TerminalOutput.of(stdout, stderr);
+        PrintStream before = System.out;
+        try {
+            OutputStream protocol = output.handOverStdout();
+            protocol.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n".getBytes(StandardCharsets.UTF_8));
+            output.out().stream().println(HOSTILE);
+            output.out().flush();
+            System.out.println("a library's own print");
+            System.out.flush();
+        } finally {
+            System.setOut(before);
+        }
+
+        assertThat(out()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n");
+        assertNoControlSequence(err());
+        assertThat(err()).contains("a␛]0;owned␇b").contains("a library's own print");
     }
 
     @Test

@@ -326,6 +326,10 @@
   // ---- the composer --------------------------------------------------------------------------
   async function submit(text) {
     if (!state.id || !text.trim()) return;
+    // The commands a front end carries out itself (the host's PROMPT_COMMANDS): here, the page does.
+    const command = text.trim().split(/\s+/)[0].toLowerCase();
+    if (command === '/clear') { transcript.clear(); return; }
+    if (command === '/exit' || command === '/quit') { leave(); return; }
     try {
       await api('conversations/' + encodeURIComponent(state.id) + '/input', { text });
     } catch (e) { problem(e.message); }
@@ -380,6 +384,20 @@
     list.hidden = matches.length === 0;
   }
   function hideCompletions() { $('completions').hidden = true; }
+
+  /** Leaves the conversation (it goes on where it runs); back to the list. */
+  function leave() {
+    if (state.source) state.source.close();
+    state.source = null;
+    state.id = null;
+    transcript.clear();
+    $('questions').replaceChildren();
+    $('title').textContent = 'Rosetta';
+    enable(false);
+    history.replaceState(null, '', '/');
+    $('sidebar').classList.add('open');
+    loadList();
+  }
 
   function interrupt() {
     if (state.id) api('conversations/' + encodeURIComponent(state.id) + '/interrupt', {}).catch((e) => problem(e.message));

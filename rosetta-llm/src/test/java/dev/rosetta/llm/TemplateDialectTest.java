@@ -127,13 +127,12 @@ class TemplateDialectTest {
     }
 
     @Test
-    void aFamilyNotReadYetLeavesTheDialectOfTheModelsName() throws Exception {
+    void aTemplateOfAFamilyOverrulesTheDialectOfTheModelsName() throws Exception {
         server.answer("POST /api/show", ollamaShow(template("ollama/command-r.gotmpl"), null).toString());
 
         Described d = describe("ollama/qwen3:8b");
 
-        assertThat(d.model().nativeDialect()).as("the Qwen3 family, by name; command-r is not read yet")
-                .isEqualTo("hermes");
+        assertThat(d.model().nativeDialect()).as("Command R+'s template, not the Qwen3 name").isEqualTo("react");
     }
 
     @Test

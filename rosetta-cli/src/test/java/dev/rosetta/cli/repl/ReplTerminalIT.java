@@ -270,6 +270,46 @@ class ReplTerminalIT {
         assertThat(outside).hasContent("outside");
     }
 
+    /** Issue 25 §3: /undo printed every diff line before asking (240,000 lines for 30 files). */
+    @Test
+    void undoOfLargeRewritesSaysWhatItDoesALineAFileAndShowsTheDiffsAPageAtATimeOnD() throws Exception {
+        StringBuilder reply = new StringBuilder("Rewriting.\n\n");
+        for (int f = 1; f <= 3; f++) {
+            StringBuilder before = new StringBuilder();
+            reply.append("```save f").append(f).append(".txt\n");
+            for (int i = 1; i <= 1_000; i++) {
+                before.append("old line ").append(i).append('\n');
+                reply.append("new line ").append(i).append('\n');
+            }
+            reply.append("```\n\n");
+            Files.writeString(workspace.resolve("f" + f + ".txt"), before);
+        }
+        model.reply(reply.toString());
+        model.reply("Done.");
+        TmuxSession rosetta = start(PROMPT, screen -> screen.contains(PROMPT), List.of(), List.of("--ui", "line", "-y"));
+        rosetta.type("rewrite them");
+        rosetta.press("Enter");
+        rosetta.waitFor("Done.");
+        rosetta.waitForTurnEnd(PROMPT, 1); // the first prompt is above the 3,000 lines saved
+
+        rosetta.type("/undo");
+        rosetta.press("Enter");
+        rosetta.waitFor("Put 3 files back as they were?");
+        String asked = rosetta.history();
+        assertThat(asked).contains("3 files to put back (+3000 -3000 lines):", "[d]iffs (");
+        assertThat(diffLines(asked)).as("diff lines before asking").isZero();
+
+        rosetta.type("d");
+        rosetta.press("Enter");
+        rosetta.waitFor("(lines 1–200 of ");
+        assertThat(diffLines(rosetta.history())).as("diff lines of a page")
+                .isPositive().isLessThanOrEqualTo(200);
+        rosetta.type("y");
+        rosetta.press("Enter");
+        rosetta.waitFor("put back 3 files");
+        assertThat(workspace.resolve("f3.txt")).content().startsWith("old line 1\n").doesNotContain("new line");
+    }
+
     @Test
     void instructionsContextAndCompactSayWhatIsInTheWindow() throws Exception {
         Files.writeString(workspace.resolve("AGENTS.md"), "Answer in French.\n");
@@ -573,6 +613,11 @@ class ReplTerminalIT {
         ask(second, "go on", 2);
         assertThat(ScriptedOpenAi.messages(model.requests().get(2))).contains("user: first question",
                 "assistant: The answer to the last one.", "user: go on");
+    }
+
+    /** Lines of a diff of the rewrites (the save's own preview shows its lines without - or +). */
+    private static long diffLines(String history) {
+        return history.lines().filter(l -> l.matches(".*[-+] ?(old|new) line \\d+\\s*")).count();
     }
 
     /** Starts the line prompt ({@code args} added), has the model save hello.txt, and says yes to it. */

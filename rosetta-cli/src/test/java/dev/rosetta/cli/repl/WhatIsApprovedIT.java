@@ -177,6 +177,41 @@ class WhatIsApprovedIT {
         }
     }
 
+    /**
+     * Under {@code shell "rm -rf *"} denied and everything else allowed, in the terminal UI: the
+     * probe's spellings of {@code rm -rf victim} are refused without a question, the one a deny rule
+     * only may match is asked about (and refused), the folder survives, and a plain line still runs.
+     */
+    @Test
+    void theTerminalUiRefusesEverySpellingOfADeniedCommandAndAsksAboutTheDoubtfulOne() throws Exception {
+        Files.createDirectories(dir.resolve("config/rosetta"));
+        Files.writeString(dir.resolve("config/rosetta/config.toml"), """
+                [permissions]
+                shell = { "rm -rf *" = "deny", "**" = "allow" }
+                """);
+        List<String> spellings = List.of("$ rm -rf victim", "FOO=1 rm -rf victim", "{ rm -rf victim; }",
+                "if true; then rm -rf victim; fi", "! rm -rf victim", "time rm -rf victim", "/bin/rm -rf victim",
+                "rm -r -f victim", "echo ok # it's fine\nrm -rf victim", "rm --recursive --force victim");
+        for (String line : spellings) {
+            model.reply("Removing.\n\n```shell\n" + line + "\n```\n");
+        }
+        model.reply("Looking, then.\n\n```shell\nls victim\n```\n"); // no redirection: "**" allows it unasked
+        model.reply("All tried.");
+        TmuxSession rosetta = start(List.of());
+        rosetta.type("remove victim");
+        rosetta.press("Enter");
+        rosetta.waitFor(QUESTION); // the doubtful line's: the denied ones before it were not asked about
+        rosetta.type("n");
+        String screen = rosetta.waitFor("All tried.");
+
+        assertThat(victim).as("the folder the deny rule protects").isDirectory();
+        assertThat(ScriptedOpenAi.messages(model.requests().get(spellings.size() + 1))).as("a plain line still runs")
+                .anyMatch(m -> m.contains("inside"));
+        assertThat(TmuxSession.count(screen, "Run shell?")).as("asked about the doubtful line only").isEqualTo(1);
+        assertThat(TmuxSession.count(screen, "[ERROR:Denied]")).as("refused without a question")
+                .isGreaterThanOrEqualTo(spellings.size() - 1);
+    }
+
     /** Which lines the question's window shows ("lines 20–38 of 81"), or "" when it shows none. */
     static String window(String screen) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("lines \\d+–\\d+ of \\d+").matcher(screen);

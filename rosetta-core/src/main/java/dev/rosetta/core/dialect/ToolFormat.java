@@ -71,7 +71,9 @@ public enum ToolFormat {
     /** Gemma 4's {@code <|tool_call>call:NAME{k:<|"|>v<|"|>}<tool_call|>}, reasoning in {@code <|channel>thought}. */
     GEMMA4("gemma4", () -> BuiltinDialects.named("gemma4")),
     /** FunctionGemma's {@code <start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call>}. */
-    FUNCTIONGEMMA("functiongemma", () -> BuiltinDialects.named("functiongemma"));
+    FUNCTIONGEMMA("functiongemma", () -> BuiltinDialects.named("functiongemma")),
+    /** ReAct's {@code Action: NAME} / {@code Action Input: {json}} lines (LangChain, LlamaIndex, CrewAI, smolagents). */
+    REACT("react", () -> BuiltinDialects.named("react"));
 
     private final String id;
     private final Supplier<Dialect> dialect;

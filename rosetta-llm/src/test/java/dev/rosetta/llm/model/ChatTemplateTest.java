@@ -79,16 +79,15 @@ class ChatTemplateTest {
                 .contains("<|tool_call:begin|>").contains("no family Rosetta knows");
     }
 
-    /** Command R+'s dialect has no name in DIALECTS.md; the families whose dialect is named turn known as it lands. */
+    /** Command R+ writes Action: then a fenced JSON list of {"tool_name", "parameters"}: the react dialect reads it. */
     @Test
-    void aFamilyRosettaDoesNotReadYetIsNamedWithItsMarkersAndPicksNoDialect() {
+    void commandRPlusTemplatePicksTheReactDialectThatReadsItsActions() {
         ChatTemplate.Reading reading = ChatTemplate.read(
                 template("llama.cpp/CohereForAI-c4ai-command-r-plus-tool_use.jinja"));
         ModelInfo model = ChatTemplate.apply(ModelInfo.generic("local", "c4ai-command-r-plus"), reading);
 
-        assertThat(model.nativeDialect()).as("never a wrong dialect").isNull();
-        assertThat(model.nativeDialectReason()).contains("\"tool_name\"").contains("Command R and R+")
-                .contains("does not read yet (command-r)");
+        assertThat(model.nativeDialect()).isEqualTo("react");
+        assertThat(model.nativeDialectReason()).contains("Command R and R+");
     }
 
     @Test

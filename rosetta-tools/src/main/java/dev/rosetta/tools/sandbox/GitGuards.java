@@ -53,7 +53,9 @@ final class GitGuards {
         Path dotGit = root.resolve(".git");
         List<Guard> guards = new ArrayList<>();
         if (!Files.exists(dotGit, LinkOption.NOFOLLOW_LINKS)) {
-            guards.add(new Guard(dotGit, Missing.FOLDER));
+            // The model may make a repository where there is none (an eval task, "git init this"): its
+            // config and hooks are guarded from the next sandboxed start on (docs/SECURITY.md)
+            return guards;
         } else if (Files.isRegularFile(dotGit, LinkOption.NOFOLLOW_LINKS)) {
             guards.add(new Guard(dotGit, Missing.ALLOWED)); // a worktree's pointer cannot be turned elsewhere
             pointedTo(dotGit, "gitdir:").ifPresent(gitDir -> addRepository(gitDir, guards));

@@ -155,12 +155,16 @@ class BubblewrapSandboxTest {
     }
 
     @Test
-    void aMissingGitCannotBeCreatedAndLeavesNothingBehind() throws Exception {
-        Confined.Ran ran = run("mkdir -p .git/hooks; git init -q . ; ls -A .git | wc -l");
+    void aRepositoryCanBeMadeWhereThereIsNoneAndItsConfigIsGuardedFromTheNextStart() throws Exception {
+        MachineRequirement.require(Executables.find("git", System.getenv("PATH")).isPresent(), "git");
+        Confined.Ran made = run("git init -q -b main . && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m start"
+                + " && echo made");
+        assertThat(made.output()).endsWith("made\n");
 
-        assertThat(ran.output()).contains("Read-only file system").endsWith("0\n");
-        sandbox.close();
-        assertThat(workspace.resolve(".git")).doesNotExist();
+        Confined.Ran ran = run("echo '[core] fsmonitor = evil' >> .git/config");
+
+        assertThat(ran.output()).contains("Read-only file system");
+        assertThat(Files.readString(workspace.resolve(".git/config"))).doesNotContain("evil");
     }
 
     @Test

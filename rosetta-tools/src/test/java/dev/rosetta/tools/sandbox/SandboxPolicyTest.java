@@ -41,13 +41,12 @@ class SandboxPolicyTest {
     }
 
     @Test
-    void theWorkspaceIsWritableAndAMissingGitCannotBeCreated() {
+    void theWorkspaceIsWritableAndARepositoryCanBeMadeWhereThereIsNone() {
         SandboxLayout layout = layout(policy(List.of(), List.of(), List.of(), null));
 
-        assertThat(layout.mounts()).containsExactly(new Mount(workspace, Access.WRITABLE, true, true),
-                new Mount(workspace.resolve(".git"), Access.READ_ONLY, true, false));
+        assertThat(layout.mounts()).containsExactly(new Mount(workspace, Access.WRITABLE, true, true));
         assertThat(layout.accessOf(workspace.resolve("src/Main.java"))).isEqualTo(Access.WRITABLE);
-        assertThat(layout.accessOf(workspace.resolve(".git/config"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(workspace.resolve(".git/HEAD"))).isEqualTo(Access.WRITABLE);
         assertThat(layout.accessOf(root.resolve("elsewhere"))).isEqualTo(Access.READ_ONLY);
     }
 

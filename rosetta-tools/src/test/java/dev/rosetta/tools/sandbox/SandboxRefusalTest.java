@@ -59,7 +59,10 @@ class SandboxRefusalTest {
     }
 
     @Test
-    void gitInTheWorkspaceIsRefusedToo() {
+    void gitInTheWorkspaceIsRefusedToo() throws java.io.IOException {
+        Files.createDirectories(workspace.resolve(".git"));
+        Files.writeString(workspace.resolve(".git/config"), "[core]\n");
+
         ToolResult result = classify("error: could not lock config file .git/config: Read-only file system");
 
         assertThat(result.code()).isEqualTo(ErrorCode.SANDBOX);

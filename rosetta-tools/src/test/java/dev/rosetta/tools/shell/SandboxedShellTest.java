@@ -86,7 +86,7 @@ class SandboxedShellTest {
         MachineRequirement.require(run("command -v python3 curl | wc -l").output().equals("2"), "python3 and curl");
         run("python3 -u -m http.server 8765 --bind 127.0.0.1 > /tmp/server.log 2>&1 &");
 
-        ToolResult fetched = run("until grep -q Serving /tmp/server.log; do sleep 0.05; done;"
+        ToolResult fetched = run("until grep -qs Serving /tmp/server.log; do sleep 0.05; done;"
                 + " curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:8765/");
 
         assertThat(fetched.output()).isEqualTo("200");

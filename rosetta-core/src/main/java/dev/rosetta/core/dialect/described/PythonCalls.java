@@ -21,6 +21,8 @@ import dev.rosetta.core.tool.ToolCatalog;
 final class PythonCalls extends FormReader {
 
     static final int MAX_INDENT = 8;
+    /** Whitespace looked through after a marker for the first character of its calls. */
+    private static final int MAX_LOOK = 64;
 
     private final List<PythonCallsBlock.Marker> markers = new ArrayList<>();
 
@@ -64,13 +66,36 @@ final class PythonCalls extends FormReader {
     /** Calls after a marker: it says calls follow, unless a declared tool's call must show it. */
     private Opening afterMarker(Input in, int at, PythonCallsBlock.Marker marker) {
         if (!marker.needsLoadedTool()) {
-            return Opening.of(PythonCallsBlock.marked(dialect, tools, at, marker));
+            return switch (jsonFollows(in, at + marker.start().length())) {
+                case YES -> Opening.NONE;
+                case PARTIAL -> Opening.NEED_MORE;
+                case NO -> Opening.of(PythonCallsBlock.marked(dialect, tools, at, marker));
+            };
         }
         return switch (PythonCallStart.at(in, at + marker.start().length(), tools)) {
             case YES -> Opening.of(PythonCallsBlock.marked(dialect, tools, at, marker));
             case PARTIAL -> Opening.NEED_MORE;
             case NO -> Opening.NONE;
         };
+    }
+
+    /**
+     * Whether JSON objects, not Python calls, follow the marker ({@code [{"name": …}]}): LFM2 writes
+     * both after one marker, and the json spelling of the same marker reads those.
+     */
+    private static Match jsonFollows(Input in, int from) {
+        int i = from;
+        boolean bracket = false;
+        while (in.has(i) && i - from < MAX_LOOK) {
+            char c = in.charAt(i);
+            if (c == '[' && !bracket) {
+                bracket = true;
+            } else if (!Character.isWhitespace(c)) {
+                return c == '{' ? Match.YES : Match.NO;
+            }
+            i++;
+        }
+        return in.has(i) || in.complete() ? Match.NO : Match.PARTIAL;
     }
 
     private Opening bare(Input in, int at) {

@@ -41,7 +41,7 @@ class SchemaGuidedReaderTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "<TOOLCALL>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}]</TOOLCALL>",
+        "<TOOL_USE>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}]</TOOL_USE>",
         "<longcat_tool_call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}</longcat_tool_call>",
         "[TOOL_REQUEST]{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}[END_TOOL_REQUEST]",
         "<|tool_use_start|>{\"tool\": \"get_weather\", \"input\": {\"city\": \"Paris\"}}<|tool_use_end|>",
@@ -69,7 +69,7 @@ class SchemaGuidedReaderTest {
         "[1, 2, 3]",
     })
     void jsonThatDoesNotFitADeclaredToolStaysProse(String json) {
-        assertThat(kinds(auto("<TOOLCALL>" + json + "</TOOLCALL>"))).containsOnly("prose");
+        assertThat(kinds(auto("<TOOL_USE>" + json + "</TOOL_USE>"))).containsOnly("prose");
         assertThat(kinds(auto(json))).containsOnly("prose");
     }
 
@@ -105,8 +105,8 @@ class SchemaGuidedReaderTest {
 
     @Test
     void severalCallsInOneWrapperAreOneSegmentEachCoveringTheWrapper() {
-        String message = "<TOOLCALL>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"A\"}}, "
-                + "{\"name\": \"get_time\", \"arguments\": {}}]</TOOLCALL>";
+        String message = "<TOOL_USE>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"A\"}}, "
+                + "{\"name\": \"get_time\", \"arguments\": {}}]</TOOL_USE>";
         List<Call> calls = calls(auto(message));
         assertThat(calls).hasSize(2);
         assertThat(calls.get(0).raw() + calls.get(1).raw()).isEqualTo(message);
@@ -116,12 +116,12 @@ class SchemaGuidedReaderTest {
     void aWholeReplyOfJsonInAnotherFormatsConversationIsReportedNotRun() {
         String object = "{\"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}";
         assertThat(kinds(Splitting.split(object, ToolFormat.XML, TOOLS))).containsExactly("unparsed");
-        assertThat(kinds(Splitting.split("<TOOLCALL>" + object + "</TOOLCALL>", ToolFormat.XML, TOOLS)))
+        assertThat(kinds(Splitting.split("<TOOL_USE>" + object + "</TOOL_USE>", ToolFormat.XML, TOOLS)))
                 .containsExactly("call");
     }
 
     @Test
     void jsonCutOffByTheEndOfTheReplyIsProse() {
-        assertThat(kinds(auto("<TOOLCALL>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Par"))).containsOnly("prose");
+        assertThat(kinds(auto("<TOOL_USE>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Par"))).containsOnly("prose");
     }
 }

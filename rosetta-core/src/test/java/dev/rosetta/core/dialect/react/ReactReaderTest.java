@@ -1,0 +1,69 @@
+package dev.rosetta.core.dialect.react;
+
+import static dev.rosetta.core.split.Splitting.calls;
+import static dev.rosetta.core.split.Splitting.kinds;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.split.Segment;
+import dev.rosetta.core.split.Splitting;
+import dev.rosetta.core.tool.Parameter;
+import dev.rosetta.core.tool.ToolCatalog;
+import dev.rosetta.core.tool.ToolSpec;
+
+/** ReAct's Thought / Action / Action Input lines, read as calls of declared tools only. */
+class ReactReaderTest {
+
+    private static final ToolSpec ADD = new ToolSpec("add", "", "", List.of(Parameter.named("a", "integer", "", true),
+            Parameter.named("b", "integer", "", true)), null, null, null);
+    private static final ToolSpec REPL = new ToolSpec("python_repl", "", "", List.of(Parameter.named("code", "string", "", true)),
+            null, null, null);
+    private static final ToolCatalog TOOLS = ToolCatalog.of(ADD, REPL);
+
+    private static List<Segment> auto(String message) {
+        return Splitting.split(message, () -> ToolFormat.allReaders(TOOLS));
+    }
+
+    @Test
+    void actionAndActionInputLinesAreACall() {
+        List<Segment> s = auto("Thought: I need to add.\nAction: add\nAction Input: {\"a\": 1, \"b\": 2}");
+        assertThat(calls(s)).singleElement().satisfies(c -> {
+            assertThat(c.use().tool()).isEqualTo("add");
+            assertThat(c.use().kwargs()).isEqualTo(Map.of("a", 1, "b", 2));
+        });
+    }
+
+    @Test
+    void actionNamingAnUndeclaredToolNeverRuns() {
+        assertThat(calls(auto("Thought: hmm\nAction: launch\nAction Input: {\"x\": 1}"))).isEmpty();
+    }
+
+    @Test
+    void actionInProseIsNotACall() {
+        assertThat(kinds(auto("The next Action: add\nAction Input: {\"a\": 1, \"b\": 2} is what I would do."))).doesNotContain("call");
+    }
+
+    @Test
+    void aPythonBlockInsideAnActionInputDoesNotRunSeparately() {
+        List<Segment> s = auto("Thought: run it\nAction: python_repl\nAction Input: ```python\nprint(1)\n```");
+        assertThat(calls(s)).allSatisfy(c -> assertThat(c.use().tool()).isEqualTo("python_repl"));
+        assertThat(kinds(s)).containsExactly("prose", "unparsed");
+    }
+
+    @Test
+    void actionFollowedByAFencedJsonCallIsACall() {
+        List<Segment> s = auto("Thought: x\nAction:\n```json\n{\"action\": \"add\", \"action_input\": {\"a\": 1, \"b\": 2}}\n```");
+        assertThat(calls(s)).singleElement().satisfies(c -> assertThat(c.use().kwargs()).isEqualTo(Map.of("a", 1, "b", 2)));
+    }
+
+    @Test
+    void commandRPlusActionListIsACall() {
+        List<Segment> s = auto("Action: ```json\n[\n    {\n        \"tool_name\": \"add\",\n        \"parameters\": {\"a\": 1, \"b\": 2}\n    }\n]\n```");
+        assertThat(calls(s)).singleElement().satisfies(c -> assertThat(c.use().tool()).isEqualTo("add"));
+    }
+}

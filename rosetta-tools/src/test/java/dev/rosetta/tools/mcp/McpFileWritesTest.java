@@ -70,7 +70,9 @@ class McpFileWritesTest {
 
     @AfterEach
     void stop() {
-        server.close();
+        if (server != null) { // null when the reference servers are missing and start() was skipped
+            server.close();
+        }
     }
 
     private ToolResult call(String tool, Map<String, Object> args) throws InterruptedException {

@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import dev.rosetta.core.testing.MachineRequirement;
@@ -66,6 +67,27 @@ class RunawayInputIT extends EndToEnd {
                 .as(run.toString()).singleElement().asString()
                 .startsWith("rosetta: the reply was stopped at 4.0 MiB, the most one reply may carry");
         assertThat(run.stdout()).startsWith("All work and no play").hasSizeBetween(4_000_000, 4_200_000);
+        assertThat(String.join("\n", sandbox.logLines())).contains("Your last reply was stopped after 4.0 MiB");
+    }
+
+    /**
+     * Issue 25 §4: a reply that is one run of backticks (or tildes, {@code <}, {@code *}) was read in
+     * quadratic time — 1 MB took 9 s, 2 MB 37 s — in every format. Read linearly, the whole 4 MiB the
+     * default limit lets through is read, shown and logged well inside the run's time limit; read
+     * quadratically it would take minutes. The in-process cost test counts characters looked at
+     * (PathologicalInputCostTest); this one is the same promise through the jar.
+     */
+    @ParameterizedTest(name = "{0} in {1}")
+    @CsvSource(delimiter = '|', value = {"`|markdown", "`|xml", "~|markdown", "<|xml", "*|tool", "`~<*|tool"})
+    void aReplyThatIsOneRunawayRunOfMarkersIsReadToItsLimitWithoutSlowingDown(String atom, String format) {
+        sandbox.env().put("ROSETTA_REPLY_TIMEOUT", "600");
+        model.script(new ScriptedReply.Endless(atom.repeat(4096)));
+
+        Run run = sandbox.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", format, "say something");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.errorLines()).as(run.toString()).singleElement().asString()
+                .startsWith("rosetta: the reply was stopped at 4.0 MiB, the most one reply may carry");
         assertThat(String.join("\n", sandbox.logLines())).contains("Your last reply was stopped after 4.0 MiB");
     }
 

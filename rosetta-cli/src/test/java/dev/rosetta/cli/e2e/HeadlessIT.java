@@ -344,14 +344,14 @@ class HeadlessIT extends EndToEnd {
     @ValueSource(strings = {"json", "text"})
     void aPermissionToolDecidesEachCallAsClaudeCodesPermissionPromptToolDoes(String output) throws Exception {
         Path server = Path.of(getClass().getResource("/mcp/permission-server.py").toURI());
-        // Outside the sandbox: a sandboxed server answers no permission question yet (see notes/headless.md).
+        // In the sandbox, as a user's stdio server runs by default: it may write only the workspace.
         Path asked = sandbox.workspace().resolve(".asked.jsonl");
         Files.createDirectories(sandbox.workspace().resolve("data"));
         model.script(Format.TOOL.reply("", ModelCall.shell("rm -rf data")),
                 Format.TOOL.reply("", ModelCall.save("a.txt", "x\n")), ScriptedReply.text("Done."));
 
         Run run = sandbox.rosetta("-n", "-m", MODEL, "--tool-format", "tool", "--output-format", output,
-                "--sandbox", "off", "--mcp", "guard=python3 " + server + " " + asked, "--permission-tool", "mcp__guard__check", "tidy up");
+                "--sandbox", "on", "--mcp", "guard=python3 " + server + " " + asked, "--permission-tool", "mcp__guard__check", "tidy up");
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(sandbox.workspace().resolve("data")).isDirectory();

@@ -1,18 +1,21 @@
 package dev.rosetta.tools.sandbox;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import dev.rosetta.tools.sandbox.SandboxLayout.Mount;
 
 /**
  * The Linux sandbox: bubblewrap ({@code bwrap}) builds a mount namespace from the layout — the
  * root bound read-only, a fresh {@code /dev} and {@code /proc}, the private temporary folder as
- * {@code /tmp}, then each mount in order — and runs the command in new PID and IPC namespaces (and
+ * {@code /tmp} with the host's entries of {@code /tmp} bound into it read-only, then each mount in order — and runs the command in new PID and IPC namespaces (and
  * a network namespace holding only its own loopback when the network is off), with every
  * capability dropped and no way to gain privileges ({@code no_new_privs}), under a seccomp filter
  * ({@link SeccompFilter}) read from descriptor {@value #SECCOMP_FD}.
@@ -28,6 +31,7 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
     static final int SECCOMP_FD = 9;
     /** bwrap's init is PID 1 in the sandbox; the command, the first process it starts, is PID 2. */
     static final long COMMAND_PID = 2;
+    private static final Path HOST_TEMP = Path.of("/tmp");
 
     @Override
     public String name() {
@@ -45,6 +49,7 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
         if (Files.isDirectory(Path.of("/var/tmp"))) {
             args.addAll(List.of("--bind", layout.temp().toString(), "/var/tmp"));
         }
+        args.addAll(hostTemporaryEntries(HOST_TEMP, layout));
         for (Mount m : layout.mounts()) {
             args.addAll(mount(m, layout));
         }
@@ -56,6 +61,33 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
         seccompFilter.ifPresent(filter -> args.addAll(List.of("--seccomp", Integer.toString(SECCOMP_FD))));
         args.addAll(List.of("--chdir", directory.toString(), "--"));
         args.addAll(command);
+        return args;
+    }
+
+    /**
+     * The host's {@code /tmp} stays readable, as the rest of the file system is: the command gets a
+     * private, writable {@code /tmp}, and each entry of the host's (as it was when the sandbox
+     * started) is bound into it read-only — a checkout, a virtualenv or a script kept under
+     * {@code /tmp} is seen, never written. The layout's own mounts come after, so a workspace under
+     * {@code /tmp} is still writable and what the layout hides stays hidden.
+     */
+    static List<String> hostTemporaryEntries(Path hostTemp, SandboxLayout layout) {
+        List<String> args = new ArrayList<>();
+        try (Stream<Path> listed = Files.list(hostTemp)) {
+            for (Path entry : listed.sorted().toList()) {
+                if (layout.temp().startsWith(entry) || layout.empty().startsWith(entry)) {
+                    continue; // the sandbox's own folders: inside, its /tmp is the private one
+                }
+                String inside = Path.of("/tmp").resolve(entry.getFileName()).toString();
+                if (Files.isSymbolicLink(entry)) {
+                    args.addAll(List.of("--symlink", Files.readSymbolicLink(entry).toString(), inside));
+                } else {
+                    args.addAll(List.of("--ro-bind-try", entry.toString(), inside));
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // an unreadable /tmp leaves the private one alone, as before
+        }
         return args;
     }
 

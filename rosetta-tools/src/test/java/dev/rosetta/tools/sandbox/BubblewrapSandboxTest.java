@@ -23,10 +23,7 @@ import dev.rosetta.tools.process.Executables;
 /** What the sandbox allows and refuses, with the real bubblewrap and real programs inside. */
 class BubblewrapSandboxTest {
 
-    /**
-     * Under the build folder, not the system temporary folder: inside the sandbox {@code /tmp} is
-     * a private folder, so what lies in the real one could not be seen at all.
-     */
+    /** Under the build folder, which may itself lie under the host's {@code /tmp} (a CI checkout). */
     private Path root;
     private Path workspace;
     private Path outside;
@@ -94,6 +91,27 @@ class BubblewrapSandboxTest {
         Confined.Ran ran = run("echo gone > /dev/null && t=$(mktemp) && echo kept > \"$t\" && cat \"$t\" && echo $TMPDIR");
 
         assertThat(ran.output()).isEqualTo("kept\n/tmp\n");
+    }
+
+    /**
+     * A checkout under the host's /tmp: its files were invisible in the sandbox (the private /tmp hid
+     * them), so reading "the whole file system" failed exactly for projects kept there.
+     */
+    @Test
+    void whatLiesInTheHostsTempFolderIsReadableButNotWritable() throws Exception {
+        Path hostFolder = Files.createTempDirectory(Path.of("/tmp"), "rosetta-host-tmp-");
+        try {
+            Files.writeString(hostFolder.resolve("notes.txt"), "readable\n");
+
+            Confined.Ran ran = run("cat " + hostFolder.resolve("notes.txt") + "; touch " + hostFolder.resolve("planted")
+                    + "; echo new > /tmp/made-inside && cat /tmp/made-inside");
+
+            assertThat(ran.output()).startsWith("readable\n").contains("Read-only file system").endsWith("new\n");
+            assertThat(hostFolder.resolve("planted")).doesNotExist();
+            assertThat(Path.of("/tmp/made-inside")).doesNotExist();
+        } finally {
+            Tree.delete(hostFolder);
+        }
     }
 
     @Test

@@ -81,6 +81,11 @@ final class FakeProvider implements AutoCloseable {
         return endlessClosed.get();
     }
 
+    /** Drops the replies not asked for: for a test whose run may end before it asks. */
+    synchronized void forgetUnanswered() {
+        script.clear();
+    }
+
     synchronized int unanswered() {
         return script.size();
     }

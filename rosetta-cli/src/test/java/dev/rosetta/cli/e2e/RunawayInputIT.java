@@ -109,6 +109,9 @@ class RunawayInputIT extends EndToEnd {
                 .as(run.toString()).singleElement().asString()
                 .startsWith("rosetta: Rosetta ran out of memory (its Java heap may grow to ")
                 .endsWith("Give Rosetta more (JAVA_TOOL_OPTIONS=-Xmx2g) or lower [limits] reply_size");
+        // Where the heap runs out — while the turn prepares its request or while the reply streams in —
+        // depends on what the start loads; the promise is the same either way.
+        model.forgetUnanswered();
     }
 
     @Test

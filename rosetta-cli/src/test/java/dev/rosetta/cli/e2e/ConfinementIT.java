@@ -45,7 +45,9 @@ class ConfinementIT extends EndToEnd {
         AtomicBoolean done = new AtomicBoolean();
         AtomicInteger swaps = new AtomicInteger();
         Thread swapper = Thread.ofPlatform().start(() -> {
-            for (int n = 0; !done.get(); n++) {
+            // Stops when Rosetta does: the harness's own look through the workspace after the run must
+            // not race a swap.
+            for (int n = 0; !done.get() && rosetta.process().isAlive(); n++) {
                 Path away = sandbox.workspace().resolve("away-" + n);
                 try {
                     Files.move(d, away);

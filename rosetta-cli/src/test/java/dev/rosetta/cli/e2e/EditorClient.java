@@ -18,7 +18,10 @@ import com.agentclientprotocol.sdk.client.AcpClient;
 import com.agentclientprotocol.sdk.client.AcpSyncClient;
 import com.agentclientprotocol.sdk.client.transport.AgentParameters;
 import com.agentclientprotocol.sdk.client.transport.StdioAcpClientTransport;
+import com.agentclientprotocol.sdk.json.TypeRef;
 import com.agentclientprotocol.sdk.spec.AcpSchema;
+
+import reactor.core.publisher.Mono;
 
 /**
  * An editor as the official ACP SDK's client side is one: it starts {@code rosetta acp} from the
@@ -57,12 +60,15 @@ final class EditorClient implements AutoCloseable {
                 builder.environment().clear();
                 return builder;
             }
+
+            // The SDK's sync client hands each notification to a pool thread, so its consumer sees
+            // updates out of order; they are recorded here instead, on the one thread that reads them.
+            @Override
+            public Mono<Void> connect(Function<Mono<AcpSchema.JSONRPCMessage>, Mono<AcpSchema.JSONRPCMessage>> handler) {
+                return super.connect(message -> handler.apply(message.doOnNext(m -> record(this, m))));
+            }
         };
         client = AcpClient.sync(transport).requestTimeout(PATIENCE)
-                .sessionUpdateConsumer(n2 -> {
-                    updates.add(n2);
-                    arriving.add(n2.update());
-                })
                 .requestPermissionHandler(request -> {
                     asked.add(request);
                     String option = answers.apply(request);
@@ -70,6 +76,14 @@ final class EditorClient implements AutoCloseable {
                             : new AcpSchema.PermissionSelected(option));
                 })
                 .build();
+    }
+
+    private void record(StdioAcpClientTransport transport, AcpSchema.JSONRPCMessage message) {
+        if (message instanceof AcpSchema.JSONRPCNotification n && AcpSchema.METHOD_SESSION_UPDATE.equals(n.method())) {
+            AcpSchema.SessionNotification update = transport.unmarshalFrom(n.params(), new TypeRef<>() { });
+            updates.add(update);
+            arriving.add(update.update());
+        }
     }
 
     /** How permission requests are answered from now on: the option picked, or null to cancel. */

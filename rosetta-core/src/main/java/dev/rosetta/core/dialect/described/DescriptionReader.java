@@ -170,7 +170,12 @@ public final class DescriptionReader {
             throw t.error("section-close", "needs section-open: what opens the group of calls it closes");
         }
         String write = t.string("write");
-        List<String> stop = onlyList(t, "stop", shape, Shape.HEADER_JSON);
+        List<String> stop = t.strings("stop");
+        if (!stop.isEmpty() && shape != Shape.HEADER_JSON && shape != Shape.THOUGHT) {
+            throw t.error("stop", "is for the header-json and thought shapes");
+        }
+        requireListFor(t, shape, Shape.THOUGHT, "stop", stop, "the words that start the step a thought heads, like"
+                + " stop = [\"Action:\"]");
         return new CallForm(shape, open, close, sectionOpen, sectionClose, evidence, midLine, separator, prefix, counter,
                 idFromHeader, nameAfter, functions, parameters, bareFunctions, key, value, quote, tool, bare, write, stop);
     }

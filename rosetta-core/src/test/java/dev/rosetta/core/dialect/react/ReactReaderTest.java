@@ -41,6 +41,31 @@ class ReactReaderTest {
     }
 
     @Test
+    void aThoughtThatHeadsAStepIsReasoning() {
+        List<Segment> s = auto("Thought: I need to add.\nAction: add\nAction Input: {\"a\": 1, \"b\": 2}");
+        assertThat(kinds(s)).containsExactly("thinking", "call");
+        assertThat(((Segment.Thinking) s.get(0)).text()).isEqualTo("I need to add.");
+    }
+
+    @Test
+    void aThoughtOfSeveralLinesBeforeAFinalAnswerIsReasoning() {
+        List<Segment> s = auto("Thought: I know this.\nIt is simple.\nFinal Answer: 3");
+        assertThat(kinds(s)).containsExactly("thinking", "prose");
+        assertThat(((Segment.Thinking) s.get(0)).text()).isEqualTo("I know this.\nIt is simple.");
+    }
+
+    @Test
+    void aThoughtThatHeadsNoStepIsProse() {
+        assertThat(kinds(auto("Thought: that was easy.\nThe answer is 3."))).containsExactly("prose");
+    }
+
+    @Test
+    void aThoughtHeadingNoStepKeepsTheCallsAfterIt() {
+        List<Segment> s = auto("Thought: save it.\n<tool>python_repl</tool><tool_input>print(1)</tool_input>");
+        assertThat(calls(s)).singleElement().satisfies(c -> assertThat(c.use().tool()).isEqualTo("python_repl"));
+    }
+
+    @Test
     void actionNamingAnUndeclaredToolNeverRuns() {
         assertThat(calls(auto("Thought: hmm\nAction: launch\nAction Input: {\"x\": 1}"))).isEmpty();
     }

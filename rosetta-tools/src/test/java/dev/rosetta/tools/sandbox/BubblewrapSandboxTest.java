@@ -297,6 +297,44 @@ class BubblewrapSandboxTest {
         assertThat(cache.resolve("entry")).hasContent("cached");
     }
 
+    /**
+     * A toolbox closed while another's process still ran in the same sandbox (a test's, a
+     * conversation's tools closed before its MCP server ended) removed the folders that process's
+     * mounts stood on: its /tmp vanished, with the host's /tmp entries bound into it (the JShell
+     * host in a checkout under /tmp lost its own classes and exited), and a guard on an empty
+     * mount point fell.
+     */
+    @Test
+    void closingTheSandboxWhileItsProcessRunsKeepsItsTempFolderAndGuardsUntilItEnds() throws Exception {
+        Path rosettasLogs = workspace.resolve("rosetta-logs"); // missing: kept from being created
+        sandbox.close();
+        sandbox = Sandbox.of(SandboxSettings.DEFAULT, new SandboxPolicy(workspace, List.of(), List.of(config, rosettasLogs),
+                List.of(config), root.resolve("home"), NetworkAccess.OFF), SecretVariables.DEFAULT);
+        Sandbox.Launch launch = sandbox.launch(List.of("/bin/bash", "-c", "echo kept > /tmp/kept && echo started;"
+                + " read go; cat /tmp/kept; mkdir -p rosetta-logs/planted; echo ended"), workspace, System.getenv(), List.of());
+        ProcessBuilder builder = new ProcessBuilder(launch.command()).directory(workspace.toFile()).redirectErrorStream(true);
+        builder.environment().clear();
+        builder.environment().putAll(launch.environment());
+        Process process = builder.start();
+        var output = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+                java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(output.readLine()).isEqualTo("started");
+
+        sandbox.close();
+        process.getOutputStream().write("go\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        process.getOutputStream().close();
+        String after = output.lines().collect(java.util.stream.Collectors.joining("\n"));
+        process.waitFor();
+
+        assertThat(after).startsWith("kept\n").contains("Read-only file system").endsWith("ended");
+        assertThat(rosettasLogs.resolve("planted")).doesNotExist();
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (Files.exists(rosettasLogs) && System.nanoTime() < deadline) {
+            Thread.sleep(20); // the folders go once the process has ended, on the thread that sees it end
+        }
+        assertThat(rosettasLogs).as("the empty mount point is removed once the process ended").doesNotExist();
+    }
+
     @Test
     void nothingCanRemountTheRootWritable() throws Exception {
         Confined.Ran ran = run("mount -o remount,rw / 2>&1; touch " + outside.resolve("x") + " 2>&1;"

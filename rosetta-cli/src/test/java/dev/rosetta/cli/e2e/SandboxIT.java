@@ -85,6 +85,44 @@ class SandboxIT {
         assertThat(world.workspace().resolve(".git/config")).hasContent("[core]");
     }
 
+    /**
+     * The repository is read-only whole in the sandbox: a model that commits hears that it was the
+     * sandbox, why, and what the user can do; the user who wants it lists the repository as writable.
+     */
+    @Test
+    void aCommitIsRefusedWithWhyAndHowToAllowItAndTheUserCanAllowIt() throws IOException, InterruptedException {
+        MachineRequirement.require(Executables.find("git", System.getenv("PATH")).isPresent(), "git");
+        git("init", "-q", "-b", "main", ".");
+        git("-c", "user.name=u", "-c", "user.email=u@u", "commit", "-q", "--allow-empty", "-m", "start");
+        String commit = "echo hi > a.txt && git add a.txt && git -c user.name=m -c user.email=m@m commit -q -m 'Add a'";
+        model.script(Format.MARKDOWN.reply("Committing.\n", ModelCall.shell(commit)), ScriptedReply.text("Done."));
+        Run refused = world.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown", "commit it");
+        String told = model.requests().getLast().raw();
+        String commitsBefore = git("rev-list", "--count", "HEAD");
+
+        Files.writeString(Files.createDirectories(world.userConfig()).resolve("config.toml"), "[sandbox]\nwritable = [\".git\"]\n");
+        model.script(Format.MARKDOWN.reply("Committing.\n", ModelCall.shell(commit)), ScriptedReply.text("Done."));
+        Run allowed = world.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown", "commit it");
+
+        assertThat(refused.exitCode()).as(refused.toString()).isZero();
+        assertThat(told).contains("[ERROR:Sandbox]").contains("is read-only in the sandbox")
+                .contains("[sandbox] writable = [\\\".git\\\"]").contains("--sandbox off");
+        assertThat(commitsBefore).isEqualTo("1");
+        assertThat(allowed.exitCode()).as(allowed.toString()).isZero();
+        assertThat(model.requests().getLast().raw()).doesNotContain("[ERROR:");
+        assertThat(git("rev-list", "--count", "HEAD")).isEqualTo("2");
+    }
+
+    /** Runs git in the workspace, outside any sandbox, and gives what it printed, stripped. */
+    private String git(String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Process git = new ProcessBuilder(command).directory(world.workspace().toFile()).redirectErrorStream(true).start();
+        String out = new String(git.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+        assertThat(git.waitFor()).as(out).isZero();
+        return out;
+    }
+
     @Test
     void aSymlinkSwappedIntoTheWorkspaceDoesNotLetAWriteThrough() throws IOException {
         Path bashrc = Files.writeString(world.home().resolve(".bashrc"), "# mine\n");

@@ -205,6 +205,15 @@ public final class Sandbox implements AutoCloseable {
         return layout().map(l -> l.accessOf(Real.path(path)) == SandboxLayout.Access.WRITABLE).orElse(false);
     }
 
+    /**
+     * Whether the sandbox mounts {@code path} itself (a writable folder, a repository kept
+     * read-only or pinned): inside, it cannot be moved, renamed or removed ({@code EBUSY}).
+     */
+    public boolean mountsInPlace(Path path) {
+        Path real = Real.path(path);
+        return layout().map(l -> l.mounts().stream().anyMatch(m -> m.exists() && m.path().equals(real))).orElse(false);
+    }
+
     /** The folders a confined process may write, for a message: the workspace, {@code /tmp}, the user's. */
     public String writableSummary() {
         List<String> names = new ArrayList<>();

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.rosetta.core.testing.MachineRequirement;
+import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.tools.process.Executables;
 
 /** What the sandbox allows and refuses, with the real bubblewrap and real programs inside. */
@@ -144,8 +146,26 @@ class BubblewrapSandboxTest {
     }
 
     @Test
-    void aCommitAndABranchWorkButHooksCannotBePlanted() throws Exception {
+    void aCommitIsRefusedAndTheModelHearsWhyAndHowTheUserAllowsIt() throws Exception {
+        repository("true");
+
+        Confined.Ran ran = run("echo hi > a.txt && git add a.txt && git -c user.name=t -c user.email=t@t commit -q -m 'Add a'");
+        Confined.Ran log = Confined.run(Sandbox.off(SecretVariables.DEFAULT), workspace, "git log --oneline | wc -l");
+        ToolResult told = SandboxRefusal.classify(ToolResult.error(ErrorCode.exitCode(128), ran.output()), sandbox, workspace);
+
+        assertThat(ran.succeeded()).isFalse();
+        assertThat(ran.output()).contains("index.lock").contains("Read-only file system");
+        assertThat(workspace.resolve("a.txt")).as("the working tree stays writable").hasContent("hi");
+        assertThat(log.output()).isEqualTo("1\n");
+        assertThat(told.code()).isEqualTo(ErrorCode.SANDBOX);
+        assertThat(told.output()).contains("is read-only in the sandbox").contains("[sandbox] writable = [\".git\"]");
+    }
+
+    @Test
+    void withTheRepositoryMadeWritableACommitAndABranchWorkButHooksCannotBePlanted() throws Exception {
         repository("rm -rf .git/hooks");
+        sandbox.close();
+        sandbox = sandbox(SandboxSettings.DEFAULT, List.of(Path.of(".git")));
 
         Confined.Ran ran = run("git switch -q -c feature && echo hi > a.txt && git add a.txt"
                 + " && git -c user.name=t -c user.email=t@t commit -q -m 'Add a' && git log --oneline | wc -l;"
@@ -156,6 +176,32 @@ class BubblewrapSandboxTest {
         assertThat(Files.readString(workspace.resolve(".git/config"))).doesNotContain("evil");
         sandbox.close();
         assertThat(workspace.resolve(".git/hooks")).as("the empty mount point is gone").doesNotExist();
+    }
+
+    @Test
+    void aLinkedWorktreesPointerAndRepositoryAreReadOnlyAndStayInPlace() throws Exception {
+        MachineRequirement.require(Executables.find("git", System.getenv("PATH")).isPresent(), "git");
+        Path cache = Files.createDirectories(root.resolve("cache"));
+        Path main = cache.resolve("main/.git");
+        Confined.Ran made = Confined.run(Sandbox.off(SecretVariables.DEFAULT), cache, "git init -q -b main main"
+                + " && git -C main -c user.name=t -c user.email=t@t commit -q --allow-empty -m start"
+                + " && git -C main worktree add -q -b wt " + workspace);
+        assertThat(made.succeeded()).as(made.output()).isTrue();
+        String pointer = Files.readString(workspace.resolve(".git"));
+        sandbox.close();
+        sandbox = sandbox(SandboxSettings.DEFAULT, List.of(cache));
+
+        Confined.Ran ran = run("git -c user.name=t -c user.email=t@t commit -q --allow-empty -m x;"
+                + " echo '[core] fsmonitor = evil' >> " + main.resolve("config") + "; echo 'gitdir: /elsewhere' > .git;"
+                + " mv " + main + " " + cache.resolve("old") + "; echo written > " + cache.resolve("notes"));
+        Confined.Ran log = Confined.run(Sandbox.off(SecretVariables.DEFAULT), workspace, "git log --oneline | wc -l");
+
+        assertThat(ran.output()).contains("Read-only file system").contains("Device or resource busy");
+        assertThat(log.output()).isEqualTo("1\n");
+        assertThat(Files.readString(main.resolve("config"))).doesNotContain("evil");
+        assertThat(workspace.resolve(".git")).hasContent(pointer.strip());
+        assertThat(cache.resolve("old")).doesNotExist();
+        assertThat(cache.resolve("notes")).as("the folder around the repository stays writable").hasContent("written");
     }
 
     @Test

@@ -123,6 +123,31 @@ class SandboxIT {
         return out;
     }
 
+    /** Run in the home folder, where Rosetta keeps its own files: they stay read-only, made or not. */
+    @Test
+    void rosettasProjectFilesConfigDataLogsAndCacheStayReadOnlyInTheWorkspace() throws IOException {
+        Path ws = world.workspace();
+        world.env().put("XDG_CONFIG_HOME", ws.resolve(".config").toString());
+        world.env().put("XDG_DATA_HOME", ws.resolve(".local/share").toString());
+        world.env().put("XDG_CACHE_HOME", ws.resolve(".cache").toString());
+        world.env().put("ROSETTA_LOGS_HOME", ws.resolve("logs").toString());
+        Files.createDirectories(ws.resolve(".rosetta"));
+        Files.writeString(ws.resolve("rosetta.toml"), "[tools]\n");
+        Files.createDirectories(ws.resolve(".local/share/rosetta"));
+        List<String> targets = List.of(".rosetta/planted", "rosetta.toml", ".config/rosetta/config.toml",
+                ".local/share/rosetta/planted", ".cache/rosetta/planted", "logs/planted");
+
+        Run run = sandboxed("for f in " + String.join(" ", targets) + "; do mkdir -p \"$(dirname $f)\" 2>/dev/null;"
+                + " echo planted >> $f || echo refused $f; done; echo free > mine.txt");
+
+        for (String target : targets) {
+            assertThat(run.stdout()).as(run.toString()).contains("refused " + target);
+            assertThat(ws.resolve(target).toFile().exists() ? Files.readString(ws.resolve(target)) : "")
+                    .as(target).doesNotContain("planted");
+        }
+        assertThat(ws.resolve("mine.txt")).hasContent("free");
+    }
+
     @Test
     void aSymlinkSwappedIntoTheWorkspaceDoesNotLetAWriteThrough() throws IOException {
         Path bashrc = Files.writeString(world.home().resolve(".bashrc"), "# mine\n");

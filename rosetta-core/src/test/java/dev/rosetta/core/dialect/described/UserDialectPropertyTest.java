@@ -2,7 +2,6 @@ package dev.rosetta.core.dialect.described;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +18,6 @@ import dev.rosetta.core.json.Json;
 import dev.rosetta.core.split.ReadCounts;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Splitting;
-import dev.rosetta.core.split.StreamListener;
-import dev.rosetta.core.split.StreamSplitter;
 import dev.rosetta.core.tool.FunctionDeclarations;
 import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolUse;
@@ -84,13 +81,7 @@ class UserDialectPropertyTest {
     }
 
     private static double readsPerChar(String text, int chunk, DescribedDialect dialect) {
-        StreamSplitter splitter = new StreamSplitter(ToolFormat.allReaders(TOOLS, List.of(dialect)));
-        StreamListener listener = StreamListener.collecting(new ArrayList<>());
-        for (int i = 0; i < text.length(); i += chunk) {
-            splitter.feed(text.substring(i, (int) Math.min(text.length(), (long) i + chunk)), listener);
-        }
-        splitter.finish(listener);
-        return ReadCounts.perChar(splitter);
+        return ReadCounts.perChar(text, chunk, ToolFormat.allReaders(TOOLS, List.of(dialect)));
     }
 
     private static ToolUse call(Random random) {

@@ -489,7 +489,7 @@ class ParseCommandTest {
     void theFormatNamesAreTheDialectNamesOfDialectsMd() {
         assertThat(ParseFormat.names()).containsExactly("auto", "markdown", "xml", "tool", "hermes", "qwen3-coder", "glm",
                 "mistral", "llama3", "pythonic", "deepseek", "kimi", "harmony", "cohere", "internlm", "phi4-mini",
-                "apertus", "functionary", "seed-oss", "step3", "lfm2", "gemma4", "functiongemma", "react");
+                "apertus", "functionary", "seed-oss", "step3", "lfm2", "gemma4", "functiongemma", "react", "cline");
     }
 
     private static final String LOCAL_MODEL = "I'll check the weather.\n<tool_call>\n{\"name\": \"get_weather\", "

@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import dev.rosetta.core.dialect.attool.AtToolDialect;
+import dev.rosetta.core.dialect.cline.ClineDialect;
 import dev.rosetta.core.dialect.deepseek.DeepSeekDialect;
 import dev.rosetta.core.dialect.harmony.HarmonyDialect;
 import dev.rosetta.core.dialect.described.BuiltinDialects;
@@ -73,7 +74,9 @@ public enum ToolFormat {
     /** FunctionGemma's {@code <start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call>}. */
     FUNCTIONGEMMA("functiongemma", () -> BuiltinDialects.named("functiongemma")),
     /** ReAct's {@code Action: NAME} / {@code Action Input: {json}} lines (LangChain, LlamaIndex, CrewAI, smolagents). */
-    REACT("react", () -> BuiltinDialects.named("react"));
+    REACT("react", () -> BuiltinDialects.named("react")),
+    /** Cline's and Roo Code's {@code <read_file><path>…</path></read_file>}: the tool's element, a child per parameter. */
+    CLINE("cline", () -> ClineDialect.INSTANCE);
 
     private final String id;
     private final Supplier<Dialect> dialect;

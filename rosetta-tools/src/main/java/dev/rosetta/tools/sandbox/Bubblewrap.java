@@ -3,11 +3,14 @@ package dev.rosetta.tools.sandbox;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.rosetta.tools.sandbox.SandboxLayout.Mount;
@@ -38,8 +41,9 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
      * private files, and they come and go — one removed between the listing and the mount fails
      * the sandbox's start ("Can't bind mount"). What this process needs of them the layout mounts.
      */
-    private static final java.util.regex.Pattern ROSETTAS_OWN = java.util.regex.Pattern.compile(
+    private static final Pattern ROSETTAS_OWN = Pattern.compile(
             "rosetta-(?:sandbox|sandbox-probe|jshell|ipython|python|mcp)-\\d{6,}");
+    private static final Pattern LOST_ENTRY = Pattern.compile("Can't bind mount /oldroot/tmp/([^/\\s]+) on ");
 
     @Override
     public String name() {
@@ -99,6 +103,16 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
             // an unreadable /tmp leaves the private one alone, as before
         }
         return args;
+    }
+
+    /**
+     * Whether bubblewrap failed only because an entry of the host's {@code /tmp}, bound by
+     * {@link #hostTemporaryEntries}, was deleted while it set up (it says it cannot bind
+     * {@code /oldroot/tmp/NAME}, and that entry is gone now): trying again lists afresh.
+     */
+    static boolean lostTemporaryEntry(String said) {
+        Matcher m = LOST_ENTRY.matcher(said);
+        return m.find() && !Files.exists(HOST_TEMP.resolve(m.group(1)), LinkOption.NOFOLLOW_LINKS);
     }
 
     private static List<String> mount(Mount m, SandboxLayout layout) {

@@ -23,7 +23,10 @@ final class ThoughtLines extends FormReader {
     /** A thought longer than this heads no step: its text stays prose. */
     static final int MAX_THOUGHT = 4096;
 
-    /** The opener being decided, and where the look for the next line start resumes. */
+    /**
+     * The opener being decided, and where the look for the next line start resumes: every line
+     * start before it holds no stop word, so a later thought among those lines resumes there too.
+     */
     private int pendingAt = -1;
     private int scan;
 
@@ -41,8 +44,10 @@ final class ThoughtLines extends FormReader {
             return opener.partial() ? Opening.NEED_MORE : Opening.NONE;
         }
         if (pendingAt != at) {
+            // A thought on a line the last look passed over: the line starts up to scan hold no stop word.
+            boolean lookedOver = pendingAt >= 0 && at > pendingAt && at < scan;
             pendingAt = at;
-            scan = at;
+            scan = lookedOver ? scan : at;
         }
         while (true) {
             int nl = in.indexOf('\n', scan);

@@ -262,7 +262,7 @@ class AgentLoopTest {
         api.replyText("```save no.txt\nx\n```\n");
         api.replyText("Understood.");
         TurnOutcome outcome = loop("openai/gpt-4.1", ToolFormat.MARKDOWN,
-                (use, preview) -> new Decision.No("not today"), TurnSettings.DEFAULT).run("save something");
+                (use, preview, remember) -> new Decision.No("not today"), TurnSettings.DEFAULT).run("save something");
         assertThat(outcome.ok()).isTrue();
         assertThat(dir.resolve("no.txt")).doesNotExist();
         assertThat(api.requests().get(1).get("messages").get(3).get("content").stringValue())

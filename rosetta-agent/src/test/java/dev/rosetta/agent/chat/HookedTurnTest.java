@@ -131,7 +131,7 @@ class HookedTurnTest {
                 jq '{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "allow",
                      updatedInput: (.tool_input | .content = (.content + "\\n# checked by the hook"))}}'
                 """);
-        confirmation = (use, preview) -> new Decision.No("nobody should be asked");
+        confirmation = (use, preview, remember) -> new Decision.No("nobody should be asked");
         api.replyCalls("save", "{\"path\": \"a.py\", \"content\": \"print(1)\"}");
         api.replyText("Saved.");
         loop().run("save a.py");

@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -118,13 +119,10 @@ class WebBrowserIT extends EndToEnd {
     }
 
     private static String awaitUrl(Path stdout) throws IOException, InterruptedException {
-        for (int i = 0; i < 600; i++) {
-            Matcher m = URL.matcher(Files.readString(stdout));
-            if (m.find()) {
-                return m.group(1);
-            }
-            Thread.sleep(50); // polling the printed output for the URL: no ordering is assumed from it
-        }
-        throw new AssertionError("rosetta serve printed no URL in 30 s: " + Files.readString(stdout));
+        String printed = FileWatch.await(stdout, text -> URL.matcher(text).find(), Duration.ofSeconds(30))
+                .orElseThrow(() -> new AssertionError("rosetta serve printed no URL in 30 s: " + stdout));
+        Matcher m = URL.matcher(printed);
+        m.find();
+        return m.group(1);
     }
 }

@@ -5,6 +5,7 @@ import static java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.WatchKey;
@@ -29,20 +30,37 @@ final class FileWatch {
      */
     static Optional<String> await(Path file, Predicate<String> holds, Duration limit)
             throws IOException, InterruptedException {
+        return await(file, holds, limit, null);
+    }
+
+    /**
+     * As {@link #await(Path, Predicate, Duration)}, and no longer than {@code writer} runs: when it has
+     * ended, what it wrote is looked at once more and the wait ends.
+     */
+    static Optional<String> await(Path file, Predicate<String> holds, Duration limit, Process writer)
+            throws IOException, InterruptedException {
         try (WatchService watcher = file.getFileSystem().newWatchService()) {
             // Watched before the first look, so a write between the look and the wait still wakes it.
             file.toAbsolutePath().getParent().register(watcher, ENTRY_CREATE, ENTRY_MODIFY);
+            if (writer != null) {
+                writer.onExit().thenRun(() -> closeQuietly(watcher)); // wakes the wait below
+            }
             long deadline = System.nanoTime() + limit.toNanos();
             while (true) {
+                boolean ended = writer != null && !writer.isAlive();
                 Optional<String> text = text(file).filter(holds);
                 long left = deadline - System.nanoTime();
-                if (text.isPresent() || left <= 0) {
+                if (text.isPresent() || left <= 0 || ended) {
                     return text;
                 }
-                WatchKey key = watcher.poll(left, TimeUnit.NANOSECONDS);
-                if (key != null) {
-                    key.pollEvents();
-                    key.reset();
+                try {
+                    WatchKey key = watcher.poll(left, TimeUnit.NANOSECONDS);
+                    if (key != null) {
+                        key.pollEvents();
+                        key.reset();
+                    }
+                } catch (ClosedWatchServiceException writerEnded) {
+                    writer.waitFor(); // it has: the watcher is closed only then
                 }
             }
         }
@@ -55,13 +73,21 @@ final class FileWatch {
                         + text(file).orElse("(no file)")));
     }
 
-    /** Waits until the file exists; false when {@code limit} passed first. */
-    static boolean awaitExists(Path file, Duration limit) throws IOException, InterruptedException {
-        return await(file, text -> true, limit).isPresent();
+    /** Waits until the file exists; false when {@code limit} passed first or {@code writer} ended without making it. */
+    static boolean awaitExists(Path file, Duration limit, Process writer) throws IOException, InterruptedException {
+        return await(file, text -> true, limit, writer).isPresent();
     }
 
-    /** Read as bytes: a character cut in half by a write still in progress is no error. */
-    private static Optional<String> text(Path file) {
+    private static void closeQuietly(WatchService watcher) {
+        try {
+            watcher.close();
+        } catch (IOException e) {
+            // the wait ends at its limit instead
+        }
+    }
+
+    /** The file's text as it is now, read as bytes: a character cut in half by a write still in progress is no error. */
+    static Optional<String> text(Path file) {
         try {
             return Optional.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
         } catch (IOException e) {

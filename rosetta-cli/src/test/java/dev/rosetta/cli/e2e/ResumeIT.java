@@ -130,7 +130,7 @@ class ResumeIT extends EndToEnd {
         ModelCall halfDone = ModelCall.shell("touch started; sleep 600; touch finished");
         model.script(Format.TOOL.reply("Working.\n", halfDone));
         Sandbox.Launched first = sandbox.launch("-n", "-m", api.model(), "--tool-format", "tool", "do the work");
-        FileWatch.awaitExists(started, Duration.ofSeconds(20));
+        FileWatch.awaitExists(started, Duration.ofSeconds(20), first.process());
         assertThat(started).as("the call was running").exists();
         first.process().destroyForcibly().waitFor();
 

@@ -82,8 +82,7 @@ class WebPageIT extends EndToEnd {
     @Test
     void anMcpServersFormIsAnsweredInThePage() throws Exception {
         Files.createDirectories(sandbox.userConfig());
-        Files.writeString(sandbox.userConfig().resolve("config.toml"), "[mcp.servers.everything]\ncommand = \"node\"\n"
-                + "args = [\"" + ReferenceServers.everything() + "\", \"stdio\"]\n");
+        Files.writeString(sandbox.userConfig().resolve("config.toml"), ReferenceServers.everythingToml("everything"));
         model.script(ScriptedReply.text("```everything.trigger-elicitation-request\n{}\n```\n"), ScriptedReply.text("Thanks."));
 
         String seen = browser("form", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown");

@@ -17,6 +17,8 @@ import dev.rosetta.agent.session.NumberedEvent;
 import dev.rosetta.agent.session.Question;
 import dev.rosetta.agent.session.SessionEvent;
 import dev.rosetta.agent.session.SessionHost;
+import dev.rosetta.tools.FileAccess;
+import dev.rosetta.tools.files.Workspace;
 import dev.rosetta.tools.mcp.McpForm;
 
 /**
@@ -35,13 +37,14 @@ final class AcpSession implements AutoCloseable {
     private final List<String> notes = new ArrayList<>();
     private SessionHost.Subscription subscription;
 
-    AcpSession(SessionHost host, AcpSyncAgent agent, Consumer<String> warn, List<String> warnings) {
+    /** @param files the editor's files, when it offers them (null: the disk) */
+    AcpSession(SessionHost host, AcpSyncAgent agent, Consumer<String> warn, List<String> warnings, FileAccess files) {
         this.host = host;
         this.agent = agent;
         this.warn = warn;
         this.id = host.conversation().log().id();
         var conversation = host.conversation();
-        this.updates = new EventUpdates(conversation.workspace(), System::nanoTime,
+        this.updates = new EventUpdates(new Workspace(conversation.workspace(), false, files), System::nanoTime,
                 conversation.session().model().contextWindowOrDefault(), conversation.session().messages());
         this.config = new ConfigOptions(conversation);
         notes.addAll(warnings);
@@ -64,7 +67,7 @@ final class AcpSession implements AutoCloseable {
 
     /** The conversation so far, as the updates that showed it: for {@code session/load}. */
     void replay() {
-        EventUpdates replayed = new EventUpdates(host.conversation().workspace(), System::nanoTime,
+        EventUpdates replayed = new EventUpdates(new Workspace(host.conversation().workspace(), false), System::nanoTime,
                 host.conversation().session().model().contextWindowOrDefault(), List.of());
         host.history().forEach(e -> replayed.of(e).forEach(this::send));
     }

@@ -28,8 +28,13 @@ class AcpIT extends EndToEnd {
     private EditorClient editor;
 
     private EditorClient start(String... args) {
+        return start(false, args);
+    }
+
+    /** @param files whether the editor offers its files (its buffers) to the agent */
+    private EditorClient start(boolean files, String... args) {
         editor = new EditorClient(sandbox, args);
-        AcpSchema.InitializeResponse init = editor.initialize();
+        AcpSchema.InitializeResponse init = editor.initialize(files);
         assertThat(init.protocolVersion()).isEqualTo(1);
         assertThat(init.agentCapabilities().loadSession()).isTrue();
         return editor;
@@ -79,6 +84,10 @@ class AcpIT extends EndToEnd {
         });
         AcpSchema.RequestPermissionRequest asked = editor.asked.poll();
         assertThat(asked.toolCall().toolCallId()).isEqualTo(call.toolCallId());
+        // in progress once allowed, not before the question
+        assertThat(editor.callWire).filteredOn(line -> line.startsWith(call.toolCallId() + " "))
+                .containsExactly(call.toolCallId() + " pending", call.toolCallId() + " asked",
+                        call.toolCallId() + " in_progress", call.toolCallId() + " completed");
         assertThat(asked.options()).extracting(AcpSchema.PermissionOption::kind).contains(
                 PermissionOptionKind.ALLOW_ONCE, PermissionOptionKind.ALLOW_ALWAYS, PermissionOptionKind.REJECT_ONCE,
                 PermissionOptionKind.REJECT_ALWAYS);
@@ -86,6 +95,41 @@ class AcpIT extends EndToEnd {
         assertThat(editor.all(AcpSchema.UsageUpdate.class)).isNotEmpty()
                 .allSatisfy(u -> assertThat(u.size()).isPositive());
         assertThat(sandbox.workspace().resolve("notes.md")).hasContent("# Notes\n");
+    }
+
+    @Test
+    void fileToolsReadAndWriteTheEditorsBuffersWhenItOffersItsFiles() throws Exception {
+        Path app = Files.writeString(sandbox.workspace().resolve("app.py"), "print('disk')\n");
+        Path locked = sandbox.workspace().resolve("locked.txt");
+        model.script(Format.TOOL.reply("", ModelCall.read("app.py")),
+                Format.TOOL.reply("", ModelCall.patch("app.py", "print('buffer')\n", "print('patched')\n")),
+                Format.TOOL.reply("", ModelCall.save("locked.txt", "x\n")),
+                ScriptedReply.text("Done."));
+        start(true, "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool", "-y");
+        editor.buffers.put(app.toString(), "print('buffer')\n"); // unsaved in the editor
+        editor.refusedWrites.add(locked.toString());
+        String session = editor.newSession(sandbox);
+
+        assertThat(editor.prompt(session, "fix app.py").stopReason()).isEqualTo(AcpSchema.StopReason.END_TURN);
+
+        assertThat(model.request(1).results().getLast().output()).contains("print('buffer')")
+                .doesNotContain("print('disk')");
+        assertThat(editor.buffers).containsEntry(app.toString(), "print('patched')\n");
+        assertThat(app).hasContent("print('disk')"); // the editor saves when its user says so
+        assertThat(editor.fileRequests).contains("read " + app, "write " + app, "write " + locked);
+        AcpSchema.ToolCall patch = editor.all(AcpSchema.ToolCall.class).get(1);
+        assertThat(editor.all(AcpSchema.ToolCallUpdateNotification.class))
+                .filteredOn(u -> u.toolCallId().equals(patch.toolCallId()) && u.status() == ToolCallStatus.COMPLETED)
+                .singleElement().satisfies(u -> assertThat(u.content()).anySatisfy(c -> {
+                    AcpSchema.ToolCallDiff diff = (AcpSchema.ToolCallDiff) c;
+                    assertThat(diff.oldText()).isEqualTo("print('buffer')\n");
+                    assertThat(diff.newText()).isEqualTo("print('patched')\n");
+                }));
+        assertThat(model.request(3).results().getLast().output()).contains("cannot write locked.txt")
+                .contains("is read-only").doesNotContain("-32603");
+        assertThat(editor.all(AcpSchema.ToolCallUpdateNotification.class)).last()
+                .extracting(AcpSchema.ToolCallUpdateNotification::status).isEqualTo(ToolCallStatus.FAILED);
+        assertThat(locked).doesNotExist();
     }
 
     @Test
@@ -102,8 +146,10 @@ class AcpIT extends EndToEnd {
         AcpSchema.ToolCall call = editor.all(AcpSchema.ToolCall.class).getFirst();
         assertThat(call.title()).isEqualTo("shell: rm -rf build");
         assertThat(call.kind()).isEqualTo(AcpSchema.ToolKind.EXECUTE);
-        assertThat(editor.all(AcpSchema.ToolCallUpdateNotification.class)).last()
-                .extracting(AcpSchema.ToolCallUpdateNotification::status).isEqualTo(ToolCallStatus.FAILED);
+        // rejected: from pending straight to failed, never in progress
+        assertThat(editor.callWire).filteredOn(line -> line.startsWith(call.toolCallId() + " "))
+                .containsExactly(call.toolCallId() + " pending", call.toolCallId() + " asked",
+                        call.toolCallId() + " failed");
         assertThat(sandbox.workspace().resolve("build")).isDirectory();
         assertThat(model.request(1).stringsContaining("declined")).isPositive();
     }

@@ -143,7 +143,11 @@ public final class AcpServer {
         SessionSetup setup = new SessionSetup(spec, env, folder, w -> {
             warnings.add(w);
             warn.accept(w);
-        }).files(files);
+        }).files(files)
+                // A server's form reaches the host (and the editor) only with someone who approves; the
+                // editor cannot be asked before its session exists, so a project's server waits for
+                // "/mcp approve NAME", as the line the session shows says.
+                .approval(entry -> false);
         SessionHost host;
         try {
             host = SessionHost.open(setup::open);

@@ -95,11 +95,7 @@ final class AcpSession implements AutoCloseable {
         switch (question) {
             case Question.Permission p -> answer = permission(p);
             case Question.Choice c -> answer = permission(c);
-            case Question.Form f -> {
-                send(message("> " + f.form().server() + " asks: " + f.form().message() + " — an MCP server's form"
-                        + " cannot be filled in from the editor yet; it was declined.\n"));
-                answer = new Answer.Filled(new McpForm.Answer.Decline());
-            }
+            case Question.Form f -> answer = new Answer.Filled(form(f.form()));
             case Question.Message m -> answer = new Answer.Text(null);
         }
         host.answer(question.id(), answer);
@@ -112,6 +108,25 @@ final class AcpSession implements AutoCloseable {
         } catch (RuntimeException e) {
             warn.accept("the editor did not answer a permission request: " + e.getMessage());
             return Answer.none(question);
+        }
+    }
+
+    /**
+     * An MCP server's form: the editor's own form when it offers forms ({@code elicitation/create});
+     * else declined, and the editor told so in the conversation.
+     */
+    private McpForm.Answer form(McpForm form) {
+        var client = agent.getClientCapabilities();
+        if (client == null || !client.supportsElicitationForm()) {
+            send(message("> " + form.server() + " asks: " + form.message() + " — this editor does not fill in"
+                    + " forms (ACP elicitation), so the MCP server's form was declined.\n"));
+            return new McpForm.Answer.Decline();
+        }
+        try {
+            return EditorForms.answer(agent.async().createElicitation(EditorForms.request(id, form)).block());
+        } catch (RuntimeException e) {
+            warn.accept("the editor did not answer " + form.server() + "'s form: " + e.getMessage());
+            return new McpForm.Answer.Cancel();
         }
     }
 

@@ -55,6 +55,10 @@ final class EditorClient implements AutoCloseable {
     /** Paths whose writes the editor refuses (a read-only buffer, say). */
     final Set<String> refusedWrites = ConcurrentHashMap.newKeySet();
     private final BlockingQueue<AcpSchema.SessionUpdate> arriving = new LinkedBlockingQueue<>();
+    /** The MCP servers' forms the agent put to the editor ({@code elicitation/create}). */
+    final BlockingQueue<AcpSchema.CreateElicitationRequest> forms = new LinkedBlockingQueue<>();
+    private volatile Function<AcpSchema.CreateElicitationRequest, AcpSchema.CreateElicitationResponse> formAnswers =
+            r -> AcpSchema.CreateElicitationResponse.decline();
     private final Path stdout;
     private volatile Function<AcpSchema.RequestPermissionRequest, String> answers = r -> null;
 
@@ -90,6 +94,10 @@ final class EditorClient implements AutoCloseable {
                     String option = answers.apply(request);
                     return new AcpSchema.RequestPermissionResponse(option == null ? new AcpSchema.PermissionCancelled()
                             : new AcpSchema.PermissionSelected(option));
+                })
+                .createElicitationHandler(request -> {
+                    forms.add(request);
+                    return formAnswers.apply(request);
                 })
                 .readTextFileHandler(this::readTextFile)
                 .writeTextFileHandler(this::writeTextFile)
@@ -144,19 +152,28 @@ final class EditorClient implements AutoCloseable {
         this.answers = answer;
     }
 
+    /** How the servers' forms are answered from now on. */
+    void fillingIn(Function<AcpSchema.CreateElicitationRequest, AcpSchema.CreateElicitationResponse> answer) {
+        this.formAnswers = answer;
+    }
+
     /** The option of {@code kind} in a request. */
     static String option(AcpSchema.RequestPermissionRequest request, AcpSchema.PermissionOptionKind kind) {
         return request.options().stream().filter(o -> o.kind() == kind).findFirst().orElseThrow().optionId();
     }
 
     AcpSchema.InitializeResponse initialize() {
-        return initialize(false);
+        return initialize(false, false);
     }
 
-    /** @param files whether the editor offers its files ({@code fs/read_text_file}, {@code fs/write_text_file}) */
-    AcpSchema.InitializeResponse initialize(boolean files) {
+    /**
+     * @param files whether the editor offers its files ({@code fs/read_text_file}, {@code fs/write_text_file})
+     * @param forms whether it fills in forms ({@code elicitation/create}, form mode)
+     */
+    AcpSchema.InitializeResponse initialize(boolean files, boolean forms) {
         return client.initialize(new AcpSchema.InitializeRequest(1, new AcpSchema.ClientCapabilities(
-                new AcpSchema.FileSystemCapability(files, files), false)));
+                new AcpSchema.FileSystemCapability(files, files), false,
+                forms ? new AcpSchema.ElicitationCapabilities(Map.of(), null, null) : null, null)));
     }
 
     /** A new session in the sandbox's workspace. */

@@ -2,12 +2,14 @@ package dev.rosetta.cli.e2e;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -43,6 +45,8 @@ final class FakeProvider implements AutoCloseable {
     /** JSON answers to the GETs of a server the user runs ({@code /props}), by path. */
     private final Map<String, String> shows = new ConcurrentHashMap<>();
     private final AtomicInteger endlessClosed = new AtomicInteger();
+    /** A permit for each endless stream the client closed, for a test to wait on. */
+    private final Semaphore endlessClosings = new Semaphore(0);
 
     FakeProvider() {
         server.setDispatcher(new Dispatcher() {
@@ -79,6 +83,11 @@ final class FakeProvider implements AutoCloseable {
     /** How many {@link Endless} streams the client has closed (the only way they end). */
     int endlessStreamsClosed() {
         return endlessClosed.get();
+    }
+
+    /** Waits until {@code count} more endless streams have been closed by the client; whether they were in time. */
+    boolean awaitEndlessStreamsClosed(int count, Duration patience) throws InterruptedException {
+        return endlessClosings.tryAcquire(count, patience.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Drops the replies not asked for: for a test whose run may end before it asks. */
@@ -178,6 +187,7 @@ final class FakeProvider implements AutoCloseable {
                 }
             } catch (IOException e) {
                 endlessClosed.incrementAndGet();
+                endlessClosings.release();
             }
             socket.cancel();
         }).build();

@@ -143,11 +143,7 @@ public final class AcpServer {
         SessionSetup setup = new SessionSetup(spec, env, folder, w -> {
             warnings.add(w);
             warn.accept(w);
-        }).files(files)
-                // A server's form reaches the host (and the editor) only with someone who approves; the
-                // editor cannot be asked before its session exists, so a project's server waits for
-                // "/mcp approve NAME", as the line the session shows says.
-                .approval(entry -> false);
+        }).files(files).formsAnswered(true); // the session puts a server's form to the editor
         SessionHost host;
         try {
             host = SessionHost.open(setup::open);

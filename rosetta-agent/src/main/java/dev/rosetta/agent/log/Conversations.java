@@ -15,6 +15,7 @@ import java.util.Optional;
 
 import dev.rosetta.agent.config.ChatConfig;
 import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Role;
 
 /**
@@ -135,8 +136,8 @@ public final class Conversations {
 
     /**
      * The last message of the user or the assistant that has text, on one line and cut to a preview's
-     * length, as {@code role: text}; "" when the log's end holds none (or cannot be read). Only the end
-     * of the log is read.
+     * length, as {@code role: text}; "" when the log's end holds none (or cannot be read). A message an
+     * undo took back is not the last. Only the end of the log is read.
      */
     public static String lastMessage(Path logs, String id) {
         Path file = logs.resolve(ConversationId.named(id).value()).resolve(ConversationLog.FILE);
@@ -149,14 +150,21 @@ public final class Conversations {
             }
             byte[] bytes = buffer.array();
             int end = bytes.length;
+            int undone = 0; // messages an undo line further on took back, still to pass over
             for (int start = end - 1; start >= -1 && end > 0; start--) {
                 if (start >= 0 && bytes[start] != '\n') {
                     continue;
                 }
                 if (start >= 0 || from == 0) { // a line cut at the window's start is not read
-                    String shown = shownMessage(bytes, start + 1, end);
-                    if (shown != null) {
-                        return shown;
+                    LogLine line = line(bytes, start + 1, end);
+                    if (line instanceof LogLine.Undo u) {
+                        undone += u.count();
+                    } else if (line instanceof LogLine.Entry e) {
+                        if (undone > 0) {
+                            undone--;
+                        } else if (shownMessage(e) instanceof String shown) {
+                            return shown;
+                        }
                     }
                 }
                 end = start;
@@ -167,17 +175,22 @@ public final class Conversations {
         return "";
     }
 
-    private static String shownMessage(byte[] bytes, int start, int end) {
+    /** The line between {@code start} and {@code end}; null when empty or damaged (look further back). */
+    private static LogLine line(byte[] bytes, int start, int end) {
         try {
-            if (end > start && LogLineReader.read(bytes, start, end - start) instanceof LogLine.Entry e
-                    && e.message().message().role() != Role.SYSTEM && !e.message().message().content().isBlank()) {
-                return e.message().message().role().name().toLowerCase(java.util.Locale.ROOT) + ": "
-                        + oneLine(e.message().message().content());
-            }
+            return end > start ? LogLineReader.read(bytes, start, end - start) : null;
         } catch (LogLineReader.InvalidLine ignored) {
-            // a damaged line: look further back
+            return null;
         }
-        return null;
+    }
+
+    /** The message as the list shows it; null for a system message or one without text. */
+    private static String shownMessage(LogLine.Entry e) {
+        Message m = e.message().message();
+        if (m.role() == Role.SYSTEM || m.content().isBlank()) {
+            return null;
+        }
+        return m.role().name().toLowerCase(java.util.Locale.ROOT) + ": " + oneLine(m.content());
     }
 
     /** Visible messages, counted by the rules that load the log ({@link LogFileReader#count}). */

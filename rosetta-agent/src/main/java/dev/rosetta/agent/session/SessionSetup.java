@@ -80,6 +80,8 @@ public final class SessionSetup {
     private ServerApproval approval;
     /** Who holds the files the file tools read and write (an editor); null: the disk. */
     private FileAccess files;
+    /** Whether a front end answers the host's questions though no one approves servers at start (the page, JSON lines). */
+    private boolean formsAnswered;
 
     public SessionSetup(SessionSpec options, Map<String, String> env, Path currentFolder, Consumer<String> warnings) {
         this.options = options;
@@ -103,6 +105,16 @@ public final class SessionSetup {
      */
     public SessionSetup files(FileAccess holder) {
         this.files = holder;
+        return this;
+    }
+
+    /**
+     * Whether the servers' forms are asked through the host when no one approves a project's server
+     * at start: a front end that answers the host's questions (the web page, a program writing JSON
+     * lines) fills them in. Without it and without an approver, every form is declined.
+     */
+    public SessionSetup formsAnswered(boolean answered) {
+        this.formsAnswered = answered;
         return this;
     }
 
@@ -265,18 +277,23 @@ public final class SessionSetup {
     /** The servers' questions: the approval at start from whoever approves, the forms through the host. */
     private McpQuestions questions(McpForm.Asker forms) {
         ServerApproval approves = approval;
-        if (approves == null) {
+        if (approves == null && !formsAnswered) {
             return McpQuestions.NONE;
         }
         return new McpQuestions() {
             @Override
             public boolean approves(McpServerEntry entry) throws InterruptedException {
-                return approves.approves(entry);
+                return approves != null && approves.approves(entry);
             }
 
             @Override
             public McpForm.Answer ask(McpForm form) throws InterruptedException {
                 return forms.ask(form);
+            }
+
+            @Override
+            public boolean interactive() {
+                return approves != null;
             }
         };
     }

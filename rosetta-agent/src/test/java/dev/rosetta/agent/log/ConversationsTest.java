@@ -177,6 +177,34 @@ class ConversationsTest {
         }
     }
 
+    /** After /undo in the page, the list showed the message just taken back as the conversation's last. */
+    @Test
+    void aMessageAnUndoTookBackIsNotTheLastMessage() throws IOException {
+        java.util.Random random = new java.util.Random(24);
+        for (int round = 0; round < 60; round++) {
+            String id = "undone-" + round;
+            List<String> visible = new java.util.ArrayList<>();
+            try (ConversationLog log = ConversationLog.create(logs, id)) {
+                for (int step = random.nextInt(12); step > 0; step--) {
+                    if (random.nextInt(4) == 0) {
+                        int n = random.nextInt(4);
+                        log.undo(n);
+                        visible.subList(Math.max(0, visible.size() - n), visible.size()).clear();
+                    } else {
+                        String text = random.nextInt(5) == 0 ? " " : "message " + step + " of round " + round;
+                        boolean user = random.nextBoolean();
+                        log.append(LoggedMessage.of(user ? Message.user(text) : Message.assistant(text, List.of()),
+                                ToolFormat.MARKDOWN));
+                        visible.add((user ? "user: " : "assistant: ") + text);
+                    }
+                }
+            }
+            String expected = visible.reversed().stream().filter(v -> !v.substring(v.indexOf(':') + 1).isBlank())
+                    .findFirst().orElse("");
+            assertThat(Conversations.lastMessage(logs, id)).as("round %d: %s", round, visible).isEqualTo(expected);
+        }
+    }
+
     @Test
     void aMissingConversationHasNoLastMessage() {
         assertThat(Conversations.lastMessage(logs, "never-was")).isEmpty();

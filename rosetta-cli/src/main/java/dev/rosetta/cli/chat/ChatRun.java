@@ -110,7 +110,7 @@ public final class ChatRun {
                     : interactive ? TerminalMcpQuestions.plain(stdin, output.err(), printed.endOutput()).approval()
                     : null;
             SessionSetup setup = new SessionSetup(options.spec(interactive), env, Path.of("").toAbsolutePath(),
-                    output::warning).approval(approval);
+                    output::warning).approval(approval).formsAnswered(options.jsonlInput());
             try (Publishing publishing = new Publishing(env, options.spec(true), output::warning);
                     SessionHost host = SessionHost.open(setup::open)) {
                 if (interactive) {

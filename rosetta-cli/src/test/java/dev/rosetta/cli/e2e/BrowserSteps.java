@@ -30,13 +30,18 @@ public final class BrowserSteps {
         Files.createDirectories(SHOTS);
     }
 
+    /** Runs one step of {@code web/browser-test.js} against {@code url}; returns what it printed. */
+    public static String run(String step, String url) throws IOException, InterruptedException {
+        return run("browser-test.js", step, url);
+    }
+
     /**
-     * Runs one step against {@code url}; returns what it printed.
+     * Runs one step of the script {@code web/SCRIPT} against {@code url}; returns what it printed.
      *
      * @throws AssertionError with what the step and the page said, when the step fails
      */
-    public static String run(String step, String url) throws IOException, InterruptedException {
-        Path script = Path.of("src", "test", "resources", "web", "browser-test.js").toAbsolutePath();
+    public static String run(String scriptName, String step, String url) throws IOException, InterruptedException {
+        Path script = Path.of("src", "test", "resources", "web", scriptName).toAbsolutePath();
         ProcessBuilder builder = new ProcessBuilder(List.of("node", script.toString(), url, SHOTS.toString(), step))
                 .redirectErrorStream(true);
         builder.environment().put("NODE_PATH", playwright().resolve("node_modules").toString());

@@ -45,7 +45,7 @@ class HeadlessIT extends EndToEnd {
         return types;
     }
 
-    private static String line(Object... fields) {
+    static String line(Object... fields) {
         Map<String, Object> o = new java.util.LinkedHashMap<>();
         for (int i = 0; i < fields.length; i += 2) {
             o.put((String) fields[i], fields[i + 1]);
@@ -53,7 +53,7 @@ class HeadlessIT extends EndToEnd {
         return Json.write(o);
     }
 
-    private static String user(String text) {
+    static String user(String text) {
         return line("type", "user", "text", text);
     }
 
@@ -110,7 +110,7 @@ class HeadlessIT extends EndToEnd {
         assertThat(types).as("the event types written").isEqualTo(declaredTypes());
     }
 
-    private static String answer(JsonNode question, Object... fields) {
+    static String answer(JsonNode question, Object... fields) {
         Object[] all = new Object[fields.length + 4];
         all[0] = "type";
         all[1] = "answer";

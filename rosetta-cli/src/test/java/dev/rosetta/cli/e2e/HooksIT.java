@@ -176,6 +176,95 @@ class HooksIT extends EndToEnd {
     }
 
     @Test
+    void sessionStartFiresOnStartAndResumeAndItsOutputReachesTheModel() throws IOException {
+        Path starts = sandbox.home().resolve("starts.jsonl");
+        Path start = hook("start", starts, "print(\"The build uses Gradle.\")");
+        config("""
+                [[hooks]]
+                event = "SessionStart"
+                command = %s
+                """.formatted(toml(start)));
+        model.script(ScriptedReply.text("Hello."), ScriptedReply.text("Hello again."));
+
+        Run first = sandbox.rosetta("-n", "-m", MODEL, "hi");
+        Run again = sandbox.rosetta("-n", "-r", "hi again");
+
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+        assertThat(again.exitCode()).as(again.toString()).isZero();
+        assertThat(model.request(0).stringsContaining("The build uses Gradle.")).isPositive();
+        List<JsonNode> seen = kept(starts);
+        assertThat(seen).extracting(e -> e.get("source").asString()).containsExactly("startup", "resume");
+        for (JsonNode e : seen) {
+            assertThat(e.get("hook_event_name").asString()).isEqualTo("SessionStart");
+            assertThat(e.get("model").asString()).isEqualTo(MODEL);
+            assertThat(e.get("session_id").asString()).isEqualTo(sandbox.conversation().getFileName().toString());
+            assertThat(Path.of(e.get("cwd").asString()).toRealPath()).isEqualTo(sandbox.workspace().toRealPath());
+            assertThat(Path.of(e.get("transcript_path").asString())).exists().hasFileName("conversation.jsonl");
+        }
+    }
+
+    /**
+     * Notification when Rosetta waits for an answer — a permission question, then an MCP server's form
+     * (the everything server's), answered by a program over stdin — and PreCompact at /compact, whose
+     * exit 2 stops the compaction with its stderr.
+     */
+    @Test
+    void notificationFiresForAQuestionAndAFormAndPreCompactCanStopACompaction() throws IOException {
+        Path notes = sandbox.home().resolve("notes.jsonl");
+        Path compacts = sandbox.home().resolve("compacts.jsonl");
+        Path notify = hook("notify", notes, "");
+        Path compact = hook("compact", compacts, """
+                print("not before the release", file=sys.stderr)
+                sys.exit(2)
+                """);
+        config(ReferenceServers.everythingToml("everything") + """
+
+                [[hooks]]
+                event = "Notification"
+                matcher = "permission_prompt|elicitation_dialog"
+                command = %s
+
+                [[hooks]]
+                event = "PreCompact"
+                matcher = "manual"
+                command = %s
+                """.formatted(toml(notify), toml(compact)));
+        model.script(ScriptedReply.text("```everything.trigger-elicitation-request\n{}\n```\n"),
+                ScriptedReply.text("Thanks."));
+
+        try (Conversing rosetta = sandbox.converse("-m", MODEL, "--tool-format", "markdown", "--output-format",
+                "json", "--input-format", "jsonl")) {
+            rosetta.send(HeadlessIT.user("ask me"));
+            JsonNode call = rosetta.next("question");
+            rosetta.send(HeadlessIT.answer(call, "decision", "yes"));
+            JsonNode form = rosetta.next("question");
+            rosetta.send(HeadlessIT.answer(form, "action", "decline"));
+            rosetta.next("turn_ended");
+            rosetta.send(HeadlessIT.user("/compact keep the names"));
+            rosetta.next("turn_ended");
+            Run run = rosetta.finish();
+            assertThat(run.exitCode()).as(run.toString()).isZero();
+            assertThat(run.stdout()).contains("not before the release");
+        }
+
+        List<JsonNode> waited = kept(notes);
+        assertThat(waited).extracting(e -> e.get("notification_type").asString())
+                .containsExactly("permission_prompt", "elicitation_dialog");
+        assertThat(waited).allSatisfy(e -> {
+            assertThat(e.get("hook_event_name").asString()).isEqualTo("Notification");
+            assertThat(e.get("message").asString()).isNotBlank();
+            assertThat(e.get("session_id").asString()).isNotBlank();
+        });
+        assertThat(waited.get(1).get("message").asString()).contains("Please provide inputs");
+        JsonNode compacting = kept(compacts).getFirst();
+        assertThat(kept(compacts)).hasSize(1);
+        assertThat(compacting.get("hook_event_name").asString()).isEqualTo("PreCompact");
+        assertThat(compacting.get("trigger").asString()).isEqualTo("manual");
+        assertThat(compacting.get("custom_instructions").asString()).isEqualTo("keep the names");
+        assertThat(model.requests()).as("the compaction was stopped before any summary was asked").hasSize(2);
+    }
+
+    @Test
     void aProjectsHooksRunOnlyOnceApproved() throws IOException {
         Files.writeString(sandbox.workspace().resolve("rosetta.toml"), """
                 [[hooks]]

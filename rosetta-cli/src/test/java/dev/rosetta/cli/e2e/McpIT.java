@@ -34,8 +34,7 @@ class McpIT extends EndToEnd {
 
     private void userServer(String name, String extra) throws IOException {
         Files.createDirectories(sandbox.userConfig());
-        Files.writeString(sandbox.userConfig().resolve("config.toml"), "[mcp.servers." + name + "]\ncommand = \"node\"\n"
-                + "args = [\"" + ReferenceServers.everything() + "\", \"stdio\"]\n" + extra);
+        Files.writeString(sandbox.userConfig().resolve("config.toml"), ReferenceServers.everythingToml(name) + extra);
     }
 
     @ParameterizedTest(name = "{0}, {1}")

@@ -35,6 +35,11 @@ public final class ReferenceServers {
         return name + "=node " + everything() + " stdio";
     }
 
+    /** The config.toml table that starts the everything server as {@code NAME} (stdio). */
+    static String everythingToml(String name) {
+        return "[mcp.servers." + name + "]\ncommand = \"node\"\nargs = [\"" + everything() + "\", \"stdio\"]\n";
+    }
+
     private static Path script(String name) {
         String dir = System.getenv("ROSETTA_MCP_SERVERS");
         Path script = dir == null || dir.isBlank() ? null

@@ -9,9 +9,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,26 +23,22 @@ import org.junit.jupiter.api.Test;
  */
 class WebBrowserIT extends EndToEnd {
 
-    private static final Pattern URL = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+/\\?token=[A-Za-z0-9_-]+)");
     private static final Path SHOTS = BrowserSteps.SHOTS;
 
-    private Sandbox.Launched server;
+    private WebServe server;
     private String url;
 
     @BeforeEach
     void startServer() throws Exception {
         BrowserSteps.require();
-        server = sandbox.launch("serve", "--port", "0", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool");
-        url = awaitUrl(server.out());
+        server = WebServe.start(sandbox, "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool");
+        url = server.url();
     }
 
     @AfterEach
     void stopServer() throws InterruptedException {
         if (server != null) {
-            server.process().destroy();
-            if (!server.process().waitFor(10, TimeUnit.SECONDS)) {
-                server.process().destroyForcibly();
-            }
+            server.close();
         }
     }
 
@@ -110,21 +103,6 @@ class WebBrowserIT extends EndToEnd {
     }
 
     private String browser(String step) throws IOException, InterruptedException {
-        try {
-            return BrowserSteps.run(step, url);
-        } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "\nserver said:\n" + Files.readString(server.err()), e);
-        }
-    }
-
-    private static String awaitUrl(Path stdout) throws IOException, InterruptedException {
-        for (int i = 0; i < 600; i++) {
-            Matcher m = URL.matcher(Files.readString(stdout));
-            if (m.find()) {
-                return m.group(1);
-            }
-            Thread.sleep(50); // polling the printed output for the URL: no ordering is assumed from it
-        }
-        throw new AssertionError("rosetta serve printed no URL in 30 s: " + Files.readString(stdout));
+        return server.browser("browser-test.js", step);
     }
 }

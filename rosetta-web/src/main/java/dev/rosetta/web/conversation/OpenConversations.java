@@ -118,7 +118,8 @@ public final class OpenConversations implements AutoCloseable {
     }
 
     private OpenConversation start(SessionSpec spec, boolean owned) throws ProviderException {
-        SessionSetup setup = new SessionSetup(spec, env, currentFolder, warnings);
+        // The page answers the host's questions, a server's forms among them.
+        SessionSetup setup = new SessionSetup(spec, env, currentFolder, warnings).formsAnswered(true);
         SessionHost host = SessionHost.open(setup::open);
         OpenConversation opened = new OpenConversation(host, epoch(), owned);
         open.add(opened);

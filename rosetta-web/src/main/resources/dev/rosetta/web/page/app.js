@@ -9,7 +9,8 @@
   const { Transcript, el, previewView } = window.Render;
   const $ = (id) => document.getElementById(id);
   const state = { id: null, source: null, lastSeq: null, epoch: null, busy: false, choices: null,
-    status: null, tokens: { input: 0, output: 0, context: 0 }, cost: 0, questions: new Map() };
+    status: null, tokens: { input: 0, output: 0, context: 0 }, cost: 0, questions: new Map(),
+    commandAt: null, kept: null };
   const transcript = new Transcript($('transcript'));
 
   // ---- the theme: the system's, until the user picks one -------------------------------------
@@ -78,6 +79,7 @@
     state.questions.clear();
     enable(true);
     connect();
+    $('composer-text').focus();
     document.querySelectorAll('#conversations button').forEach((b) =>
       b.setAttribute('aria-current', b.dataset.id === id ? 'true' : 'false'));
   }
@@ -132,6 +134,11 @@
     state.cost = s.cost || 0;
     status(s.status);
     s.history.forEach((e) => transcript.apply(e));
+    if (state.kept) {
+      transcript.endText();
+      state.kept.forEach((n) => transcript.append(n));
+      state.kept = null;
+    }
     setBusy(s.busy);
     queued(s.queued);
     s.questions.forEach(ask);
@@ -150,8 +157,26 @@
       case 'answered': answered(e); break;
       default: break;
     }
-    transcript.apply(e);
+    const shown = transcript.apply(e);
+    if (e.type === 'turn_started' && e.input.kind === 'command') state.commandAt = shown;
+    if (e.type === 'turn_ended' && e.input && e.input.kind === 'command') resync();
     if (near) scrollDown(false);
+  }
+
+  /**
+   * After a command the page shows the conversation as the host now has it — an /undo or /rewind
+   * took messages back, a /rename changed its id — followed by what the command said: the stream is
+   * opened again from a snapshot, and the command's lines are put back after its history.
+   */
+  function resync() {
+    const kept = [];
+    for (let n = state.commandAt; n && n.isConnected; n = n.nextSibling) kept.push(n);
+    state.commandAt = null;
+    state.kept = kept;
+    if (state.source) state.source.close();
+    state.epoch = null;
+    state.lastSeq = null;
+    connect();
   }
 
   function nearBottom() {
@@ -168,10 +193,18 @@
   function status(s) {
     if (!s) return;
     state.status = s;
+    if (s.conversation && state.id && s.conversation !== state.id) renamed(s.conversation);
     $('title').textContent = s.conversation || $('title').textContent;
     $('st-model').textContent = s.model;
     $('st-format').textContent = s.format;
     paintTokens();
+  }
+
+  /** The conversation has a new id (a /rename, from here or from the terminal): the address and the list follow. */
+  function renamed(id) {
+    state.id = id;
+    history.replaceState(null, '', '#/c/' + encodeURIComponent(id));
+    loadList();
   }
 
   function usage(e) {
@@ -293,6 +326,7 @@
 
   function formField(f) {
     const title = (f.label || f.name) + (f.required ? ' *' : '');
+    if (f.kind === 'array') return choicesField(f, title);
     let input;
     if (f.choices && f.choices.length) {
       input = el('select', {}, ...(f.required ? [] : [el('option', { value: '', text: '' })]),
@@ -306,6 +340,7 @@
         step: f.kind === 'integer' ? '1' : f.kind === 'number' ? 'any' : null, required: f.required });
       if (f.default !== null && f.default !== undefined) input.value = String(f.default);
     }
+    input.dataset.field = f.name;
     const label = el('label', {}, el('span', { text: title }), input,
       f.description ? el('span', { class: 'hint', text: f.description }) : null);
     const value = () => {
@@ -313,6 +348,24 @@
       if (input.value === '') return undefined;
       if (f.kind === 'number' || f.kind === 'integer') return Number(input.value);
       return input.value;
+    };
+    return { name: f.name, label, value };
+  }
+
+  /** Several of a list (an array field): a box each, the server's default ticked; the value is the list ticked. */
+  function choicesField(f, title) {
+    const ticked = Array.isArray(f.default) ? f.default.map(String) : [];
+    const boxes = (f.choices || []).map((c) => {
+      const box = el('input', { type: 'checkbox', value: c, 'data-field': f.name });
+      box.checked = ticked.includes(c);
+      return box;
+    });
+    const label = el('fieldset', { class: 'choices' }, el('legend', { text: title }),
+      ...boxes.map((b) => el('label', {}, b, el('span', { text: b.value }))),
+      f.description ? el('span', { class: 'hint', text: f.description }) : null);
+    const value = () => {
+      const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
+      return chosen.length || f.required ? chosen : undefined;
     };
     return { name: f.name, label, value };
   }

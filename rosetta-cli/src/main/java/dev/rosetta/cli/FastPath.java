@@ -51,6 +51,7 @@ final class FastPath {
             ParseFormat format = ParseFormat.of(ToolFormat.MARKDOWN);
             List<String> tools = null;
             String toolSchemas = null;
+            String dialects = null;
             Integer chunk = null;
             OffsetUnit unit = OffsetUnit.CODE_POINTS;
             boolean pretty = false;
@@ -72,7 +73,7 @@ final class FastPath {
                     case "--" -> positionalOnly = true;
                     case "--pretty" -> pretty = true;
                     case "-v", "--verbose" -> verbose = true;
-                    case "--format", "--tools", "--tool-schemas", "--chunk", "--offsets" -> {
+                    case "--format", "--tools", "--tool-schemas", "--dialects", "--chunk", "--offsets" -> {
                         String value = inline != null ? inline : i + 1 < args.size() ? args.get(++i) : null;
                         if (value == null || value.isEmpty() || value.startsWith("@")
                                 || value.startsWith("-") && !name.equals("--tools")) {
@@ -83,6 +84,8 @@ final class FastPath {
                                 format = OptionValues.parseFormat(value);
                             } else if (name.equals("--tool-schemas")) {
                                 toolSchemas = value;
+                            } else if (name.equals("--dialects")) {
+                                dialects = value;
                             } else if (name.equals("--offsets")) {
                                 unit = OptionValues.offsetUnit(value);
                             } else if (name.equals("--tools")) {
@@ -103,7 +106,7 @@ final class FastPath {
                     return null;
                 }
             }
-            return new Options(new ParseRun(format, tools, toolSchemas, chunk, pretty, file, unit), verbose);
+            return new Options(new ParseRun(format, tools, toolSchemas, dialects, chunk, pretty, file, unit), verbose);
         }
     }
 }

@@ -72,7 +72,8 @@ final class ParseCommand implements Callable<Integer> {
             description = "The tool format the model was asked to write: ${COMPLETION-CANDIDATES}"
                     + " (default: ${DEFAULT-VALUE}). Every format reads every dialect; the format decides only"
                     + " what is reported as drift rather than run (fenced calls in xml, bare llama3 JSON and"
-                    + " pythonic lists outside their own format). auto asks for none: every dialect runs.")
+                    + " pythonic lists outside their own format). auto asks for none: every dialect runs. A dialect"
+                    + " of --dialects is a format too.")
     private ParseFormat format;
 
     @Option(names = "--tools", paramLabel = "TOOL", parameterConsumer = OptionConverters.ToolItems.class,
@@ -87,6 +88,12 @@ final class ParseCommand implements Callable<Integer> {
                     + " {\"name\", \"description\", \"parameters\"}}]): their names become the tools (beside"
                     + " those --tools names), and their parameter types type the values dialects carry as text.")
     private String toolSchemas;
+
+    @Option(names = "--dialects", paramLabel = "FILE",
+            description = "A TOML file of [[dialects]] tables, each a spelling of tool calls described as data"
+                    + " (docs/DIALECTS.md, \"Describing a dialect\"): they are read beside the built-in dialects,"
+                    + " and --format NAME reads the message as a conversation that asked for the one named NAME.")
+    private String dialects;
 
     @Option(names = "--chunk", paramLabel = "N", converter = OptionConverters.AtLeastOne.class,
             description = "Feed the streaming reader N characters (UTF-16 units) at a time, cutting wherever"
@@ -108,7 +115,7 @@ final class ParseCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         // System.in as it is now: a test or an embedding program may have redirected it.
-        return new ParseRun(format, tools, toolSchemas, chunk, pretty, file, offsets).run(System.in, Main.output(spec));
+        return new ParseRun(format, tools, toolSchemas, dialects, chunk, pretty, file, offsets).run(System.in, Main.output(spec));
     }
 
     /** The built-in tools' names, for the help text and shell completion. */

@@ -5,12 +5,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.rosetta.cli.option.OffsetUnit;
 import dev.rosetta.cli.terminal.MessageInput;
 import dev.rosetta.cli.option.ParseFormat;
+import dev.rosetta.agent.config.DialectTable;
 import dev.rosetta.agent.config.ToolSelection;
 import dev.rosetta.cli.render.TerminalOutput;
 import dev.rosetta.core.RosettaException;
@@ -27,13 +30,14 @@ import dev.rosetta.core.tool.ToolSpec;
  * @param format      what the message is read as: a tool format's conversation, or auto
  * @param tools       the items of {@code --tools} ({@link ToolSelection}), or null for the default tools
  * @param toolSchemas the {@code --tool-schemas} file, or null
+ * @param dialects    the {@code --dialects} file of {@code [[dialects]]} descriptions, or null
  * @param chunk       characters per streamed delta (at least 1), or null to read the message whole
  * @param pretty      indent the JSON
  * @param file        the message's file, or null / "-" for stdin
  * @param unit        what the offsets count
  */
-record ParseRun(ParseFormat format, List<String> tools, String toolSchemas, Integer chunk, boolean pretty, String file,
-        OffsetUnit unit) {
+record ParseRun(ParseFormat format, List<String> tools, String toolSchemas, String dialects, Integer chunk,
+        boolean pretty, String file, OffsetUnit unit) {
 
     static final String NAME = "rosetta parse";
     private static final int BAD_USAGE = 2;
@@ -42,10 +46,14 @@ record ParseRun(ParseFormat format, List<String> tools, String toolSchemas, Inte
 
     int run(InputStream stdin, TerminalOutput output) throws IOException {
         ToolCatalog catalog;
+        List<Reader> readers;
         byte[] input;
         try {
             catalog = catalog(tools, toolSchemas == null ? null : ToolSchemas.read(toolSchemas));
+            readers = format.readers(catalog, dialects == null ? List.of() : DialectTable.readFile(Path.of(dialects)));
             input = MessageInput.read(file, stdin);
+        } catch (InvalidPathException e) {
+            return badUsage(output, "--dialects '" + dialects + "' is not a valid path");
         } catch (RosettaException | MessageInput.UnreadableException e) {
             return badUsage(output, e.getMessage());
         }
@@ -61,7 +69,6 @@ record ParseRun(ParseFormat format, List<String> tools, String toolSchemas, Inte
             message = new String(input, StandardCharsets.UTF_8);
             offsets = new CodePointOffsets(message);
         }
-        List<Reader> readers = format.readers(catalog);
         List<Segment> segments = chunk == null
                 ? StreamSplitter.split(message, readers)
                 : splitInChunks(message, chunk, readers);

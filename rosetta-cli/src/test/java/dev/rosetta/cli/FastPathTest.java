@@ -89,7 +89,7 @@ class FastPathTest {
     @ParameterizedTest
     @ValueSource(strings = {"parse --help", "parse -h", "parse --bogus", "parse --chunk", "parse --chunk x",
             "parse a.md b.md", "parse --pretty=yes", "-v parse a.md", "help", "models", "--version --help",
-            "parse --format json x.md", "parse --chunk 0", "parse --chunk -1", "parse --format=yaml", "-V -h",
+            "parse --format json! x.md", "parse --chunk 0", "parse --chunk -1", "parse --format=ya/ml", "-V -h",
             "parse --offsets words x.md", "parse --offsets"})
     void anythingElseIsLeftToPicocli(String args) {
         assertThat(fast("", args.split(" ")).code()).isNull();

@@ -262,8 +262,92 @@ class ParseCommandTest {
         Cli.Run run = parse("hi", "--format", "json");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.out()).isEmpty();
-        assertThat(run.err()).startsWith("rosetta parse: Invalid value for option '--format': unknown tool format 'json';"
-                + " use one of auto, markdown, xml, tool, ").contains(System.lineSeparator() + "Try 'rosetta parse --help'");
+        assertThat(run.err()).startsWith("rosetta parse: unknown tool format 'json'; use one of auto, markdown, xml, tool, ")
+                .hasLineCount(1);
+        Cli.Run unnamable = parse("hi", "--format", "no such name");
+        assertThat(unnamable.exitCode()).isEqualTo(2);
+        assertThat(unnamable.err()).startsWith("rosetta parse: Invalid value for option '--format': unknown tool format"
+                + " 'no such name'; use one of auto, markdown, xml, tool, ")
+                .contains(System.lineSeparator() + "Try 'rosetta parse --help'");
+    }
+
+    private static final String ACME = """
+            [[dialects]]
+            name = "acme"
+            shape = "json"
+            open = "<|acme_call|>"
+            close = "<|acme_end|>"
+            reasoning = [["<|acme_think|>", "<|acme_thought|>"]]
+            """;
+
+    @Test
+    void dialectsFromAFileAreReadBesideTheBuiltInOnes() throws IOException {
+        Path dialects = Files.writeString(dir.resolve("dialects.toml"), ACME);
+        String message = "<|acme_think|>hmm<|acme_thought|>\n<|acme_call|>{\"name\": \"lookup\", \"arguments\": {\"q\": 1}}"
+                + "<|acme_end|>\n<tool_call>{\"name\": \"lookup\", \"arguments\": {}}</tool_call>";
+        for (String format : List.of("auto", "markdown", "acme", "ACME")) {
+            Cli.Run run = parse(message, "--format", format, "--tools", "lookup", "--dialects", dialects.toString());
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            assertThat(run.segments()).as(format).filteredOn(s -> !"prose".equals(s.get("type")))
+                    .extracting(s -> s.get("type"), s -> s.get("dialect"))
+                    .containsExactly(tuple("thinking", null), tuple("call", "acme"), tuple("call", "hermes"));
+        }
+        assertThat(parse(message, "--format", "acme", "--tools", "lookup", "--dialects", dialects.toString()).json())
+                .containsEntry("format", "acme");
+    }
+
+    /** The descriptions DIALECTS.md shows under "Describing a dialect" read, and read what it says they do. */
+    @Test
+    void theDocumentedExampleDialectsReadAsTheDocsSay() throws IOException {
+        String docs = Files.readString(Path.of("..", "docs", "DIALECTS.md"));
+        String section = docs.substring(docs.indexOf("## Describing a dialect"), docs.indexOf("## How to add a dialect"));
+        List<String> examples = new java.util.ArrayList<>();
+        for (int at = section.indexOf("```toml\n"); at >= 0; at = section.indexOf("```toml\n", at + 1)) {
+            examples.add(section.substring(at + 8, section.indexOf("```\n", at + 8)));
+        }
+        assertThat(examples).hasSize(2);
+        Path acme = Files.writeString(dir.resolve("acme.toml"), examples.get(0));
+        String message = "<|acme_think|>maybe <|acme_call|>{\"name\": \"shell\", \"arguments\": {\"command\": \"rm\"}}<|acme_end|>"
+                + "<|acme_thought|>\n<|acme_call|>{\"name\": \"shell\", \"arguments\": {\"command\": \"ls\"}}<|acme_end|><|acme_eot|>";
+        Cli.Run run = parse(message, "--dialects", acme.toString(), "--format", "acme");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.segments()).filteredOn(s -> "call".equals(s.get("type"))).singleElement()
+                .satisfies(s -> assertThat(s).containsEntry("dialect", "acme").containsEntry("kwargs", Map.of("command", "ls")));
+        assertThat(run.segments()).filteredOn(s -> "prose".equals(s.get("type")))
+                .allSatisfy(s -> assertThat((String) s.get("text")).doesNotContain("acme"));
+        Path acme2 = Files.writeString(dir.resolve("acme2.toml"), examples.get(1));
+        Cli.Run two = parse("<|acme_call|>call:shell{command:<|q|>ls<|q|>}<|acme_end|>\n>>>shell\n{\"command\": \"pwd\"}",
+                "--dialects", acme2.toString(), "--format", "auto");
+        assertThat(two.segments()).filteredOn(s -> "call".equals(s.get("type"))).extracting(s -> s.get("kwargs"))
+                .containsExactly(Map.of("command", "ls"), Map.of("command", "pwd"));
+    }
+
+    @Test
+    void aFormatNamingNoDialectOfTheFileIsBadUsageListingThem() throws IOException {
+        Path dialects = Files.writeString(dir.resolve("dialects.toml"), ACME);
+        Cli.Run run = parse("hi", "--format", "acme2", "--dialects", dialects.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).startsWith("rosetta parse: unknown tool format 'acme2'; use one of auto, markdown")
+                .endsWith(", or a dialect of --dialects: acme" + System.lineSeparator());
+    }
+
+    @Test
+    void aMalformedDialectIsBadUsageNamingTheLineAndKeyWithoutAStackTrace() throws IOException {
+        Path dialects = Files.writeString(dir.resolve("dialects.toml"), ACME + "shpae = \"json\"\n");
+        Cli.Run run = parse("hi", "--format", "auto", "--dialects", dialects.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).isEqualTo("rosetta parse: " + dialects + ":7:1: dialects[1].shpae: is not a key of a dialect;"
+                + " the keys are: name, models, source, calls, reasoning, markup, prompt, shape, open, close, section-open,"
+                + " section-close, evidence, mid-line, separator, name-prefix, name-counter, id-from-header,"
+                + " name-after-separator, functions, parameters, bare-functions, key, value, quote, tool, bare, write"
+                + System.lineSeparator());
+        Cli.Run missing = parse("hi", "--dialects", dir.resolve("nope.toml").toString());
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err()).contains("nope.toml: no such file").hasLineCount(1);
+        Path invalid = Files.writeString(dir.resolve("bad.toml"), "[[dialects]]\nname = \n");
+        assertThat(parse("hi", "--dialects", invalid.toString()).err()).startsWith("rosetta parse: " + invalid + ":2")
+                .contains("invalid TOML").hasLineCount(1);
     }
 
     @Test
@@ -405,7 +489,7 @@ class ParseCommandTest {
     void theFormatNamesAreTheDialectNamesOfDialectsMd() {
         assertThat(ParseFormat.names()).containsExactly("auto", "markdown", "xml", "tool", "hermes", "qwen3-coder", "glm",
                 "mistral", "llama3", "pythonic", "deepseek", "kimi", "harmony", "cohere", "internlm", "phi4-mini",
-                "apertus", "functionary", "seed-oss", "step3", "lfm2", "gemma4", "functiongemma", "react");
+                "apertus", "functionary", "seed-oss", "step3", "lfm2", "gemma4", "functiongemma", "react", "cline");
     }
 
     private static final String LOCAL_MODEL = "I'll check the weather.\n<tool_call>\n{\"name\": \"get_weather\", "

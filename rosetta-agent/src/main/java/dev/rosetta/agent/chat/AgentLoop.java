@@ -325,7 +325,7 @@ public final class AgentLoop {
             stream.close();
         }
         Set<String> taken = CallIds.used(session.messages());
-        return new ReplyReader(session.readingFormat(), session.toolbox().catalog(), session.breaksOnToolUse(), limits(),
+        return new ReplyReader(session.readers(), session.toolbox().catalog(), session.breaksOnToolUse(), limits(),
                 events,
                 use -> use.withCallId(use.callId() != null && taken.add(use.callId()) ? use.callId() : CallIds.fresh(taken)))
                 .read(stream);

@@ -28,6 +28,7 @@ import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.agent.undo.FileCheckpoints;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Message;
+import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.llm.ChatEvent.Usage;
 import dev.rosetta.llm.ChatRequest;
@@ -118,6 +119,14 @@ public final class ChatSession {
      */
     public ToolFormat readingFormat() {
         return format == ToolFormat.TOOL ? model.nativeFormat() : format;
+    }
+
+    /**
+     * The readers a reply is read with: the {@link #readingFormat()}'s, with the dialects the user
+     * described read as drift after the built-in ones.
+     */
+    public List<Reader> readers() {
+        return readingFormat().readers(toolbox.catalog(), options.dialects());
     }
 
     public Toolbox toolbox() {

@@ -57,7 +57,7 @@ record Reply(String text, List<Segment> segments, List<NativeCall> nativeCalls, 
     static Reply written(String text, ChatSession session, Consumer<AgentEvent> events) {
         List<Segment> segments = new ArrayList<>();
         Set<String> taken = CallIds.used(session.messages());
-        for (Segment s : StreamSplitter.split(text, session.readingFormat(), session.toolbox().catalog())) {
+        for (Segment s : StreamSplitter.split(text, session.readers())) {
             switch (s) {
                 case Segment.Call read -> {
                     Segment.Call c = new Segment.Call(read.use().withCallId(CallIds.fresh(taken)), read.dialect(),

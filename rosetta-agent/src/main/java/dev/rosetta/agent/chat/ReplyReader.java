@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 import dev.rosetta.agent.log.StoredSegment;
-import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.json.JsonRepair;
 import dev.rosetta.core.json.JsonRepairException;
 import dev.rosetta.core.message.Reasoning;
@@ -64,9 +64,9 @@ final class ReplyReader implements StreamListener {
      * @param withId gives each call read from the text the id its result will carry, the moment
      *               it is read (so every event about it names the same id)
      */
-    ReplyReader(ToolFormat format, ToolCatalog tools, boolean breakOnToolUse, ReplyLimits limits,
+    ReplyReader(List<Reader> readers, ToolCatalog tools, boolean breakOnToolUse, ReplyLimits limits,
             Consumer<AgentEvent> events, UnaryOperator<ToolUse> withId) {
-        this.splitter = new StreamSplitter(format, tools);
+        this.splitter = new StreamSplitter(readers);
         this.tools = tools;
         this.breakOnToolUse = breakOnToolUse;
         this.limits = limits;

@@ -1,10 +1,13 @@
 package dev.rosetta.agent.chat;
 
+import java.util.List;
+
 import dev.rosetta.agent.context.ContextSettings;
 import dev.rosetta.agent.hooks.Hooks;
 import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.skills.Skills;
 import dev.rosetta.agent.undo.FileCheckpoints;
+import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.secret.Redaction;
 
 /**
@@ -18,12 +21,13 @@ import dev.rosetta.core.secret.Redaction;
  *                     result before it is shown, logged or sent to the model
  * @param hooks        the commands run at points of the loop ({@code [[hooks]]})
  * @param skills       the Agent Skills the system prompt lists
+ * @param dialects     the dialects the user described ({@code [[dialects]]}), read in every format after the built-in ones
  */
 public record SessionOptions(ContextSettings context, ProjectInstructions instructions,
-        FileCheckpoints checkpoints, Redaction secrets, Hooks hooks, Skills skills) {
+        FileCheckpoints checkpoints, Redaction secrets, Hooks hooks, Skills skills, List<? extends Dialect> dialects) {
 
     public static final SessionOptions DEFAULT = new SessionOptions(ContextSettings.DEFAULT, ProjectInstructions.NONE,
-            null, Redaction.NONE, Hooks.NONE, Skills.NONE);
+            null, Redaction.NONE, Hooks.NONE, Skills.NONE, List.of());
 
     public SessionOptions {
         context = context == null ? ContextSettings.DEFAULT : context;
@@ -31,22 +35,32 @@ public record SessionOptions(ContextSettings context, ProjectInstructions instru
         secrets = secrets == null ? Redaction.NONE : secrets;
         hooks = hooks == null ? Hooks.NONE : hooks;
         skills = skills == null ? Skills.NONE : skills;
+        dialects = dialects == null ? List.of() : List.copyOf(dialects);
+    }
+
+    public SessionOptions(ContextSettings context, ProjectInstructions instructions, FileCheckpoints checkpoints,
+            Redaction secrets, Hooks hooks, Skills skills) {
+        this(context, instructions, checkpoints, secrets, hooks, skills, List.of());
     }
 
     /** Options with no secrets known, no hooks and no skills. */
     public SessionOptions(ContextSettings context, ProjectInstructions instructions, FileCheckpoints checkpoints) {
-        this(context, instructions, checkpoints, null, null, null);
+        this(context, instructions, checkpoints, null, null, null, List.of());
     }
 
     public SessionOptions withSecrets(Redaction known) {
-        return new SessionOptions(context, instructions, checkpoints, known, hooks, skills);
+        return new SessionOptions(context, instructions, checkpoints, known, hooks, skills, dialects);
     }
 
     public SessionOptions withHooks(Hooks next) {
-        return new SessionOptions(context, instructions, checkpoints, secrets, next, skills);
+        return new SessionOptions(context, instructions, checkpoints, secrets, next, skills, dialects);
+    }
+
+    public SessionOptions withDialects(List<? extends Dialect> described) {
+        return new SessionOptions(context, instructions, checkpoints, secrets, hooks, skills, described);
     }
 
     public SessionOptions withSkills(Skills next) {
-        return new SessionOptions(context, instructions, checkpoints, secrets, hooks, next);
+        return new SessionOptions(context, instructions, checkpoints, secrets, hooks, next, dialects);
     }
 }

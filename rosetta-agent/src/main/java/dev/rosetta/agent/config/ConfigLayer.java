@@ -16,6 +16,7 @@ import java.util.Set;
 import dev.rosetta.agent.chat.TurnSettings;
 import dev.rosetta.agent.hooks.HookEntry;
 import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.dialect.described.DescribedDialect;
 import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.Providers.OpenAiApi;
 import dev.rosetta.llm.provider.ProviderDirectory;
@@ -47,12 +48,13 @@ import dev.rosetta.tools.shell.ShellSettings;
  * @param limits       {@code [limits]}: what one reply, the saved outputs, a request's tools and a server's log may take
  * @param sandbox      {@code [sandbox]} and {@code [tools.env]}: what the model's processes may do and get
  * @param hooks        {@code [[hooks]]}: commands run at points of the loop; a project's run only once approved
+ * @param dialects     {@code [[dialects]]}: spellings of calls the user described; never a project's
  */
 public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
         OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
         Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait,
         ContextPart context, List<PermissionRule> permissions, UiSettings ui, Limits limits, SandboxPart sandbox,
-        List<HookEntry> hooks) {
+        List<HookEntry> hooks, List<DescribedDialect> dialects) {
 
     /** The files, most specific first: the order in which they are asked. */
     public enum Kind {
@@ -86,6 +88,17 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         limits = limits == null ? Limits.UNSET : limits;
         hooks = hooks == null ? List.of() : List.copyOf(hooks);
         sandbox = sandbox == null ? SandboxPart.NONE : sandbox;
+        dialects = dialects == null ? List.of() : List.copyOf(dialects);
+    }
+
+    /** A layer without {@code [[dialects]]}. */
+    public ConfigLayer(Kind kind, Path file, Map<String, String> env, String defaultModel, List<String> fallback,
+            OpenAiApi openAiApi, Boolean confine, Duration shellTimeout, List<ProviderSettings> providers,
+            Integer localContext, Thinking thinking, List<McpServerEntry> mcpServers, Duration mcpWait,
+            ContextPart context, List<PermissionRule> permissions, UiSettings ui, Limits limits, SandboxPart sandbox,
+            List<HookEntry> hooks) {
+        this(kind, file, env, defaultModel, fallback, openAiApi, confine, shellTimeout, providers, localContext,
+                thinking, mcpServers, mcpWait, context, permissions, ui, limits, sandbox, hooks, List.of());
     }
 
     /** A layer without {@code [sandbox]} settings. */
@@ -166,11 +179,12 @@ public record ConfigLayer(Kind kind, Path file, Map<String, String> env, String 
         UiSettings ui = ui(root);
         Limits limits = Limits.read(root);
         List<HookEntry> hooks = HookTable.read(root, doc.file(), kind == Kind.PROJECT);
+        List<DescribedDialect> dialects = DialectTable.read(root, doc, kind);
         root.finish("[models]", "[tools]", "[[providers]]", "[mcp]", "[env]", "[context]", "[permissions]", "[ui]",
-                "[limits]", "[sandbox]", "[[hooks]]");
+                "[limits]", "[sandbox]", "[[hooks]]", "[[dialects]]");
         return new ConfigLayer(kind, doc.file(), env, defaultModel, fallback, openAiApi, confine, shellTimeout,
                 providers, localContext, thinking, mcpServers, mcpWait, context, permissions, ui, limits, sandbox,
-                hooks);
+                hooks, dialects);
     }
 
     private static UiSettings ui(ConfigTable root) {

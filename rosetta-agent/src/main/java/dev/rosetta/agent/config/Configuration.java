@@ -16,6 +16,7 @@ import java.util.function.Function;
 import dev.rosetta.agent.context.ContextSettings;
 import dev.rosetta.agent.hooks.HookEntry;
 import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.dialect.described.DescribedDialect;
 import dev.rosetta.tools.permission.PermissionRule;
 import dev.rosetta.tools.permission.PermissionRules;
 import dev.rosetta.tools.sandbox.NetworkAccess;
@@ -183,6 +184,18 @@ public record Configuration(ChatConfig chat, List<ConfigLayer> layers, List<Stri
         Map<String, McpServerEntry> byName = new LinkedHashMap<>();
         for (ConfigLayer layer : layers.reversed()) {
             layer.mcpServers().forEach(s -> byName.put(s.name(), s));
+        }
+        return List.copyOf(byName.values());
+    }
+
+    /**
+     * {@code [[dialects]]} of the user's files (a project's are never read): {@code config.local.toml}'s
+     * entry replaces one of the same name in {@code config.toml}.
+     */
+    public List<DescribedDialect> dialects() {
+        Map<String, DescribedDialect> byName = new LinkedHashMap<>();
+        for (ConfigLayer layer : layers.reversed()) {
+            layer.dialects().forEach(d -> byName.put(d.name(), d));
         }
         return List.copyOf(byName.values());
     }

@@ -6,12 +6,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.dialect.described.DescriptionReader;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.message.Reasoning;
 import dev.rosetta.core.message.Role;
@@ -173,8 +175,16 @@ final class LogLineReader {
         return new StoredSegment.Call(call(node), dialect(dialect), span(node, "span"));
     }
 
+    /** A built-in dialect, else one the user described (by a name such a dialect could have). */
     private static Dialect dialect(String name) throws InvalidLine {
-        return ToolFormat.dialectNamed(name).orElseThrow(() -> new InvalidLine("unknown dialect '" + name + "'"));
+        Optional<Dialect> builtin = ToolFormat.dialectNamed(name);
+        if (builtin.isPresent()) {
+            return builtin.get();
+        }
+        if (!DescriptionReader.isName(name)) {
+            throw new InvalidLine("unknown dialect '" + name + "'");
+        }
+        return new RecordedDialect(name);
     }
 
     /** {@code [start, end]}: UTF-16 offsets into the message text. */

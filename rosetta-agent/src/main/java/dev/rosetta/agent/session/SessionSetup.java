@@ -237,6 +237,7 @@ public final class SessionSetup {
         }
         ChatSession session = new ChatSession(r.model(), provider, r.format(), toolbox, log, settings,
                 new SessionOptions(contextSettings, instructions, checkpoints).withHooks(hooks).withSkills(skills)
+                        .withDialects(r.config().dialects())
                         .withSecrets(KnownSecrets.of(r.resolution().environment(), sandbox.secrets()::isSecret)));
         session.formatReason(r.formatReason());
         SessionMcp mcp = mcp(r, log, toolbox, outlets, hooks);

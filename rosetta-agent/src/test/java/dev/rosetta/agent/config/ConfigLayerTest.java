@@ -195,9 +195,9 @@ class ConfigLayerTest {
                 dir.resolve("config.toml") + ":3:1: unknown setting [models] 'defualt' is ignored (the settings here"
                         + " are: default, fallback, openai_api, local_context, thinking)",
                 dir.resolve("config.toml") + ":1:1: unknown setting 'model' is ignored (the settings here are: [models],"
-                        + " [tools], [[providers]], [mcp], [env], [context], [permissions], [ui], [limits], [sandbox], [[hooks]])",
+                        + " [tools], [[providers]], [mcp], [env], [context], [permissions], [ui], [limits], [sandbox], [[hooks]], [[dialects]])",
                 dir.resolve("config.toml") + ":4:1: unknown setting 'tool' is ignored (the settings here are: [models],"
-                        + " [tools], [[providers]], [mcp], [env], [context], [permissions], [ui], [limits], [sandbox], [[hooks]])");
+                        + " [tools], [[providers]], [mcp], [env], [context], [permissions], [ui], [limits], [sandbox], [[hooks]], [[dialects]])");
     }
 
     @Test

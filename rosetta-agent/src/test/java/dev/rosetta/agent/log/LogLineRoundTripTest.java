@@ -137,12 +137,22 @@ class LogLineRoundTripTest {
     }
 
     @Test
-    void aSegmentInAnUnknownDialectMakesTheLineInvalid() {
+    void aSegmentInADialectNoDescriptionCouldNameMakesTheLineInvalid() {
+        byte[] line = ("{\"role\":\"assistant\",\"timestamp\":\"2026-01-01T00:00:00Z\",\"content\":\"hi\","
+                + "\"segments\":[{\"type\":\"unparsed\",\"dialect\":\"Klingon Empire\",\"span\":[0,2],\"problem\":\"?\"}]}")
+                .getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> LogLineReader.read(line, 0, line.length))
+                .isInstanceOf(LogLineReader.InvalidLine.class).hasMessageContaining("unknown dialect 'Klingon Empire'");
+    }
+
+    @Test
+    void aCallInAUserDescribedDialectLoadsByItsNameEvenWhenTheDescriptionIsGone() throws Exception {
         byte[] line = ("{\"role\":\"assistant\",\"timestamp\":\"2026-01-01T00:00:00Z\",\"content\":\"hi\","
                 + "\"segments\":[{\"type\":\"unparsed\",\"dialect\":\"klingon\",\"span\":[0,2],\"problem\":\"?\"}]}")
                 .getBytes(StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> LogLineReader.read(line, 0, line.length))
-                .isInstanceOf(LogLineReader.InvalidLine.class).hasMessageContaining("unknown dialect 'klingon'");
+        LoggedMessage message = ((LogLine.Entry) LogLineReader.read(line, 0, line.length)).message();
+        assertThat(message.segments()).singleElement().isInstanceOfSatisfying(StoredSegment.Unparsed.class,
+                u -> assertThat(u.dialect().name()).isEqualTo("klingon"));
     }
 
     @Test

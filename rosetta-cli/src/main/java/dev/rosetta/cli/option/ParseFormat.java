@@ -3,17 +3,24 @@ package dev.rosetta.cli.option;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
+import dev.rosetta.core.RosettaException;
+import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.dialect.described.DescribedDialect;
+import dev.rosetta.core.dialect.described.DescriptionReader;
+import dev.rosetta.core.dialect.described.UserDialects;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.ToolCatalog;
 
 /**
- * What {@code rosetta parse --format} reads a message as: the conversation of a tool format, or
- * {@code auto}, a message of no known format (every dialect's own reader, none of them drift).
+ * What {@code rosetta parse --format} reads a message as: the conversation of a tool format, of a
+ * dialect described in {@code --dialects FILE}, or {@code auto}, a message of no known format
+ * (every dialect's own reader, none of them drift).
  *
  * @param id    the name the user typed, as the output's {@code format} shows it
- * @param asked the format the model was asked for, or null for {@code auto}
+ * @param asked the format the model was asked for, or null for {@code auto} and described dialects
  */
 public record ParseFormat(String id, ToolFormat asked) {
 
@@ -23,17 +30,24 @@ public record ParseFormat(String id, ToolFormat asked) {
         return new ParseFormat(format.id(), format);
     }
 
-    /** {@code auto} or a tool format's name, in any case; the error names the valid ones. */
+    /**
+     * {@code auto} or a tool format's name, in any case, or a name a described dialect could have
+     * (it is looked up once {@code --dialects} is read); the error names the valid ones.
+     */
     public static ParseFormat of(String value) {
-        if (value.strip().equalsIgnoreCase(AUTO.id())) {
+        String name = value.strip();
+        if (name.equalsIgnoreCase(AUTO.id())) {
             return AUTO;
         }
         for (ToolFormat f : ToolFormat.values()) {
-            if (f.id().equalsIgnoreCase(value.strip())) {
+            if (f.id().equalsIgnoreCase(name)) {
                 return of(f);
             }
         }
-        throw new IllegalArgumentException("unknown tool format '" + value + "'; use one of " + String.join(", ", names()));
+        if (DescriptionReader.isName(name.toLowerCase(Locale.ROOT))) {
+            return new ParseFormat(name.toLowerCase(Locale.ROOT), null);
+        }
+        throw new IllegalArgumentException(unknown(value));
     }
 
     /** auto, then every tool format's name. */
@@ -44,8 +58,21 @@ public record ParseFormat(String id, ToolFormat asked) {
         return out;
     }
 
-    /** The readers a splitter for this format runs. */
-    public List<Reader> readers(ToolCatalog tools) {
-        return asked == null ? ToolFormat.allReaders(tools) : asked.readers(tools);
+    /** The readers a splitter for this format runs, with the {@code --dialects} ones ({@code described}). */
+    public List<Reader> readers(ToolCatalog tools, List<DescribedDialect> described) {
+        if (asked != null) {
+            return asked.readers(tools, described);
+        }
+        if (this.equals(AUTO)) {
+            return ToolFormat.allReaders(tools, described);
+        }
+        Dialect mine = UserDialects.named(described, id)
+                .orElseThrow(() -> new RosettaException(unknown(id) + (described.isEmpty() ? "" : ", or a dialect of"
+                        + " --dialects: " + String.join(", ", described.stream().map(Dialect::name).toList()))));
+        return ToolFormat.readers(mine, tools, described);
+    }
+
+    private static String unknown(String value) {
+        return "unknown tool format '" + value + "'; use one of " + String.join(", ", names());
     }
 }

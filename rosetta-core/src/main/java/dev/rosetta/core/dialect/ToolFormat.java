@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import dev.rosetta.core.dialect.attool.AtToolDialect;
+import dev.rosetta.core.dialect.cline.ClineDialect;
 import dev.rosetta.core.dialect.deepseek.DeepSeekDialect;
 import dev.rosetta.core.dialect.harmony.HarmonyDialect;
 import dev.rosetta.core.dialect.described.BuiltinDialects;
@@ -73,7 +74,9 @@ public enum ToolFormat {
     /** FunctionGemma's {@code <start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call>}. */
     FUNCTIONGEMMA("functiongemma", () -> BuiltinDialects.named("functiongemma")),
     /** ReAct's {@code Action: NAME} / {@code Action Input: {json}} lines (LangChain, LlamaIndex, CrewAI, smolagents). */
-    REACT("react", () -> BuiltinDialects.named("react"));
+    REACT("react", () -> BuiltinDialects.named("react")),
+    /** Cline's and Roo Code's {@code <read_file><path>…</path></read_file>}: the tool's element, a child per parameter. */
+    CLINE("cline", () -> ClineDialect.INSTANCE);
 
     private final String id;
     private final Supplier<Dialect> dialect;
@@ -101,12 +104,33 @@ public enum ToolFormat {
 
     /** The readers of this format, highest priority first: its own dialect's, then every other's as drift. */
     public List<Reader> readers(ToolCatalog tools) {
-        Dialect asked = dialect();
+        return readers(dialect(), tools, List.of());
+    }
+
+    /**
+     * The same, with dialects the user described ({@code [[dialects]]}) read as drift after the
+     * built-in ones: a user's entry adds spellings, it never changes how a built-in one reads.
+     */
+    public List<Reader> readers(ToolCatalog tools, List<? extends Dialect> added) {
+        return readers(dialect(), tools, added);
+    }
+
+    /**
+     * The readers of a conversation that asked for {@code asked} — a format's dialect or one of
+     * {@code added} — highest priority first: its own reader, then every other dialect's drift
+     * reader (built-in, then added), then schema-guided recognition.
+     */
+    public static List<Reader> readers(Dialect asked, ToolCatalog tools, List<? extends Dialect> added) {
         List<Reader> out = new ArrayList<>();
         out.add(asked.reader(tools));
         for (ToolFormat f : values()) {
-            if (f != this) {
+            if (f.dialect() != asked) {
                 out.add(f.dialect().driftReader(asked, tools));
+            }
+        }
+        for (Dialect d : added) {
+            if (d != asked) {
+                out.add(d.driftReader(asked, tools));
             }
         }
         out.add(SchemaGuidedDialect.INSTANCE.driftReader(asked, tools));
@@ -119,8 +143,14 @@ public enum ToolFormat {
      * another format's conversation (a bare llama3 object, a fenced call in xml mode) runs here.
      */
     public static List<Reader> allReaders(ToolCatalog tools) {
+        return allReaders(tools, List.of());
+    }
+
+    /** The same, with the user's described dialects' own readers after the built-in ones. */
+    public static List<Reader> allReaders(ToolCatalog tools, List<? extends Dialect> added) {
         List<Reader> out = new ArrayList<>();
         Arrays.stream(values()).map(f -> f.dialect().reader(tools)).forEach(out::add);
+        added.stream().map(d -> d.reader(tools)).forEach(out::add);
         out.add(SchemaGuidedDialect.INSTANCE.reader(tools));
         return List.copyOf(out);
     }

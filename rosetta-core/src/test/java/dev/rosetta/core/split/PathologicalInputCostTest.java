@@ -2,7 +2,6 @@ package dev.rosetta.core.split;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.IntFunction;
@@ -132,13 +131,7 @@ class PathologicalInputCostTest {
     }
 
     static double readsPerChar(String text, int chunk, List<Reader> readers) {
-        StreamSplitter splitter = new StreamSplitter(readers);
-        StreamListener listener = StreamListener.collecting(new ArrayList<>());
-        for (int i = 0; i < text.length(); i += chunk) {
-            splitter.feed(text.substring(i, (int) Math.min(text.length(), (long) i + chunk)), listener);
-        }
-        splitter.finish(listener);
-        return ReadCounts.perChar(splitter);
+        return ReadCounts.perChar(text, chunk, readers);
     }
 
     private static String preview(String s) {

@@ -14,6 +14,20 @@ public final class ReadCounts {
         return splitter.charsRead();
     }
 
+    /**
+     * Characters looked at per character of {@code text}, streamed to a splitter over {@code
+     * readers} in deltas of {@code chunk} characters ({@link Integer#MAX_VALUE}: whole).
+     */
+    public static double perChar(String text, int chunk, java.util.List<Reader> readers) {
+        StreamSplitter splitter = new StreamSplitter(readers);
+        StreamListener listener = StreamListener.collecting(new java.util.ArrayList<>());
+        for (int i = 0; i < text.length(); i += chunk) {
+            splitter.feed(text.substring(i, (int) Math.min(text.length(), (long) i + chunk)), listener);
+        }
+        splitter.finish(listener);
+        return perChar(splitter);
+    }
+
     /** Characters looked at per character of the message read so far. */
     public static double perChar(StreamSplitter splitter) {
         int length = splitter.text().length();

@@ -62,8 +62,17 @@ public final class Splitting {
 
     /** The same over exactly the readers {@code readers} makes ({@link ToolFormat#allReaders} for auto). */
     public static List<Segment> split(String message, Supplier<List<Reader>> readers) {
+        return split(message, readers, List.of());
+    }
+
+    /**
+     * The same, where {@code wrappers} (a user dialect's markers, which are not in the built-in
+     * descriptions) may also lie between two segments.
+     */
+    public static List<Segment> split(String message, Supplier<List<Reader>> readers, List<String> wrappers) {
         List<Segment> batch = StreamSplitter.split(message, readers.get());
-        checkCoverage(message, batch);
+        checkCoverage(message, batch, wrappers.isEmpty() ? GAP : Pattern.compile("(?:" + GAP.pattern() + "|"
+                + wrappers.stream().map(Pattern::quote).collect(java.util.stream.Collectors.joining("|")) + ")*"));
         for (List<String> chunks : chunkings(message)) {
             assertThat(stream(chunks, new StreamSplitter(readers.get())))
                     .as("streamed in %d chunks %s", chunks.size(), preview(chunks))
@@ -129,11 +138,15 @@ public final class Splitting {
 
     /** Segments are in order, don't overlap, slice the message exactly, and gaps are markup only. */
     public static void checkCoverage(String message, List<Segment> segments) {
+        checkCoverage(message, segments, GAP);
+    }
+
+    private static void checkCoverage(String message, List<Segment> segments, Pattern gap) {
         int at = 0;
         for (Segment s : segments) {
             assertThat(s.start()).as("segment %s starts after the previous one", s).isGreaterThanOrEqualTo(at);
             assertThat(s.end()).as("segment %s", s).isGreaterThanOrEqualTo(s.start());
-            assertThat(message.substring(at, s.start())).as("gap before %s", s).matches(GAP);
+            assertThat(message.substring(at, s.start())).as("gap before %s", s).matches(gap);
             switch (s) {
                 case Segment.Prose p -> {
                     assertThat(p.text()).isEqualTo(message.substring(p.start(), p.end()));

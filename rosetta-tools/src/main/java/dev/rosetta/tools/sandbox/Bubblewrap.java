@@ -3,11 +3,14 @@ package dev.rosetta.tools.sandbox;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.rosetta.tools.sandbox.SandboxLayout.Mount;
@@ -32,6 +35,7 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
     /** bwrap's init is PID 1 in the sandbox; the command, the first process it starts, is PID 2. */
     static final long COMMAND_PID = 2;
     private static final Path HOST_TEMP = Path.of("/tmp");
+    private static final Pattern LOST_ENTRY = Pattern.compile("Can't bind mount /oldroot/tmp/([^/\\s]+) on ");
 
     @Override
     public String name() {
@@ -89,6 +93,16 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
             // an unreadable /tmp leaves the private one alone, as before
         }
         return args;
+    }
+
+    /**
+     * Whether bubblewrap failed only because an entry of the host's {@code /tmp}, bound by
+     * {@link #hostTemporaryEntries}, was deleted while it set up (it says it cannot bind
+     * {@code /oldroot/tmp/NAME}, and that entry is gone now): trying again lists afresh.
+     */
+    static boolean lostTemporaryEntry(String said) {
+        Matcher m = LOST_ENTRY.matcher(said);
+        return m.find() && !Files.exists(HOST_TEMP.resolve(m.group(1)), LinkOption.NOFOLLOW_LINKS);
     }
 
     private static List<String> mount(Mount m, SandboxLayout layout) {

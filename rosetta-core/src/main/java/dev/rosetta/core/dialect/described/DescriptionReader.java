@@ -33,6 +33,11 @@ public final class DescriptionReader {
 
     private DescriptionReader() {}
 
+    /** Whether {@code name} could name a described dialect: lower-case letters, digits, '.', '_', '-'. */
+    public static boolean isName(String name) {
+        return NAME.matcher(name).matches();
+    }
+
     /** The {@code [[dialects]]} of a TOML file's text; {@code file} names it in errors. */
     public static List<DialectDescription> parse(String toml, String file) {
         JsonNode root;
@@ -166,6 +171,14 @@ public final class DescriptionReader {
         }
         pair(t, shape, "key", key, "[\"<arg_key>\", \"</arg_key>\"]");
         pair(t, shape, "value", value, "[\"<arg_value>\", \"</arg_value>\"]");
+        if (shape == Shape.KEY_VALUE) {
+            tags(t, shape, "open", open);
+            tags(t, shape, "key", key);
+            tags(t, shape, "value", value);
+        }
+        if (shape == Shape.KEY_VALUE || shape == Shape.TAGS) {
+            tags(t, shape, "close", close);
+        }
         if (sectionClose.size() > 0 && sectionOpen.isEmpty()) {
             throw t.error("section-close", "needs section-open: what opens the group of calls it closes");
         }
@@ -276,6 +289,16 @@ public final class DescriptionReader {
         if (shape == Shape.KEY_VALUE && value.size() != 2) {
             throw t.error(key, (value.isEmpty() ? "is missing: " : "must be two strings, ")
                     + "its opener and closer, like " + key + " = " + example);
+        }
+    }
+
+    /** The tags and key-value scanners look for their markers as tags: each must start with '<'. */
+    private static void tags(DescriptionTable t, Shape shape, String key, List<String> markers) {
+        for (String m : markers) {
+            if (m.charAt(0) != '<') {
+                throw t.error(key, "'" + m + "' does not start with '<': in the " + shape.id() + " shape it is a tag,"
+                        + " like \"</tool_call>\"");
+            }
         }
     }
 

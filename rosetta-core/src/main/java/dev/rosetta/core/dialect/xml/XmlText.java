@@ -7,10 +7,10 @@ import dev.rosetta.core.split.Input.Match;
  * numeric references in attribute values, CDATA sections, and the line breaks that frame a
  * body. Never an XML library: no DTDs, no entity expansion, nothing decoded in bodies.
  */
-final class XmlText {
+public final class XmlText {
 
-    static final String CDATA_OPEN = "<![CDATA[";
-    static final String CDATA_CLOSE = "]]>";
+    public static final String CDATA_OPEN = "<![CDATA[";
+    public static final String CDATA_CLOSE = "]]>";
 
     private XmlText() {}
 
@@ -27,15 +27,15 @@ final class XmlText {
         return Match.YES;
     }
 
-    static boolean isNameStart(char c) {
+    public static boolean isNameStart(char c) {
         return Character.isLetter(c) || c == '_';
     }
 
-    static boolean isNameChar(char c) {
+    public static boolean isNameChar(char c) {
         return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.' || c == ':';
     }
 
-    static boolean isSpace(char c) {
+    public static boolean isSpace(char c) {
         return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
     }
 
@@ -73,7 +73,7 @@ final class XmlText {
     }
 
     /** The text with each {@code <![CDATA[…]]>} replaced by what it holds. */
-    static String unwrapCdata(String text) {
+    public static String unwrapCdata(String text) {
         int open = text.indexOf(CDATA_OPEN);
         if (open < 0) {
             return text;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -219,9 +220,7 @@ class AcpIT extends EndToEnd {
 
     /** The fake provider notices a closed stream when its next write fails: waited for, not raced. */
     private void awaitStreamsClosed(int count) throws InterruptedException {
-        assertThat(model.awaitEndlessStreamsClosed(count, java.time.Duration.ofSeconds(30))).as("streams closed")
-                .isTrue();
-        assertThat(model.endlessStreamsClosed()).isEqualTo(count);
+        assertThat(model.awaitEndlessStreamsClosed(count, Duration.ofSeconds(30))).isEqualTo(count);
     }
 
     private void gitInit() throws Exception {

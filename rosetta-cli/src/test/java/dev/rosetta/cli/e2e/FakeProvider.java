@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -45,8 +44,6 @@ final class FakeProvider implements AutoCloseable {
     /** JSON answers to the GETs of a server the user runs ({@code /props}), by path. */
     private final Map<String, String> shows = new ConcurrentHashMap<>();
     private final AtomicInteger endlessClosed = new AtomicInteger();
-    /** A permit for each endless stream the client closed, for a test to wait on. */
-    private final Semaphore endlessClosings = new Semaphore(0);
 
     FakeProvider() {
         server.setDispatcher(new Dispatcher() {
@@ -85,9 +82,16 @@ final class FakeProvider implements AutoCloseable {
         return endlessClosed.get();
     }
 
-    /** Waits until {@code count} more endless streams have been closed by the client; whether they were in time. */
-    boolean awaitEndlessStreamsClosed(int count, Duration patience) throws InterruptedException {
-        return endlessClosings.tryAcquire(count, patience.toMillis(), TimeUnit.MILLISECONDS);
+    /** Waits, up to {@code limit}, until {@code count} endless streams were closed by the client; how many were. */
+    int awaitEndlessStreamsClosed(int count, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        synchronized (endlessClosed) {
+            long left;
+            while (endlessClosed.get() < count && (left = deadline - System.nanoTime()) > 0) {
+                TimeUnit.NANOSECONDS.timedWait(endlessClosed, left);
+            }
+            return endlessClosed.get();
+        }
     }
 
     /** Drops the replies not asked for: for a test whose run may end before it asks. */
@@ -186,8 +190,10 @@ final class FakeProvider implements AutoCloseable {
                     out.flush();
                 }
             } catch (IOException e) {
-                endlessClosed.incrementAndGet();
-                endlessClosings.release();
+                synchronized (endlessClosed) {
+                    endlessClosed.incrementAndGet();
+                    endlessClosed.notifyAll();
+                }
             }
             socket.cancel();
         }).build();

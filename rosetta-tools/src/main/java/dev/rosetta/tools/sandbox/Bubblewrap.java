@@ -35,6 +35,14 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
     /** bwrap's init is PID 1 in the sandbox; the command, the first process it starts, is PID 2. */
     static final long COMMAND_PID = 2;
     private static final Path HOST_TEMP = Path.of("/tmp");
+    /**
+     * Rosetta's own temporary folders ({@code rosetta-sandbox-…}, a trial run's, an interpreter's
+     * output, another conversation's private {@code /tmp}): not shown. They are other sessions'
+     * private files, and they come and go — one removed between the listing and the mount fails
+     * the sandbox's start ("Can't bind mount"). What this process needs of them the layout mounts.
+     */
+    private static final Pattern ROSETTAS_OWN = Pattern.compile(
+            "rosetta-(?:sandbox|sandbox-probe|jshell|ipython|python|mcp)-\\d{6,}");
     private static final Pattern LOST_ENTRY = Pattern.compile("Can't bind mount /oldroot/tmp/([^/\\s]+) on ");
 
     @Override
@@ -72,14 +80,16 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
      * The host's {@code /tmp} stays readable, as the rest of the file system is: the command gets a
      * private, writable {@code /tmp}, and each entry of the host's (as it was when the sandbox
      * started) is bound into it read-only — a checkout, a virtualenv or a script kept under
-     * {@code /tmp} is seen, never written. The layout's own mounts come after, so a workspace under
-     * {@code /tmp} is still writable and what the layout hides stays hidden.
+     * {@code /tmp} is seen, never written — but for Rosetta's own temporary folders. The layout's
+     * own mounts come after, so a workspace under {@code /tmp} is still writable and what the
+     * layout hides stays hidden.
      */
     static List<String> hostTemporaryEntries(Path hostTemp, SandboxLayout layout) {
         List<String> args = new ArrayList<>();
         try (Stream<Path> listed = Files.list(hostTemp)) {
             for (Path entry : listed.sorted().toList()) {
-                if (layout.temp().startsWith(entry) || layout.empty().startsWith(entry)) {
+                if (layout.temp().startsWith(entry) || layout.empty().startsWith(entry)
+                        || ROSETTAS_OWN.matcher(entry.getFileName().toString()).matches()) {
                     continue; // the sandbox's own folders: inside, its /tmp is the private one
                 }
                 String inside = Path.of("/tmp").resolve(entry.getFileName()).toString();

@@ -172,6 +172,7 @@ public final class EventJson {
             field.put("required", f.required());
             field.put("default", f.fallback());
             field.put("choices", f.choices());
+            field.put("choice_titles", f.choiceTitles());
             fields.add(field);
         }
         return object("form", "id", id, "server", form.server(), "message", form.message(), "fields", fields);

@@ -40,11 +40,22 @@ final class EditorForms {
                     f.fallback() instanceof Number n ? n.doubleValue() : null, null, null);
             case "array" -> new AcpSchema.MultiSelectPropertySchema("array", f.title(), f.description(),
                     f.fallback() instanceof List<?> l ? l.stream().map(String::valueOf).toList() : null,
-                    new AcpSchema.UntitledMultiSelectItems("string", f.choices()), null, null);
+                    titled(f) ? new AcpSchema.TitledMultiSelectItems(options(f))
+                            : new AcpSchema.UntitledMultiSelectItems("string", f.choices()), null, null);
             default -> new AcpSchema.StringPropertySchema("string", f.title(), f.description(),
                     f.fallback() == null ? null : String.valueOf(f.fallback()), null, null, null, null,
-                    f.choices().isEmpty() ? null : f.choices(), null);
+                    f.choices().isEmpty() || titled(f) ? null : f.choices(), titled(f) ? options(f) : null);
         };
+    }
+
+    /** Whether the server named some of the field's choices (a titled enum): the editor shows the names. */
+    private static boolean titled(McpForm.Field f) {
+        return !f.choiceTitles().equals(f.choices());
+    }
+
+    private static List<AcpSchema.EnumOption> options(McpForm.Field f) {
+        return java.util.stream.IntStream.range(0, f.choices().size())
+                .mapToObj(i -> new AcpSchema.EnumOption(f.choices().get(i), f.choiceTitles().get(i))).toList();
     }
 
     /** The editor's answer as the server hears it; no answer is a cancel. */

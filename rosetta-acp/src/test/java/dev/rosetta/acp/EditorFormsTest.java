@@ -48,6 +48,24 @@ class EditorFormsTest {
     }
 
     @Test
+    void titledChoicesKeepTheirTitlesForTheEditorToShow() throws Exception {
+        McpForm form = new McpForm("s", "Pick", List.of(
+                new McpForm.Field("color", null, null, "string", true, null, List.of("r", "g"), List.of("Red", "Green")),
+                new McpForm.Field("tags", null, null, "array", false, null, List.of("a", "b"), List.of("Alpha", "b"))));
+
+        Map<String, Object> wire = Json.readObject(AcpJsonMapper.createDefault().writeValueAsString(
+                EditorForms.request("s1", form)));
+
+        @SuppressWarnings("unchecked")
+        Map<String, Map<String, Object>> properties = (Map<String, Map<String, Object>>) ((Map<String, Object>) wire
+                .get("requestedSchema")).get("properties");
+        assertThat(properties.get("color")).doesNotContainKey("enum").containsEntry("oneOf", List.of(
+                Map.of("const", "r", "title", "Red"), Map.of("const", "g", "title", "Green")));
+        assertThat(properties.get("tags")).containsEntry("items", Map.of("anyOf", List.of(
+                Map.of("const", "a", "title", "Alpha"), Map.of("const", "b", "title", "b"))));
+    }
+
+    @Test
     void theEditorsAnswerIsTheServersAnswer() {
         assertThat(EditorForms.answer(AcpSchema.CreateElicitationResponse.accept(Map.of("repo", "a/b"))))
                 .isEqualTo(new McpForm.Answer.Accept(Map.of("repo", "a/b")));

@@ -80,6 +80,7 @@ final class SessionLines {
                     shown.put("required", field.required());
                     shown.put("default", field.fallback());
                     shown.put("choices", field.choices());
+                    shown.put("choice_titles", field.choiceTitles());
                     fields.add(shown);
                 }
                 o.put("fields", fields);

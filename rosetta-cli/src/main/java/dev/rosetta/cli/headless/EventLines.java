@@ -62,6 +62,7 @@ public final class EventLines implements Consumer<NumberedEvent> {
         switch (event) {
             case AgentEvent.ProseDelta p -> text("prose", p.text());
             case AgentEvent.ThinkingDelta t -> text("thinking", t.text());
+            case AgentEvent.ToolRunning r -> { } // tool_started said the call is on its way; its result follows
             case AgentEvent.ToolOutput o -> { } // a live copy for a terminal; tool_result carries the whole output
             case AgentEvent.CodeBlockOpened o when !deltas -> { }
             case AgentEvent.CodeBlockClosing c when !deltas -> { }

@@ -49,8 +49,10 @@ public final class JsonEventWriter implements Consumer<AgentEvent> {
 
     @Override
     public synchronized void accept(AgentEvent event) {
-        if (event instanceof AgentEvent.ToolOutput) {
-            return; // a live copy for the terminal; the tool_result event carries the whole output
+        if (event instanceof AgentEvent.ToolOutput || event instanceof AgentEvent.ToolRunning) {
+            // a live copy for the terminal (the tool_result event carries the whole output), and the
+            // moment a call has its consent, which the result follows
+            return;
         }
         String line = JSON.writeValueAsString(toJson(event));
         try {
@@ -83,6 +85,7 @@ public final class JsonEventWriter implements Consumer<AgentEvent> {
                 o.putAll(use(s.use()));
                 yield o;
             }
+            case AgentEvent.ToolRunning r -> object("tool_running", "call_id", r.use().callId()); // not written
             case AgentEvent.ToolOutput o -> object("tool_output"); // not written (see accept)
             case AgentEvent.ToolFinished f -> result(f.use(), f.result());
             case AgentEvent.MessageAdded m -> message(m.message());

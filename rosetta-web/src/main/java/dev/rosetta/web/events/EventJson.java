@@ -70,6 +70,7 @@ public final class EventJson {
             case AgentEvent.UnparsedRead u -> object("unparsed", "problem", u.unparsed().problem(), "raw",
                     u.unparsed().raw(), "dialect", u.unparsed().dialect().name());
             case AgentEvent.ToolStarted s -> object("tool_started", "call", call(s.use()));
+            case AgentEvent.ToolRunning r -> object("tool_running", "call_id", r.use().callId());
             case AgentEvent.ToolOutput o -> object("tool_output", "call_id", o.use().callId(), "text",
                     new String(o.bytes(), StandardCharsets.UTF_8));
             case AgentEvent.ToolFinished f -> object("result", "call", call(f.use()), "result", result(f.use(), f.result()));

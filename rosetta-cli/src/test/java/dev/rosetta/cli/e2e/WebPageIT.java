@@ -74,6 +74,8 @@ class WebPageIT extends EndToEnd {
         assertThat(seen).contains("\"inputs\":[\"hello\",\"still there?\"]").contains("\"forked\"")
                 .contains("\"kept\":true") // /tokens only added its lines: the page drew nothing again
                 .contains("\"forkInputs\":[\"hello\",\"still there?\"]").contains("\"forkAddress\":\"#/c/forked\"");
+        server.close(); // the page opened the fork, so the server holds it until it stops
+        server = null;
         Run fork = sandbox.rosetta("-n", "-r", "--name", "forked", "go on");
         assertThat(fork.exitCode()).as(fork.toString()).isZero();
         assertThat(fork.stdout()).contains("Continued.");

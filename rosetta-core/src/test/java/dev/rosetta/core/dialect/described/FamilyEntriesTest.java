@@ -85,7 +85,7 @@ class FamilyEntriesTest {
         List<Segment> s = auto("prefix<tool_calls><invoke name=\"get_weather\"><parameter name=\"city\" string=\"true\">Paris"
                 + "</parameter><parameter name=\"days\">3</parameter></invoke></tool_calls>");
         assertThat(kinds(s)).containsExactly("prose", "call");
-        assertThat(onlyCall(s).use().kwargs()).isEqualTo(Map.of("city", "Paris", "days", 3));
+        assertThat(onlyCall(s).use().kwargs()).isEqualTo(Map.of("city", "Paris", "days", 3L));
     }
 
     /** vLLM dots: invoke elements in {@code <dots_function_call>}, then a JSON body in the next one. */
@@ -103,7 +103,7 @@ class FamilyEntriesTest {
         List<Segment> s = auto("Intro.\n<function name=\"get_weather\"><param name=\"city\"><![CDATA[Pa\nris]]></param>"
                 + "<param name=\"days\">2</param></function>\nOutro.");
         assertThat(kinds(s)).containsExactly("prose", "call", "prose");
-        assertThat(onlyCall(s).use().kwargs()).isEqualTo(Map.of("city", "Pa\nris", "days", 2));
+        assertThat(onlyCall(s).use().kwargs()).isEqualTo(Map.of("city", "Pa\nris", "days", 2L));
     }
 
     /** mlx-lm longcat: glm's key and value elements with LongCat's prefix. */

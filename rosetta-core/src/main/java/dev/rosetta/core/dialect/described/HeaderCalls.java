@@ -69,7 +69,10 @@ final class HeaderCalls extends FormReader {
         if (!in.has(i)) {
             return !in.complete() ? Input.Match.PARTIAL : declared ? Input.Match.YES : Input.Match.NO;
         }
-        int after = skipEmphasis(in, i);
+        int after = skipDescription(in, skipEmphasis(in, i));
+        if (after < 0) {
+            return in.complete() ? Input.Match.NO : Input.Match.PARTIAL;
+        }
         if (form.separator().isEmpty()) {
             return in.has(after) && in.charAt(after) == '{' && declared ? Input.Match.YES : Input.Match.NO;
         }
@@ -92,6 +95,29 @@ final class HeaderCalls extends FormReader {
             return sep.partial() ? Input.Match.PARTIAL : Input.Match.NO;
         }
         return declared ? Input.Match.YES : Input.Match.NO;
+    }
+
+    /**
+     * A description in parentheses after the name, on its line ({@code Action: add (add two numbers)},
+     * LlamaIndex), and the spaces after it; -1 while its ')' may still come.
+     */
+    private static int skipDescription(Input in, int from) {
+        if (!in.has(from) || in.charAt(from) != '(') {
+            return from;
+        }
+        for (int i = from + 1; i - from < MAX_NAME; i++) {
+            if (!in.has(i)) {
+                return in.complete() ? from : -1;
+            }
+            char c = in.charAt(i);
+            if (c == '\n') {
+                return from;
+            }
+            if (c == ')') {
+                return skipEmphasis(in, i + 1);
+            }
+        }
+        return from;
     }
 
     /** Spaces and markdown emphasis on the header's line: {@code **}, {@code `}. */

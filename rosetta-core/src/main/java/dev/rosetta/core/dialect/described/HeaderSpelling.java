@@ -96,10 +96,17 @@ final class HeaderSpelling implements TokenSection.Spelling {
         return NativeCalls.toolTaking(arguments.keySet(), tools);
     }
 
-    /** The header without markdown emphasis around it ({@code ** web_search **}, {@code `add`}). */
+    /**
+     * The header without markdown emphasis around it ({@code ** web_search **}, {@code `add`}) and
+     * without a description in parentheses after the name ({@code add (add two numbers)}).
+     */
     private static String withoutEmphasis(String header) {
         int from = 0;
         int to = header.length();
+        int description = header.indexOf('(');
+        if (description > 0 && header.endsWith(")")) {
+            to = description;
+        }
         while (from < to && isEmphasis(header.charAt(from))) {
             from++;
         }

@@ -191,4 +191,11 @@ class ReactReaderTest {
         assertThat(kinds(s)).containsExactly("thinking", "unparsed");
         assertThat(kinds(auto("Thought: Let me search.\nAction: nothing_declared"))).doesNotContain("unparsed", "call");
     }
+
+    /** LlamaIndex test_extract_tool_use_extra_action_output: a description in parentheses after the name. */
+    @Test
+    void aDescriptionAfterTheToolNameIsNotPartOfIt() {
+        assertThat(calls(auto("Action: add (add two numbers)\nAction Input: {\"a\": 1, \"b\": 2}"))).singleElement()
+                .satisfies(c -> assertThat(c.use().tool()).isEqualTo("add"));
+    }
 }

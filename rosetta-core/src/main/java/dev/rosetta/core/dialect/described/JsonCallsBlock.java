@@ -101,13 +101,9 @@ final class JsonCallsBlock implements Block {
             if (closer < 0) {
                 return -1;
             }
-            if (closer == 0 && midLine && !lineBroken && objects > 0) {
-                // The next opener glued on (a closer forgotten between calls) is no sentence going on.
-                Match next = in.match(i, wrapper.opener());
-                if (next == Match.PARTIAL) {
-                    return -1;
-                }
-                prose = next == Match.NO;
+            if (closer == 0 && midLine && !lineBroken && objects > 0 && c != '<') {
+                // A tag or token after the call (the next opener, an end-of-turn token) is no sentence going on.
+                prose = true;
             }
             return finish(in, out, closer > 0 ? i + closer : separatorsEnd);
         }

@@ -320,6 +320,7 @@ class HermesReaderTest {
         assertThat(calls(split("Let me look." + call + "\nDone."))).hasSize(1);
         assertThat(calls(split("Let me look." + call + "</tool_call> Done."))).hasSize(1);
         assertThat(calls(split("Let me look." + call + call + "</tool_call>"))).hasSize(2);
+        assertThat(calls(split("Let me look." + call + "<|im_end|>"))).hasSize(1);
     }
 
     /** llama.cpp's hermes tests: content, then the tag glued to it, the JSON on its own line. */

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.rosetta.core.testing.ReferenceMcpServers;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
@@ -43,7 +44,7 @@ class HungServerTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"plain", "stubborn"})
     void aHungServerIsStoppedAtTheCallsLimitAndStartedAgainForTheNextCall(String kind) throws Exception {
-        Path sdk = ReferenceServers.script("server-everything").getParent().getParent().getParent().resolve("sdk");
+        Path sdk = ReferenceMcpServers.sdk();
         Path script = Path.of(getClass().getResource("/mcp/hanging-server.mjs").toURI());
         var endpoint = new McpEndpoint.Stdio("node", List.of(script.toString(), kind), Map.of("MCP_SDK",
                 sdk.toString()), null, List.of(), "hanging", Set.of());

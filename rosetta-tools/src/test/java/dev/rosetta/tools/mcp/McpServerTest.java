@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.rosetta.core.testing.ReferenceMcpServers;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
@@ -181,7 +182,7 @@ class McpServerTest {
 
     @Test
     void aServerWithoutToolsIsReadyWithNone() throws Exception {
-        Path sdk = ReferenceServers.script("server-everything").getParent().getParent().getParent().resolve("sdk");
+        Path sdk = ReferenceMcpServers.sdk();
         Path script = Path.of(getClass().getResource("/mcp/prompts-only-server.mjs").toURI());
         var endpoint = new McpEndpoint.Stdio("node", List.of(script.toString()), Map.of("MCP_SDK", sdk.toString()),
                 null, List.of(), "prompts-only", Set.of());

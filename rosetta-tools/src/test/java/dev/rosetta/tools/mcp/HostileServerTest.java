@@ -54,6 +54,9 @@ class HostileServerTest {
     void close() {
         if (server != null) {
             server.close();
+            if (toolbox != null) {
+                toolbox.context().sandbox().close();
+            }
         }
     }
 

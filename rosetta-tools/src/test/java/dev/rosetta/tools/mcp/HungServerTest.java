@@ -34,10 +34,15 @@ class HungServerTest {
 
     private McpServer server;
 
+    private Toolbox toolbox;
+
     @AfterEach
     void close() {
         if (server != null) {
             server.close();
+            if (toolbox != null) {
+                toolbox.context().sandbox().close();
+            }
         }
     }
 
@@ -57,7 +62,7 @@ class HungServerTest {
             @Override
             public void notice(String line) {}
         });
-        Toolbox toolbox = new Toolbox(List.of(), ToolContext.in(workspace), Confirmation.ALWAYS);
+        toolbox = new Toolbox(List.of(), ToolContext.in(workspace), Confirmation.ALWAYS);
         toolbox.add(server.start());
         ProcessHandle first = serverProcess();
 

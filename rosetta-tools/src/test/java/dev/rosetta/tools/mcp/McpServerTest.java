@@ -70,6 +70,9 @@ class McpServerTest {
     void close() {
         if (server != null) {
             server.close();
+            if (toolbox != null) {
+                toolbox.context().sandbox().close();
+            }
         }
     }
 

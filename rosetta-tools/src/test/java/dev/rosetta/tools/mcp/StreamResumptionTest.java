@@ -50,10 +50,15 @@ class StreamResumptionTest {
         http.start();
     }
 
+    private Toolbox toolbox;
+
     @AfterEach
     void stop() {
         if (server != null) {
             server.close();
+            if (toolbox != null) {
+                toolbox.context().sandbox().close();
+            }
         }
         http.stop(0);
     }
@@ -71,7 +76,7 @@ class StreamResumptionTest {
             @Override
             public void notice(String line) {}
         });
-        Toolbox toolbox = new Toolbox(List.of(), ToolContext.in(workspace), Confirmation.ALWAYS);
+        toolbox = new Toolbox(List.of(), ToolContext.in(workspace), Confirmation.ALWAYS);
         toolbox.add(server.start());
 
         ToolResult result = toolbox.execute(ToolUse.named("polling.reconnect", Map.of(), null));

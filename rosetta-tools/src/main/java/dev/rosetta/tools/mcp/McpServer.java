@@ -289,7 +289,10 @@ public final class McpServer implements AutoCloseable {
         };
     }
 
-    /** Ends the session and the server's process, also while it is still starting. */
+    /**
+     * Ends the session and the server's process, also while it is still starting, then closes its
+     * sandbox: the folders go once the process has ended, not all at once when Rosetta exits.
+     */
     @Override
     public void close() {
         closed = true;
@@ -298,6 +301,7 @@ public final class McpServer implements AutoCloseable {
             starting.close();
         }
         closeConnection();
+        settings.sandbox().close();
     }
 
     private synchronized void closeConnection() {

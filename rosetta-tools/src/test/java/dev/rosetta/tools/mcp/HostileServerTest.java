@@ -54,9 +54,6 @@ class HostileServerTest {
     void close() {
         if (server != null) {
             server.close();
-            if (toolbox != null) {
-                toolbox.context().sandbox().close();
-            }
         }
     }
 

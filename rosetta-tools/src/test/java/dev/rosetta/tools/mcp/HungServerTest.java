@@ -34,15 +34,10 @@ class HungServerTest {
 
     private McpServer server;
 
-    private Toolbox toolbox;
-
     @AfterEach
     void close() {
         if (server != null) {
             server.close();
-            if (toolbox != null) {
-                toolbox.context().sandbox().close();
-            }
         }
     }
 
@@ -62,7 +57,7 @@ class HungServerTest {
             @Override
             public void notice(String line) {}
         });
-        toolbox = new Toolbox(List.of(), ToolContext.in(workspace), Confirmation.ALWAYS);
+        Toolbox toolbox = new Toolbox(List.of(), ToolContext.in(workspace), Confirmation.ALWAYS);
         toolbox.add(server.start());
         ProcessHandle first = serverProcess();
 

@@ -72,9 +72,6 @@ class McpFileWritesTest {
     void stop() {
         if (server != null) { // null when the reference servers are missing and start() was skipped
             server.close();
-            if (toolbox != null) {
-                toolbox.context().sandbox().close();
-            }
         }
     }
 

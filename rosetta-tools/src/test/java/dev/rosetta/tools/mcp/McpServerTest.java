@@ -70,9 +70,6 @@ class McpServerTest {
     void close() {
         if (server != null) {
             server.close();
-            if (toolbox != null) {
-                toolbox.context().sandbox().close();
-            }
         }
     }
 

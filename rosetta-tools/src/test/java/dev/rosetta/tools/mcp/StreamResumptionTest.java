@@ -50,15 +50,10 @@ class StreamResumptionTest {
         http.start();
     }
 
-    private Toolbox toolbox;
-
     @AfterEach
     void stop() {
         if (server != null) {
             server.close();
-            if (toolbox != null) {
-                toolbox.context().sandbox().close();
-            }
         }
         http.stop(0);
     }
@@ -76,7 +71,7 @@ class StreamResumptionTest {
             @Override
             public void notice(String line) {}
         });
-        toolbox = new Toolbox(List.of(), ToolContext.in(workspace), Confirmation.ALWAYS);
+        Toolbox toolbox = new Toolbox(List.of(), ToolContext.in(workspace), Confirmation.ALWAYS);
         toolbox.add(server.start());
 
         ToolResult result = toolbox.execute(ToolUse.named("polling.reconnect", Map.of(), null));

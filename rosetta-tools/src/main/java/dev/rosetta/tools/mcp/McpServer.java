@@ -289,10 +289,7 @@ public final class McpServer implements AutoCloseable {
         };
     }
 
-    /**
-     * Ends the session and the server's process, also while it is still starting, then closes its
-     * sandbox: the folders go once the process has ended, not all at once when Rosetta exits.
-     */
+    /** Ends the session and the server's process, also while it is still starting. */
     @Override
     public void close() {
         closed = true;
@@ -301,7 +298,6 @@ public final class McpServer implements AutoCloseable {
             starting.close();
         }
         closeConnection();
-        settings.sandbox().close();
     }
 
     private synchronized void closeConnection() {

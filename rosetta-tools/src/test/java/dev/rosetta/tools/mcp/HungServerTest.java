@@ -21,6 +21,7 @@ import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.Toolbox;
+import dev.rosetta.tools.sandbox.Sandbox;
 
 /**
  * A stdio server that hangs in a call, not answering even a ping: the call ends at its time
@@ -34,10 +35,14 @@ class HungServerTest {
 
     private McpServer server;
 
+    /** The server's own sandbox (its settings' default): closed after it, not left to the JVM's exit. */
+    private Sandbox sandbox;
+
     @AfterEach
     void close() {
         if (server != null) {
             server.close();
+            sandbox.close();
         }
     }
 
@@ -50,6 +55,7 @@ class HungServerTest {
                 sdk.toString()), null, List.of(), "hanging", Set.of());
         var settings = new McpServerSettings("hanging", endpoint, Duration.ofSeconds(1), Duration.ofSeconds(30), false,
                 workspace, workspace.resolve("mcp-hanging.log"));
+        sandbox = settings.sandbox();
         server = new McpServer(settings, new McpServer.Listener() {
             @Override
             public void toolsChanged(McpServer s, List<McpTool> tools) {}

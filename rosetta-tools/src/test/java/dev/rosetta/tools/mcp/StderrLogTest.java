@@ -44,6 +44,8 @@ class StderrLogTest {
             public void notice(String line) {}
         })) {
             server.start();
+        } finally {
+            settings.sandbox().close(); // the server's own: its folders now, not at the JVM's exit
         }
 
         String written = Files.readString(log);

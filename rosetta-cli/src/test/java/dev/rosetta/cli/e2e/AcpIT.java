@@ -11,6 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import com.agentclientprotocol.sdk.error.AcpErrorCodes;
+import com.agentclientprotocol.sdk.spec.AcpClientSession;
 import com.agentclientprotocol.sdk.spec.AcpSchema;
 import com.agentclientprotocol.sdk.spec.AcpSchema.PermissionOptionKind;
 import com.agentclientprotocol.sdk.spec.AcpSchema.ToolCallStatus;
@@ -275,6 +277,22 @@ class AcpIT extends EndToEnd {
     }
 
     @Test
+    void loadingAConversationTheLogFolderDoesNotHaveIsSessionNotFound() {
+        start("-m", Api.CHAT_COMPLETIONS.model());
+
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> editor.client.loadSession(
+                new AcpSchema.LoadSessionRequest("never-was", sandbox.workspace().toString(), List.of())));
+
+        AcpClientSession.AcpError refused = null;
+        for (Throwable t = thrown; t != null && refused == null; t = t.getCause()) {
+            refused = t instanceof AcpClientSession.AcpError e ? e : null;
+        }
+        assertThat(refused).as("%s", thrown).isNotNull();
+        assertThat(refused.getCode()).isEqualTo(AcpErrorCodes.SESSION_NOT_FOUND); // was -32603, an internal error
+        assertThat(refused.getError().message()).contains("no conversation 'never-was'");
+    }
+
+    @Test
     void aSavedConversationLoadsWithItsHistoryAndGoesOnInTheTerminal() throws Exception {
         model.script(Format.TOOL.reply("Writing.\n", ModelCall.save("a.txt", "one\n")), ScriptedReply.text("Done."));
         start("-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool", "-y");
@@ -284,7 +302,8 @@ class AcpIT extends EndToEnd {
 
         start("-m", Api.CHAT_COMPLETIONS.model());
         assertThat(editor.client.listSessions(new AcpSchema.ListSessionsRequest(sandbox.workspace().toString(), null, null))
-                .sessions()).extracting(AcpSchema.SessionInfo::sessionId).contains(session);
+                .sessions()).filteredOn(s -> s.sessionId().equals(session)).singleElement()
+                .extracting(AcpSchema.SessionInfo::title).isEqualTo("write a.txt"); // its first message, not its id
         editor.client.loadSession(new AcpSchema.LoadSessionRequest(session, sandbox.workspace().toString(), List.of()));
 
         assertThat(editor.all(AcpSchema.UserMessageChunk.class)).extracting(c -> ((AcpSchema.TextContent) c.content())

@@ -111,8 +111,8 @@ public final class ReplSession implements AutoCloseable {
                 capture = CaptureFile.create(name);
             }
             capture.drain();
-            process = ReplProcess.start(launcher.command(workspace, capture.path()), sandbox,
-                    List.of(capture.path().getParent()));
+            // The capture file alone, not its folder: code in the sandbox must not swap it for a link.
+            process = ReplProcess.start(launcher.command(workspace, capture.path()), sandbox, List.of(capture.path()));
         }
         return process;
     }

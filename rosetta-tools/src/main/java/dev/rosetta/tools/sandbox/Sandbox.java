@@ -145,7 +145,7 @@ public final class Sandbox implements AutoCloseable {
      * secrets are taken out): confined where this sandbox confines, preceded by {@code setsid}
      * so that the terminal's signals reach only Rosetta.
      *
-     * @param extraWritable paths this process must write besides the policy's (its capture file's folder)
+     * @param extraWritable paths this process must write besides the policy's (an interpreter's capture file)
      * @throws IOException when the sandbox is on and cannot run here, or its folders cannot be made
      */
     public Launch launch(List<String> command, Path directory, Map<String, String> environment,

@@ -137,6 +137,18 @@ public final class ShellSession implements AutoCloseable {
      * @throws IOException when bash is missing or does not come up, or the sandbox refuses to start it
      */
     public static ShellSession start(Path directory, ShellSettings settings, Sandbox sandbox) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOnce(directory, settings, sandbox);
+            } catch (IOException e) {
+                if (attempt >= Sandbox.START_ATTEMPTS || !sandbox.lostARace(String.valueOf(e.getMessage()))) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static ShellSession startOnce(Path directory, ShellSettings settings, Sandbox sandbox) throws IOException {
         Path bash = settings.bash().orElseThrow(() -> new IOException("bash was not found on the PATH"));
         Optional<Path> setsid = settings.setsid();
         List<String> command = new ArrayList<>();

@@ -71,6 +71,8 @@ public final class ShellSession implements AutoCloseable {
     public record Outcome(Ending ending, int status, String output, String background, boolean stateLost) {}
 
     private static final long START_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** How long a failed start waits for the last of what was said on stderr (read once the process ends). */
+    private static final Duration LAST_WORDS_WAIT = Duration.ofSeconds(2);
     private static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
     private static final long DRAIN_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final long END_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
@@ -172,7 +174,7 @@ public final class ShellSession implements AutoCloseable {
 
     private void handshake(Sandbox sandbox, boolean confined) throws IOException {
         Thread.ofVirtual().name("shell-output").start(() -> channel.pump(process.getInputStream()));
-        Thread.ofVirtual().name("shell-errors").start(() -> drainErrors(process.getErrorStream()));
+        Thread errorsRead = Thread.ofVirtual().name("shell-errors").start(() -> drainErrors(process.getErrorStream()));
         channel.begin(0, new CapturedOutput(OutputLimit.DEFAULT, OutputFolder.unbounded(directory), spillBytes,
                 UnaryOperator.identity()));
         OptionalLong shellPid = OptionalLong.empty();
@@ -183,6 +185,8 @@ public final class ShellSession implements AutoCloseable {
             // bash is gone already; reported below with what it said
         }
         if (shellPid.isEmpty()) {
+            // Before it is ended: ending a process closes its pipes, and what it said would be lost.
+            awaitLastWords(errorsRead);
             process.destroyForcibly();
             String said;
             synchronized (errors) {
@@ -210,6 +214,18 @@ public final class ShellSession implements AutoCloseable {
     }
 
     /** bash's own stderr: prompts, job notices, startup warnings. Only the last bytes are kept, for a failed start. */
+    /**
+     * Waits, briefly, until what bash (or the sandbox around it) said is read to its end: the
+     * reason a start failed, which also tells whether trying again can help.
+     */
+    private static void awaitLastWords(Thread errorsRead) {
+        try {
+            errorsRead.join(LAST_WORDS_WAIT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void drainErrors(InputStream in) {
         byte[] buf = new byte[4096];
         try (in) {

@@ -321,6 +321,19 @@ class AcpIT extends EndToEnd {
         assertThat(form.message()).startsWith("everything asks: ");
         assertThat(form.requestedSchema().required()).contains("name");
         assertThat(form.requestedSchema().properties()).containsKeys("name", "integer");
+        // The server's limits reach the editor's form, which checks them as the user fills it in.
+        assertThat(form.requestedSchema().properties().get("integer")).isInstanceOfSatisfying(
+                AcpSchema.IntegerPropertySchema.class, integer -> {
+                    assertThat(integer.minimum()).isEqualTo(1L);
+                    assertThat(integer.maximum()).isEqualTo(100L);
+                });
+        assertThat(form.requestedSchema().properties().get("email")).isInstanceOfSatisfying(
+                AcpSchema.StringPropertySchema.class, email -> assertThat(email.format()).isEqualTo("email"));
+        assertThat(form.requestedSchema().properties().get("untitledMultipleSelectEnum")).isInstanceOfSatisfying(
+                AcpSchema.MultiSelectPropertySchema.class, list -> {
+                    assertThat(list.minItems()).isEqualTo(1L);
+                    assertThat(list.maxItems()).isEqualTo(3L);
+                });
         String result = model.request(1).results().getLast().output();
         assertThat(result).contains("User provided the requested information").contains("Name: Ada")
                 .contains("Favorite Integer: 42"); // left out: the server's default

@@ -13,6 +13,7 @@ import dev.rosetta.core.dialect.deepseek.DeepSeekDialect;
 import dev.rosetta.core.dialect.harmony.HarmonyDialect;
 import dev.rosetta.core.dialect.described.BuiltinDialects;
 import dev.rosetta.core.dialect.schema.SchemaGuidedDialect;
+import dev.rosetta.core.dialect.toolblock.ContinueDialect;
 import dev.rosetta.core.dialect.llama3.Llama3Dialect;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.dialect.mistral.MistralDialect;
@@ -96,8 +97,10 @@ public enum ToolFormat {
      * how a stored segment finds the dialect it was read in.
      */
     public static Optional<Dialect> dialectNamed(String name) {
-        if (SchemaGuidedDialect.INSTANCE.name().equals(name)) {
-            return Optional.of(SchemaGuidedDialect.INSTANCE);
+        for (Dialect readOnly : List.of(SchemaGuidedDialect.INSTANCE, ContinueDialect.INSTANCE)) {
+            if (readOnly.name().equals(name)) {
+                return Optional.of(readOnly);
+            }
         }
         return Arrays.stream(values()).map(ToolFormat::dialect).filter(d -> d.name().equals(name)).findFirst();
     }
@@ -118,7 +121,8 @@ public enum ToolFormat {
     /**
      * The readers of a conversation that asked for {@code asked} — a format's dialect or one of
      * {@code added} — highest priority first: its own reader, then every other dialect's drift
-     * reader (built-in, then added), then schema-guided recognition.
+     * reader (built-in, then added), then Continue's bare {@code TOOL_NAME:} call (read, never asked
+     * for), then schema-guided recognition.
      */
     public static List<Reader> readers(Dialect asked, ToolCatalog tools, List<? extends Dialect> added) {
         List<Reader> out = new ArrayList<>();
@@ -133,6 +137,7 @@ public enum ToolFormat {
                 out.add(d.driftReader(asked, tools));
             }
         }
+        out.add(ContinueDialect.INSTANCE.driftReader(asked, tools));
         out.add(SchemaGuidedDialect.INSTANCE.driftReader(asked, tools));
         return List.copyOf(out);
     }
@@ -151,6 +156,7 @@ public enum ToolFormat {
         List<Reader> out = new ArrayList<>();
         Arrays.stream(values()).map(f -> f.dialect().reader(tools)).forEach(out::add);
         added.stream().map(d -> d.reader(tools)).forEach(out::add);
+        out.add(ContinueDialect.INSTANCE.reader(tools));
         out.add(SchemaGuidedDialect.INSTANCE.reader(tools));
         return List.copyOf(out);
     }

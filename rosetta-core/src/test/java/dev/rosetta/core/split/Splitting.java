@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.dialect.described.BuiltinDialects;
 import dev.rosetta.core.split.StreamEvent.Completed;
 import dev.rosetta.core.split.StreamEvent.ProseDelta;
 import dev.rosetta.core.tool.BuiltinTools;
@@ -38,17 +39,20 @@ public final class Splitting {
 
     private Splitting() {}
 
-    /** The markup tokens and section tokens of every described dialect, as alternatives of a pattern. */
+    /** The markup tokens, section tokens and markup tags of every described dialect, as alternatives of a pattern. */
     private static String describedMarkup() {
         java.util.Set<String> tokens = new java.util.LinkedHashSet<>();
-        for (var d : dev.rosetta.core.dialect.described.BuiltinDialects.all()) {
+        for (var d : BuiltinDialects.all()) {
             tokens.addAll(d.description().markup());
             d.description().calls().forEach(f -> {
                 tokens.addAll(f.sectionOpen());
                 tokens.addAll(f.sectionClose());
             });
         }
-        return tokens.stream().map(Pattern::quote).collect(java.util.stream.Collectors.joining("|"));
+        String tags = BuiltinDialects.all().stream().flatMap(d -> d.description().markupTags().stream())
+                .map(t -> "|<" + Pattern.quote(t) + ">|</?" + Pattern.quote(t) + ":[0-9 ,:\\[\\]]*>")
+                .collect(java.util.stream.Collectors.joining());
+        return tokens.stream().map(Pattern::quote).collect(java.util.stream.Collectors.joining("|")) + tags;
     }
 
     public static List<Segment> split(String message, ToolFormat format) {

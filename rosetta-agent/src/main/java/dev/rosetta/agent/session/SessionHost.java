@@ -339,11 +339,33 @@ public final class SessionHost implements AutoCloseable {
                 events.emit(new SessionEvent.Queued(List.of()));
             }
             current = null;
-            events.emit(new SessionEvent.TurnEnded(pending.input(), outcome, returned));
+            events.emit(new SessionEvent.TurnEnded(pending.input(), outcome, returned, historyRewritten()));
         } finally {
             lock.unlock();
         }
         pending.ended().complete(outcome);
+    }
+
+    /**
+     * Whether the running input changed the conversation other than by adding to it: the messages it
+     * found are no longer the log's first ones, or the compactions differ. Compared by reference first
+     * (the log keeps its message objects), so an ordinary turn costs one pass over the list.
+     */
+    private boolean historyRewritten() {
+        if (turnStart == null) {
+            return false;
+        }
+        List<LoggedMessage> before = turnStart.messages();
+        List<LoggedMessage> now = conversation.log().messages();
+        if (now.size() < before.size() || !conversation.log().compactions().equals(turnStart.compactions())) {
+            return true;
+        }
+        for (int i = 0; i < before.size(); i++) {
+            if (before.get(i) != now.get(i) && !before.get(i).equals(now.get(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private TurnOutcome handle(Input input) {

@@ -163,6 +163,21 @@ class SessionHostTest {
     }
 
     @Test
+    void aTurnEndSaysWhetherTheHistoryWasRewrittenSoAFrontEndRedrawsOnlyThen() throws Exception {
+        api.replyText("One.");
+        api.replyText("Two.");
+        api.replyText("Three.");
+        try (FrontEnd front = new FrontEnd(host)) {
+            List<Boolean> rewritten = new java.util.ArrayList<>();
+            for (String input : List.of("first", "second", "/tokens", "/help", "/undo", "third")) {
+                host.run(input);
+                rewritten.add(front.await(SessionEvent.TurnEnded.class).historyRewritten());
+            }
+            assertThat(rewritten).containsExactly(false, false, false, false, true, false);
+        }
+    }
+
+    @Test
     void aPromptCommandKeepsItsPlaceInLineAndIsLeftToTheFrontEnd() throws Exception {
         try (FrontEnd front = new FrontEnd(host)) {
             host.run("/exit");

@@ -259,6 +259,22 @@ public final class Workspace {
         }
     }
 
+    /**
+     * The file's text as its holder (an editor) has it — unsaved changes included — as UTF-8 bytes,
+     * when one holds and reads the files; empty when none does, or it could not give the text (then
+     * the disk is what there is). What undo keeps and compares, so it puts back what the tools saw.
+     */
+    public Optional<byte[]> heldBytes(Path path) {
+        if (files == null || !files.reads()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(files.read(held(path)).getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
     /** Opens the file to read it from the start; confined as {@link #replace}. */
     InputStream openRead(Path path) throws IOException {
         if (files != null && files.reads()) {

@@ -38,7 +38,7 @@ final class DescribedReader implements Reader {
         for (FormReader f : forms) {
             all.addAll(f.starts());
             if (f.midLine()) {
-                mid.append(firsts(f.starts()));
+                mid.append(firsts(f.midLineStarts()));
             }
         }
         this.starts = List.copyOf(all);

@@ -97,10 +97,12 @@ public enum ToolFormat {
      * how a stored segment finds the dialect it was read in.
      */
     public static Optional<Dialect> dialectNamed(String name) {
-        for (Dialect readOnly : List.of(SchemaGuidedDialect.INSTANCE, ContinueDialect.INSTANCE)) {
-            if (readOnly.name().equals(name)) {
-                return Optional.of(readOnly);
-            }
+        if (SchemaGuidedDialect.INSTANCE.name().equals(name)) {
+            return Optional.of(SchemaGuidedDialect.INSTANCE);
+        }
+        Optional<Dialect> family = readOnly().stream().filter(d -> d.name().equals(name)).findFirst();
+        if (family.isPresent()) {
+            return family;
         }
         return Arrays.stream(values()).map(ToolFormat::dialect).filter(d -> d.name().equals(name)).findFirst();
     }
@@ -121,8 +123,8 @@ public enum ToolFormat {
     /**
      * The readers of a conversation that asked for {@code asked} — a format's dialect or one of
      * {@code added} — highest priority first: its own reader, then every other dialect's drift
-     * reader (built-in, then added), then Continue's bare {@code TOOL_NAME:} call (read, never asked
-     * for), then schema-guided recognition.
+     * reader (built-in, then added), then the families read but never asked for ({@link #readOnly}),
+     * then schema-guided recognition.
      */
     public static List<Reader> readers(Dialect asked, ToolCatalog tools, List<? extends Dialect> added) {
         List<Reader> out = new ArrayList<>();
@@ -137,7 +139,7 @@ public enum ToolFormat {
                 out.add(d.driftReader(asked, tools));
             }
         }
-        out.add(ContinueDialect.INSTANCE.driftReader(asked, tools));
+        readOnly().stream().filter(d -> d != asked).forEach(d -> out.add(d.driftReader(asked, tools)));
         out.add(SchemaGuidedDialect.INSTANCE.driftReader(asked, tools));
         return List.copyOf(out);
     }
@@ -156,8 +158,20 @@ public enum ToolFormat {
         List<Reader> out = new ArrayList<>();
         Arrays.stream(values()).map(f -> f.dialect().reader(tools)).forEach(out::add);
         added.stream().map(d -> d.reader(tools)).forEach(out::add);
-        out.add(ContinueDialect.INSTANCE.reader(tools));
+        readOnly().forEach(d -> out.add(d.reader(tools)));
         out.add(SchemaGuidedDialect.INSTANCE.reader(tools));
+        return List.copyOf(out);
+    }
+
+    /**
+     * The dialects read in every format that no format asks for: Continue's tool block, and the
+     * families described in {@code families.toml}. They come after every format's readers and a
+     * user's, so they add spellings and never change how a format's own dialect reads.
+     */
+    public static List<Dialect> readOnly() {
+        List<Dialect> out = new ArrayList<>();
+        out.add(ContinueDialect.INSTANCE);
+        out.addAll(BuiltinDialects.families());
         return List.copyOf(out);
     }
 

@@ -42,7 +42,7 @@ public final class Splitting {
     /** The markup tokens, section tokens and markup tags of every described dialect, as alternatives of a pattern. */
     private static String describedMarkup() {
         java.util.Set<String> tokens = new java.util.LinkedHashSet<>();
-        for (var d : BuiltinDialects.all()) {
+        for (var d : java.util.stream.Stream.concat(BuiltinDialects.all().stream(), BuiltinDialects.families().stream()).toList()) {
             tokens.addAll(d.description().markup());
             d.description().calls().forEach(f -> {
                 tokens.addAll(f.sectionOpen());

@@ -162,6 +162,19 @@ class SessionHostTest {
         }
     }
 
+    /** Every command's problem has one shape: what happened and what to do, no "/format failed:" before it. */
+    @Test
+    void aCommandsProblemSaysWhatHappenedWithoutSayingItFailed() throws Exception {
+        try (FrontEnd front = new FrontEnd(host)) {
+            host.run("/format klingon");
+            SessionEvent.Said said = front.await(SessionEvent.Said.class);
+            assertThat(said.tone()).isEqualTo(SessionEvent.Tone.PROBLEM);
+            assertThat(said.text()).startsWith("unknown tool format 'klingon'; use one of ").doesNotContain("failed");
+            host.run("/fork");
+            assertThat(front.await(SessionEvent.Said.class).text()).isEqualTo("usage: /fork NAME");
+        }
+    }
+
     @Test
     void aTurnEndSaysWhetherTheHistoryWasRewrittenSoAFrontEndRedrawsOnlyThen() throws Exception {
         api.replyText("One.");

@@ -284,7 +284,8 @@ class AcpIT extends EndToEnd {
 
         start("-m", Api.CHAT_COMPLETIONS.model());
         assertThat(editor.client.listSessions(new AcpSchema.ListSessionsRequest(sandbox.workspace().toString(), null, null))
-                .sessions()).extracting(AcpSchema.SessionInfo::sessionId).contains(session);
+                .sessions()).filteredOn(s -> s.sessionId().equals(session)).singleElement()
+                .extracting(AcpSchema.SessionInfo::title).isEqualTo("write a.txt"); // its first message, not its id
         editor.client.loadSession(new AcpSchema.LoadSessionRequest(session, sandbox.workspace().toString(), List.of()));
 
         assertThat(editor.all(AcpSchema.UserMessageChunk.class)).extracting(c -> ((AcpSchema.TextContent) c.content())

@@ -39,7 +39,7 @@ public final class Splitting {
 
     private Splitting() {}
 
-    /** The markup tokens, section tokens and markup tags of every described dialect, as alternatives of a pattern. */
+    /** The markup, section and Python-list tokens and the markup tags of every described dialect, as alternatives of a pattern. */
     private static String describedMarkup() {
         java.util.Set<String> tokens = new java.util.LinkedHashSet<>();
         for (var d : java.util.stream.Stream.concat(BuiltinDialects.all().stream(), BuiltinDialects.families().stream()).toList()) {
@@ -47,6 +47,11 @@ public final class Splitting {
             d.description().calls().forEach(f -> {
                 tokens.addAll(f.sectionOpen());
                 tokens.addAll(f.sectionClose());
+                // A Python call list's markers wrap the calls, whose segments lie between them.
+                if (f.shape() == dev.rosetta.core.dialect.described.Shape.PYTHON) {
+                    tokens.addAll(f.open());
+                    tokens.addAll(f.close());
+                }
             });
         }
         String tags = BuiltinDialects.all().stream().flatMap(d -> d.description().markupTags().stream())

@@ -44,9 +44,13 @@ final class FenceBlock implements Block {
             return new Kind(tool, args, null, tool.bodyIsFileText());
         }
 
-        /** A block that is reported, not run; {@code meant} is the tool it spells, if any. */
-        static Kind reported(String problem, ToolSpec meant) {
-            return new Kind(null, List.of(), problem, meant != null && meant.bodyIsFileText());
+        /**
+         * A block in a tool's alias ({@code ```python}): reported with {@code problem} when nothing
+         * but white space follows it in the reply — a model that means a call stops there to wait
+         * for the result — else prose, an example the answer goes on about.
+         */
+        static Kind example(String problem) {
+            return new Kind(null, List.of(), problem, false);
         }
 
         boolean isProse() {
@@ -73,6 +77,9 @@ final class FenceBlock implements Block {
     private int lineWaitScan = -1;
     private boolean announced;
     private boolean gluedClose;
+    /** An example block's closing fence line [closeLine, closeEnd), once found; what follows it decides what it is. */
+    private int closeLine = -1;
+    private int closeEnd = -1;
 
     FenceBlock(int start, int contentStart, FenceLine opener, Kind kind, Predicate<String> callTag) {
         this.start = start;
@@ -88,6 +95,9 @@ final class FenceBlock implements Block {
     @Override
     public int advance(Input in, Output out) {
         announce(out);
+        if (closeEnd >= 0) {
+            return settleExample(in, out);
+        }
         while (true) {
             if (pending != null && pending.phase == PendingCloser.Phase.NEXT_LINE) {
                 PendingCloser.Verdict v = pending.nextLine(in);
@@ -131,6 +141,12 @@ final class FenceBlock implements Block {
         if (kind.isProse()) {
             emitProse(out, pos, in.limit());
             out.event(new CodeBlockClosing(in.limit(), in.limit()));
+            return;
+        }
+        if (kind.tool() == null) {
+            // An example block the reply ends in: reported as what it is, not as a call cut short.
+            out.segment(new Unparsed(in.slice(start, in.limit()), MarkdownDialect.INSTANCE, kind.problem(), start,
+                    in.limit()));
             return;
         }
         String fence = "`".repeat(ticks);
@@ -302,15 +318,37 @@ final class FenceBlock implements Block {
             emitProse(out, closeLine, end);
             return end;
         }
-        String raw = in.slice(start, end);
-        if (kind.tool() != null) {
-            String content = withoutFinalBreak(in.slice(contentStart, closeLine));
-            ToolUse use = ToolUse.positional(kind.tool().name(), kind.args(), content);
-            out.segment(new Call(use, MarkdownDialect.INSTANCE, raw, start, end));
-        } else {
-            out.segment(new Unparsed(raw, MarkdownDialect.INSTANCE, kind.problem(), start, end));
+        if (kind.tool() == null) {
+            this.closeLine = closeLine;
+            this.closeEnd = end;
+            pos = end;
+            return settleExample(in, out);
         }
+        String content = withoutFinalBreak(in.slice(contentStart, closeLine));
+        ToolUse use = ToolUse.positional(kind.tool().name(), kind.args(), content);
+        out.segment(new Call(use, MarkdownDialect.INSTANCE, in.slice(start, end), start, end));
         return end;
+    }
+
+    /**
+     * An example block is closed: white space after it is looked at once (pos resumes the scan),
+     * until text shows it was an example (prose) or the reply ends with it (reported).
+     */
+    private int settleExample(Input in, Output out) {
+        while (in.has(pos) && Character.isWhitespace(in.charAt(pos))) {
+            pos++;
+        }
+        if (in.has(pos)) {
+            out.event(new CodeBlockOpened(info, "`".repeat(ticks), start, contentStart));
+            out.prose(start, closeLine);
+            out.event(new CodeBlockClosing(closeLine, closeEnd));
+            out.prose(closeLine, closeEnd);
+        } else if (in.complete()) {
+            out.segment(new Unparsed(in.slice(start, closeEnd), MarkdownDialect.INSTANCE, kind.problem(), start, closeEnd));
+        } else {
+            return -1;
+        }
+        return closeEnd;
     }
 
     private void emitProse(Output out, int from, int to) {

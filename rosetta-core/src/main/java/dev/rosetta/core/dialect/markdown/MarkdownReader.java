@@ -1,7 +1,5 @@
 package dev.rosetta.core.dialect.markdown;
 
-import java.util.function.BiFunction;
-
 import dev.rosetta.core.dialect.InfoString;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Opening;
@@ -12,18 +10,20 @@ import dev.rosetta.core.tool.ToolSpec;
 /**
  * Reads fenced blocks: three or more backticks at column 0 open a block, which a line of only
  * the same number of backticks closes. A block tagged with a loaded tool is a call; one tagged
- * with a tool's alias ({@code python}) is reported; any other block is prose whose lines no
- * other reader may claim.
+ * with a tool's alias ({@code python}) is reported when it may be a call attempt (it ends the
+ * reply), else prose; any other block is prose whose lines no other reader may claim. In another
+ * format's conversation every block is prose: the model was not asked for fences, so they are
+ * code for the user.
  */
 final class MarkdownReader implements Reader {
 
     private final ToolCatalog tools;
-    /** Non-null in xml mode: fenced calls are reported with this explanation (tag, tool) instead of run. */
-    private final BiFunction<String, ToolSpec, String> fencedCallProblem;
+    /** False in another format's conversation: no block is a call or reported. */
+    private final boolean calls;
 
-    MarkdownReader(ToolCatalog tools, BiFunction<String, ToolSpec, String> fencedCallProblem) {
+    MarkdownReader(ToolCatalog tools, boolean calls) {
         this.tools = tools;
-        this.fencedCallProblem = fencedCallProblem;
+        this.calls = calls;
     }
 
     @Override
@@ -65,20 +65,16 @@ final class MarkdownReader implements Reader {
 
     private FenceBlock.Kind kind(FenceLine fence) {
         String tag = fence.tag();
-        if (tag.isEmpty()) {
+        if (tag.isEmpty() || !calls) {
             return FenceBlock.Kind.prose();
         }
         var tool = tools.resolve(tag);
         if (tool.isPresent()) {
-            return fencedCallProblem != null
-                    ? FenceBlock.Kind.reported(fencedCallProblem.apply(tag, tool.get()), tool.get())
-                    : FenceBlock.Kind.call(tool.get(), InfoString.parse(fence.rest(), tool.get()));
+            return FenceBlock.Kind.call(tool.get(), InfoString.parse(fence.rest(), tool.get()));
         }
         var meant = tools.aliasOf(tag);
         if (meant.isPresent()) {
-            return FenceBlock.Kind.reported(fencedCallProblem != null
-                    ? fencedCallProblem.apply(tag, meant.get())
-                    : aliasProblem(tag, meant.get()), null);
+            return FenceBlock.Kind.example(aliasProblem(tag, meant.get()));
         }
         return FenceBlock.Kind.prose();
     }
@@ -89,7 +85,7 @@ final class MarkdownReader implements Reader {
     }
 
     static String aliasProblem(String tag, ToolSpec meant) {
-        return "```" + tag + " blocks are not run (they may be examples); to run this, tag the block ```"
-                + meant.tag() + " instead";
+        return "```" + tag + " " + MarkdownDialect.EXAMPLE_BLOCKS + "; to run this, tag the block ```" + meant.tag()
+                + " instead";
     }
 }

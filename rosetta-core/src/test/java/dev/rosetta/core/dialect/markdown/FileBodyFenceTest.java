@@ -124,7 +124,8 @@ class FileBodyFenceTest {
     @Test
     void aliasFenceAlsoSettlesTheFenceAsTheCloser() {
         List<Segment> s = split("```save a.md\nx\n```\nTry:\n```python\nprint(1)\n```\nok\n```\n");
-        assertThat(kinds(s)).containsExactly("call", "prose", "unparsed", "prose");
+        // The python block is an example (text follows it), and the last bare fence opens a block of prose.
+        assertThat(kinds(s)).containsExactly("call", "prose");
         assertThat(calls(s).get(0).use().content()).isEqualTo("x");
     }
 
@@ -223,16 +224,15 @@ class FileBodyFenceTest {
     // --- other formats -------------------------------------------------------------------------
 
     @Test
-    void reportedSaveInXmlModeSpansTheWholeReadme() {
+    void aFencedSaveInXmlModeIsProseNeitherRunNorReported() {
         String msg = "```save README.md\n" + README + "\n```\n";
-        Segment.Unparsed u = onlyUnparsed(Splitting.split(msg, ToolFormat.XML));
-        assertThat(u.raw()).isEqualTo(msg);
+        assertThat(Splitting.split(msg, ToolFormat.XML)).allMatch(Segment.Prose.class::isInstance);
     }
 
     @Test
     void callOfAnotherDialectAfterTheCloserIsReadAgainAndRuns() {
         String msg = "```save a.md\nx\n```\n@shell: {\"command\": \"ls\"}\n";
-        List<Segment> s = Splitting.split(msg, ToolFormat.TOOL);
+        List<Segment> s = Splitting.split(msg, ToolFormat.MARKDOWN);
         assertThat(calls(s)).extracting(c -> c.use().tool()).containsExactly("save", "shell");
         assertThat(calls(s).get(0).use().content()).isEqualTo("x");
     }

@@ -113,6 +113,10 @@ async function form({ page, url }) {
   await instruments.getByLabel('Guitar').uncheck();
   await instruments.getByLabel('Piano').check();
   await instruments.getByLabel('Drums').check();
+  await card.locator('[data-field="titledSingleSelectEnum"]').selectOption({ label: 'Green Lantern' });
+  const fish = card.getByRole('group', { name: 'Titled Multiple Select Enum' });
+  expect(await fish.getByLabel('Tuna').isChecked(), 'the default (fish-1) ticked under its title, Tuna');
+  await fish.getByLabel('Salmon').check();
   await card.getByRole('button', { name: 'Send', exact: true }).click();
   await page.waitForSelector('.result .mark.ok');
   await turnEnded(page, 1);

@@ -139,17 +139,21 @@ public final class AcpServer {
     private AcpSession open(SessionSpec spec, String cwd) {
         List<String> warnings = new ArrayList<>();
         Path folder = cwd == null || cwd.isBlank() ? Path.of("").toAbsolutePath() : Path.of(cwd);
+        EditorFiles files = EditorFiles.offered(agent);
         SessionSetup setup = new SessionSetup(spec, env, folder, w -> {
             warnings.add(w);
             warn.accept(w);
-        });
+        }).files(files).formsAnswered(true); // the session puts a server's form to the editor
         SessionHost host;
         try {
             host = SessionHost.open(setup::open);
         } catch (RosettaException e) { // a ProviderException too
             throw new AcpProtocolException(AcpErrorCodes.INTERNAL_ERROR, e.getMessage());
         }
-        AcpSession session = new AcpSession(host, agent, warn, warnings);
+        AcpSession session = new AcpSession(host, agent, warn, warnings, files);
+        if (files != null) {
+            files.session(session.id());
+        }
         sessions.put(session.id(), session);
         return session;
     }

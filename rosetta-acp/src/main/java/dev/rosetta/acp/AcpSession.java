@@ -17,6 +17,8 @@ import dev.rosetta.agent.session.NumberedEvent;
 import dev.rosetta.agent.session.Question;
 import dev.rosetta.agent.session.SessionEvent;
 import dev.rosetta.agent.session.SessionHost;
+import dev.rosetta.tools.FileAccess;
+import dev.rosetta.tools.files.Workspace;
 import dev.rosetta.tools.mcp.McpForm;
 
 /**
@@ -35,13 +37,14 @@ final class AcpSession implements AutoCloseable {
     private final List<String> notes = new ArrayList<>();
     private SessionHost.Subscription subscription;
 
-    AcpSession(SessionHost host, AcpSyncAgent agent, Consumer<String> warn, List<String> warnings) {
+    /** @param files the editor's files, when it offers them (null: the disk) */
+    AcpSession(SessionHost host, AcpSyncAgent agent, Consumer<String> warn, List<String> warnings, FileAccess files) {
         this.host = host;
         this.agent = agent;
         this.warn = warn;
         this.id = host.conversation().log().id();
         var conversation = host.conversation();
-        this.updates = new EventUpdates(conversation.workspace(), System::nanoTime,
+        this.updates = new EventUpdates(new Workspace(conversation.workspace(), false, files), System::nanoTime,
                 conversation.session().model().contextWindowOrDefault(), conversation.session().messages());
         this.config = new ConfigOptions(conversation);
         notes.addAll(warnings);
@@ -64,7 +67,7 @@ final class AcpSession implements AutoCloseable {
 
     /** The conversation so far, as the updates that showed it: for {@code session/load}. */
     void replay() {
-        EventUpdates replayed = new EventUpdates(host.conversation().workspace(), System::nanoTime,
+        EventUpdates replayed = new EventUpdates(new Workspace(host.conversation().workspace(), false), System::nanoTime,
                 host.conversation().session().model().contextWindowOrDefault(), List.of());
         host.history().forEach(e -> replayed.of(e).forEach(this::send));
     }
@@ -92,11 +95,7 @@ final class AcpSession implements AutoCloseable {
         switch (question) {
             case Question.Permission p -> answer = permission(p);
             case Question.Choice c -> answer = permission(c);
-            case Question.Form f -> {
-                send(message("> " + f.form().server() + " asks: " + f.form().message() + " — an MCP server's form"
-                        + " cannot be filled in from the editor yet; it was declined.\n"));
-                answer = new Answer.Filled(new McpForm.Answer.Decline());
-            }
+            case Question.Form f -> answer = new Answer.Filled(form(f.form()));
             case Question.Message m -> answer = new Answer.Text(null);
         }
         host.answer(question.id(), answer);
@@ -109,6 +108,25 @@ final class AcpSession implements AutoCloseable {
         } catch (RuntimeException e) {
             warn.accept("the editor did not answer a permission request: " + e.getMessage());
             return Answer.none(question);
+        }
+    }
+
+    /**
+     * An MCP server's form: the editor's own form when it offers forms ({@code elicitation/create});
+     * else declined, and the editor told so in the conversation.
+     */
+    private McpForm.Answer form(McpForm form) {
+        var client = agent.getClientCapabilities();
+        if (client == null || !client.supportsElicitationForm()) {
+            send(message("> " + form.server() + " asks: " + form.message() + " — this editor does not fill in"
+                    + " forms (ACP elicitation), so the MCP server's form was declined.\n"));
+            return new McpForm.Answer.Decline();
+        }
+        try {
+            return EditorForms.answer(agent.async().createElicitation(EditorForms.request(id, form)).block());
+        } catch (RuntimeException e) {
+            warn.accept("the editor did not answer " + form.server() + "'s form: " + e.getMessage());
+            return new McpForm.Answer.Cancel();
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.rosetta.acp;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,11 +19,13 @@ import dev.rosetta.core.tool.BuiltinTools;
 import dev.rosetta.core.tool.CallTitle;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
+import dev.rosetta.tools.files.Workspace;
 
 /**
  * A call's life as the editor sees it, whichever dialect spelled it: a {@code tool_call} when it is
  * read (pending, titled as the terminal UI heads it, its kind, the file it touches), then {@code
- * tool_call_update}s — in progress when it starts, its output while a command runs, and completed
+ * tool_call_update}s — in progress once it has its consent (after the permission request, if one is
+ * made), its output while a command runs, and completed
  * or failed with what it did: the old and new text of a file it changed, the output of a command.
  */
 final class CallUpdates {
@@ -35,7 +36,8 @@ final class CallUpdates {
     static final long OUTPUT_EVERY_NANOS = 250_000_000L;
     static final int OUTPUT_TAIL = 64 * 1024;
 
-    private final Path workspace;
+    /** Where the files are, and who holds them: the diff shows the text the tools read and wrote. */
+    private final Workspace workspace;
     private final LongSupplier clock;
     private final Map<String, Running> running = new HashMap<>();
     private int unparsed;
@@ -47,7 +49,7 @@ final class CallUpdates {
         long lastSent = Long.MIN_VALUE;
     }
 
-    CallUpdates(Path workspace, LongSupplier clock) {
+    CallUpdates(Workspace workspace, LongSupplier clock) {
         this.workspace = workspace;
         this.clock = clock;
     }
@@ -103,8 +105,11 @@ final class CallUpdates {
                 null, null, null);
     }
 
-    /** The call starts (it may still be asked about): what a file held before is kept for the diff. */
-    AcpSchema.ToolCallUpdateNotification started(ToolUse use) {
+    /**
+     * The call is on its way (it may still be asked about): what a file held before is kept for the
+     * diff. The editor hears nothing yet; the call stays pending until it has its consent.
+     */
+    void started(ToolUse use) {
         Running r = new Running();
         if (changesAFile(use.tool())) {
             Path file = file(use);
@@ -113,6 +118,10 @@ final class CallUpdates {
             r.oldKnown = file != null && (r.oldText != null || !Files.exists(file));
         }
         running.put(use.callId(), r);
+    }
+
+    /** The call has its consent and runs: in progress. */
+    AcpSchema.ToolCallUpdateNotification running(ToolUse use) {
         return update(use.callId(), AcpSchema.ToolCallStatus.IN_PROGRESS, null, null);
     }
 
@@ -172,7 +181,7 @@ final class CallUpdates {
             return null;
         }
         try {
-            return workspace.resolve(path.startsWith("~/") ? System.getProperty("user.home") + path.substring(1) : path)
+            return workspace.root().resolve(path.startsWith("~/") ? System.getProperty("user.home") + path.substring(1) : path)
                     .normalize();
         } catch (RuntimeException e) {
             return null;
@@ -195,18 +204,9 @@ final class CallUpdates {
         }).orElse(use.kwargs());
     }
 
-    /** A file's text, or null when it is not there, too big or not text. */
-    private static String textOf(Path file) {
-        try {
-            if (!Files.isRegularFile(file) || Files.size(file) > DIFF_LIMIT) {
-                return null;
-            }
-            byte[] bytes = Files.readAllBytes(file);
-            var decoder = StandardCharsets.UTF_8.newDecoder();
-            return decoder.decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
+    /** A file's text as the tools see it, or null when it is not there, too big or not text. */
+    private String textOf(Path file) {
+        return workspace.text(file, DIFF_LIMIT).orElse(null);
     }
 
     private static AcpSchema.ToolCallContentBlock text(String text) {

@@ -11,6 +11,7 @@ import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.session.SessionEvent;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.llm.ChatEvent.Usage;
+import dev.rosetta.tools.files.Workspace;
 
 /**
  * A session's events as ACP session updates: prose as the agent's message, reasoning as its
@@ -41,7 +42,7 @@ final class EventUpdates {
         }
     }
 
-    EventUpdates(java.nio.file.Path workspace, LongSupplier clock, long window, List<LoggedMessage> messages) {
+    EventUpdates(Workspace workspace, LongSupplier clock, long window, List<LoggedMessage> messages) {
         this(new CallUpdates(workspace, clock), window, messages);
     }
 
@@ -67,7 +68,8 @@ final class EventUpdates {
                     new AcpSchema.TextContent(t.text())));
             case AgentEvent.CallRead c -> out.add(calls.read(c.use(), c.dialect()));
             case AgentEvent.UnparsedRead u -> out.add(calls.unparsed(u.unparsed()));
-            case AgentEvent.ToolStarted t -> out.add(calls.started(t.use()));
+            case AgentEvent.ToolStarted t -> calls.started(t.use());
+            case AgentEvent.ToolRunning r -> out.add(calls.running(r.use()));
             case AgentEvent.ToolOutput o -> {
                 var update = calls.output(o.use(), o.bytes());
                 if (update != null) {

@@ -29,7 +29,7 @@ class CallUpdatesTest {
     private final AtomicLong clock = new AtomicLong();
 
     private CallUpdates calls() {
-        return new CallUpdates(workspace, clock::get);
+        return new CallUpdates(new dev.rosetta.tools.files.Workspace(workspace, false), clock::get);
     }
 
     private static ToolUse save(String path, String content) {
@@ -76,7 +76,8 @@ class CallUpdatesTest {
         ToolUse use = save("a.txt", "new\n");
         calls.read(use, "tool");
 
-        assertThat(calls.started(use).status()).isEqualTo(ToolCallStatus.IN_PROGRESS);
+        calls.started(use);
+        assertThat(calls.running(use).status()).isEqualTo(ToolCallStatus.IN_PROGRESS);
         Files.writeString(workspace.resolve("a.txt"), "new\n");
         AcpSchema.ToolCallUpdateNotification done = calls.finished(use, ToolResult.ok("Saved a.txt"));
 

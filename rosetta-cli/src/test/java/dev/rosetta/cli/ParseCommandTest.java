@@ -340,7 +340,7 @@ class ParseCommandTest {
         assertThat(run.err()).isEqualTo("rosetta parse: " + dialects + ":7:1: dialects[1].shpae: is not a key of a dialect;"
                 + " the keys are: name, models, source, calls, reasoning, markup, prompt, shape, open, close, section-open,"
                 + " section-close, evidence, mid-line, separator, name-prefix, name-counter, id-from-header,"
-                + " name-after-separator, functions, parameters, bare-functions, key, value, quote, tool, bare, write"
+                + " name-after-separator, functions, parameters, bare-functions, key, value, quote, tool, bare, write, stop"
                 + System.lineSeparator());
         Cli.Run missing = parse("hi", "--dialects", dir.resolve("nope.toml").toString());
         assertThat(missing.exitCode()).isEqualTo(2);

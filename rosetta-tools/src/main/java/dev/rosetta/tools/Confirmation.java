@@ -15,7 +15,7 @@ public interface Confirmation {
     /** Runs everything without asking, and so without building previews nobody will see. */
     Confirmation ALWAYS = new Confirmation() {
         @Override
-        public Decision confirm(ToolUse use, Preview preview) {
+        public Decision confirm(ToolUse use, Preview preview, List<PermissionRule> remember) {
             return Decision.yes();
         }
 
@@ -30,16 +30,16 @@ public interface Confirmation {
         }
     };
 
-    Decision confirm(ToolUse use, Preview preview) throws InterruptedException;
-
     /**
-     * Asks as {@link #confirm(ToolUse, Preview)} does, offering to remember one of {@code
-     * remember} (allow rules, narrowest first) so that calls like this one are not asked about
-     * again: answering {@link Decision.Remember} with it. A confirmation that cannot offer them
-     * asks as before.
+     * Asks whether the call runs, offering to remember one of {@code remember} (allow rules, narrowest
+     * first) so that calls like this one are not asked about again: answering {@link Decision.Remember}
+     * with it. A confirmation that cannot offer them ignores them and asks as it would without.
      */
-    default Decision confirm(ToolUse use, Preview preview, List<PermissionRule> remember) throws InterruptedException {
-        return confirm(use, preview);
+    Decision confirm(ToolUse use, Preview preview, List<PermissionRule> remember) throws InterruptedException;
+
+    /** Asks with no rules to offer. */
+    default Decision confirm(ToolUse use, Preview preview) throws InterruptedException {
+        return confirm(use, preview, List.of());
     }
 
     /**

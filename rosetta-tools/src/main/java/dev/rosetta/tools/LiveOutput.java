@@ -15,4 +15,11 @@ public interface LiveOutput {
 
     /** The next bytes of output, as the tool printed them (UTF-8, possibly cut inside a character). */
     void write(byte[] bytes, int offset, int length);
+
+    /**
+     * Told once, when the call has its consent (the user's answer, a rule's, {@code -y}'s) and is
+     * about to run: after its question, if one was asked; never for a call refused or not run.
+     */
+    default void running() {
+    }
 }

@@ -16,9 +16,10 @@ import dev.rosetta.tools.sandbox.Sandbox;
  * @param outputs     where cut outputs are saved whole, and how much they may take
  * @param writes      told before a tool writes a file, so the write can be undone
  * @param sandbox     how the processes of the shell, Python and JShell are started (confined, without secrets)
+ * @param files       who holds the files the file tools read and write (an editor), or null: the disk
  */
 public record ToolContext(Path workspace, boolean confine, OutputLimit outputLimit, OutputFolder outputs,
-        FileWrites writes, Sandbox sandbox) {
+        FileWrites writes, Sandbox sandbox, FileAccess files) {
 
     public ToolContext {
         workspace = Objects.requireNonNull(workspace, "workspace").toAbsolutePath().normalize();
@@ -26,6 +27,12 @@ public record ToolContext(Path workspace, boolean confine, OutputLimit outputLim
         Objects.requireNonNull(outputs, "outputs");
         writes = writes == null ? FileWrites.NONE : writes;
         sandbox = sandbox == null ? Sandbox.standard(workspace) : sandbox;
+    }
+
+    /** A context whose files are on the disk. */
+    public ToolContext(Path workspace, boolean confine, OutputLimit outputLimit, OutputFolder outputs,
+            FileWrites writes, Sandbox sandbox) {
+        this(workspace, confine, outputLimit, outputs, writes, sandbox, null);
     }
 
     /** A context in the standard sandbox of its workspace ({@code auto}, network off). */
@@ -56,18 +63,23 @@ public record ToolContext(Path workspace, boolean confine, OutputLimit outputLim
     }
 
     public ToolContext confined(boolean on) {
-        return new ToolContext(workspace, on, outputLimit, outputs, writes, sandbox);
+        return new ToolContext(workspace, on, outputLimit, outputs, writes, sandbox, files);
     }
 
     public ToolContext withOutputLimit(OutputLimit limit) {
-        return new ToolContext(workspace, confine, limit, outputs, writes, sandbox);
+        return new ToolContext(workspace, confine, limit, outputs, writes, sandbox, files);
     }
 
     public ToolContext withWrites(FileWrites hook) {
-        return new ToolContext(workspace, confine, outputLimit, outputs, hook, sandbox);
+        return new ToolContext(workspace, confine, outputLimit, outputs, hook, sandbox, files);
     }
 
     public ToolContext withSandbox(Sandbox newSandbox) {
-        return new ToolContext(workspace, confine, outputLimit, outputs, writes, newSandbox);
+        return new ToolContext(workspace, confine, outputLimit, outputs, writes, newSandbox, files);
+    }
+
+    /** The same, its file tools reading and writing through {@code holder} (null: the disk). */
+    public ToolContext withFiles(FileAccess holder) {
+        return new ToolContext(workspace, confine, outputLimit, outputs, writes, sandbox, holder);
     }
 }

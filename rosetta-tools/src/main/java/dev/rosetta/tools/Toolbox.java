@@ -209,7 +209,8 @@ public final class Toolbox implements AutoCloseable {
                 case Decision.Remember r -> {
                     rules.remember(r.rule());
                     remembered.accept(r.rule());
-                    yield tool.run(args, context);
+                    live.running();
+                    yield tool.run(args, context, live);
                 }
                 case Decision.Refuse r -> {
                     rules.remember(r.rule());
@@ -220,12 +221,19 @@ public final class Toolbox implements AutoCloseable {
                 }
                 case Decision.No no -> ToolResult.error(ErrorCode.CANCELED, "the user declined to run this call"
                         + (no.reason().isBlank() ? "" : ": " + no.reason()));
-                case Decision.Edit edit -> tool.run(edit.edited(), context, live);
+                case Decision.Edit edit -> {
+                    live.running();
+                    yield tool.run(edit.edited(), context, live);
+                }
                 case Decision.YesToAll all -> {
                     confirmEverything = true;
+                    live.running();
                     yield tool.run(args, context, live);
                 }
-                case Decision.Yes yes -> tool.run(args, context, live);
+                case Decision.Yes yes -> {
+                    live.running();
+                    yield tool.run(args, context, live);
+                }
             };
         } catch (InvalidArgumentsException e) {
             return ToolResult.error(ErrorCode.INVALID_ARGS, e.getMessage());

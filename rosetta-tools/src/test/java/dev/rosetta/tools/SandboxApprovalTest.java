@@ -63,7 +63,7 @@ class SandboxApprovalTest {
         tools.addAll(FileTools.all());
         ToolContext context = new ToolContext(workspace, false, OutputLimit.DEFAULT, workspace.resolve(".out"))
                 .withSandbox(sandbox);
-        toolbox = new Toolbox(tools, context, (use, preview) -> {
+        toolbox = new Toolbox(tools, context, (use, preview, remember) -> {
             asked.add(use);
             return new Decision.No("");
         }, rules, rule -> { });

@@ -79,7 +79,7 @@ class ShellDenyRuleTest {
     @Test
     void aDoubtfulLineIsAskedEvenAfterYesToAll() throws Exception {
         List<ToolUse> asked = new ArrayList<>();
-        Confirmation user = (use, preview) -> {
+        Confirmation user = (use, preview, remember) -> {
             asked.add(use);
             return new Decision.YesToAll();
         };
@@ -98,7 +98,7 @@ class ShellDenyRuleTest {
         assertThat(denied.code()).isEqualTo(ErrorCode.DENIED);
         assertThat(dir.resolve("victim")).isDirectory();
         List<ToolUse> asked = new ArrayList<>();
-        Toolbox allowing = toolbox((use, preview) -> {
+        Toolbox allowing = toolbox((use, preview, remember) -> {
             asked.add(use);
             return Decision.yes();
         }, new PermissionRule("shell", "echo *", Permission.ALLOW, ""));

@@ -37,7 +37,7 @@ class ToolboxTest {
 
     private Confirmation answering(Decision... answers) {
         var queue = new ArrayList<>(List.of(answers));
-        return (use, preview) -> {
+        return (use, preview, remember) -> {
             previews.add(preview);
             return queue.remove(0);
         };

@@ -36,8 +36,11 @@ public sealed interface AgentEvent {
     /** Something that looked like a call and is not one; the model will be told. */
     record UnparsedRead(Segment.Unparsed unparsed) implements AgentEvent {}
 
-    /** A call is about to run (after confirmation). */
+    /** A call is on its way to run: its question, if one is asked, comes next ({@link ToolRunning} after consent). */
     record ToolStarted(ToolUse use) implements AgentEvent {}
+
+    /** The call has its consent and runs now (after its question, if one was asked); not for a call refused. */
+    record ToolRunning(ToolUse use) implements AgentEvent {}
 
     /**
      * Output of the running call as it is produced (a tool that streams it: the shell), for a

@@ -28,6 +28,7 @@ import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.StopReason;
+import dev.rosetta.tools.LiveOutput;
 import dev.rosetta.tools.PreDecision;
 
 /**
@@ -416,9 +417,17 @@ public final class AgentLoop {
         Redaction secrets = session.options().secrets();
         Redaction.Stream live = secrets.forBytes().stream();
         try {
-            return blanked(session.toolbox().execute(use,
-                    (bytes, offset, length) -> liveOutput(use, live.feed(
-                            new String(bytes, offset, length, StandardCharsets.ISO_8859_1))), decision), secrets);
+            return blanked(session.toolbox().execute(use, new LiveOutput() {
+                @Override
+                public void write(byte[] bytes, int offset, int length) {
+                    liveOutput(use, live.feed(new String(bytes, offset, length, StandardCharsets.ISO_8859_1)));
+                }
+
+                @Override
+                public void running() {
+                    events.accept(new AgentEvent.ToolRunning(use));
+                }
+            }, decision), secrets);
         } catch (InterruptedException e) {
             interrupted = true;
             return ToolResult.error(ErrorCode.CANCELED, "the user interrupted the call");

@@ -90,12 +90,21 @@ final class ConfigTable {
 
     /** A list of paths, each absolute or from the home folder ({@code ~/…}): a file may be read from anywhere. */
     List<String> paths(String key) {
+        return paths(key, false);
+    }
+
+    /**
+     * A list of paths, each absolute, from the home folder or, where {@code relative}, from the
+     * workspace ({@code ".git"}: each workspace's own).
+     */
+    List<String> paths(String key, boolean relative) {
         List<String> paths = strings(key);
         if (paths != null) {
             for (String p : paths) {
-                if (!(p.equals("~") || p.startsWith("~/") || p.startsWith("/")) || p.indexOf('\0') >= 0) {
-                    throw error(key, "must list absolute paths or paths from your home folder (~/.cache/pip), not "
-                            + TomlText.string(p));
+                boolean anchored = p.equals("~") || p.startsWith("~/") || p.startsWith("/");
+                if (!(anchored || relative && !p.isBlank() && !p.startsWith("~")) || p.indexOf('\0') >= 0) {
+                    throw error(key, "must list absolute paths or paths from your home folder (~/.cache/pip)"
+                            + (relative ? " or from the workspace (.git)" : "") + ", not " + TomlText.string(p));
                 }
             }
         }

@@ -48,7 +48,7 @@ public record SandboxPart(SandboxMode mode, NetworkAccess network, List<String> 
         }
         SandboxMode mode = table.choice("mode", MODES);
         NetworkAccess network = table.choice("network", NETWORKS);
-        List<String> writable = table.paths("writable");
+        List<String> writable = table.paths("writable", true);
         List<String> hidden = table.paths("hidden");
         Boolean autoApprove = table.bool("auto_approve_sandboxed");
         table.finish("mode", "network", "writable", "hidden", "auto_approve_sandboxed");

@@ -5,13 +5,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
@@ -40,9 +36,6 @@ public final class ConversationLog implements AutoCloseable {
     public static final String TORN = "conversation.torn";
     /** The folder beside the log where the bytes of files before a tool wrote them are kept. */
     public static final String CHECKPOINTS = "checkpoints";
-
-    /** How many generated ids are tried before giving up: with ~98,000 a day, more means something is wrong. */
-    private static final int ID_ATTEMPTS = 200;
 
     private final Path logs;
     private final ConversationLock lock;
@@ -80,7 +73,8 @@ public final class ConversationLog implements AutoCloseable {
         LogDirectory.requireFolderOrNothing(logs);
         try {
             OwnerOnly.folders(logs);
-            id = id != null ? reserve(logs, id) : reserveRandom(logs, today, random);
+            id = id != null ? ConversationFolders.reserve(logs, id)
+                    : ConversationFolders.reserveRandom(logs, today, random);
         } catch (IOException e) {
             throw new RosettaException("could not create a conversation in " + logs + ": " + e.getMessage(), e);
         }
@@ -97,31 +91,6 @@ public final class ConversationLog implements AutoCloseable {
         return openFolder(logs, conversation);
     }
 
-    private static ConversationId reserve(Path logs, ConversationId id) throws IOException {
-        try {
-            OwnerOnly.newFolder(logs.resolve(id.value()));
-            return id;
-        } catch (FileAlreadyExistsException e) {
-            throw new RosettaException("a conversation named '" + id + "' exists already; continue it with --resume"
-                    + " --name " + id + ", or choose another name");
-        }
-    }
-
-    private static ConversationId reserveRandom(Path logs, LocalDate today, RandomGenerator random)
-            throws IOException {
-        for (int i = 0; i < ID_ATTEMPTS; i++) {
-            ConversationId id = ConversationId.random(today, random);
-            try {
-                OwnerOnly.newFolder(logs.resolve(id.value()));
-                return id;
-            } catch (FileAlreadyExistsException e) {
-                // Taken: draw again.
-            }
-        }
-        throw new RosettaException("could not find a free conversation id in " + logs + " after " + ID_ATTEMPTS
-                + " tries; start one with --name NAME");
-    }
-
     private static ConversationLog openFolder(Path logs, ConversationId id) {
         Path folder = logs.resolve(id.value());
         ConversationLock lock = ConversationLock.acquire(folder, id.value());
@@ -131,7 +100,7 @@ public final class ConversationLog implements AutoCloseable {
             OwnerOnly.tightenTree(folder);
             Path file = folder.resolve(FILE);
             LogContents contents = LogFileReader.read(file);
-            repair(folder, contents);
+            TornLineRepair.repair(folder, contents);
             if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
                 OwnerOnly.newFile(file); // RandomAccessFile would create it readable to all
             }
@@ -143,31 +112,6 @@ public final class ConversationLog implements AutoCloseable {
                 throw r;
             }
             throw new RosettaException("could not open the log of conversation " + id + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * Makes the file end at a line boundary again before anything is appended: the bytes of a
-     * cut-off line are moved to {@link #TORN} (kept, never dropped), a complete last line that
-     * lost only its newline gets one.
-     */
-    private static void repair(Path folder, LogContents contents) throws IOException {
-        Path file = folder.resolve(FILE);
-        if (!Files.exists(file) || !contents.needsRepair(Files.size(file))) {
-            return; // nothing to write: a sound log is not touched (it may not even be a regular file)
-        }
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            if (contents.torn().length > 0) {
-                Files.write(OwnerOnly.file(folder.resolve(TORN)), contents.torn(), StandardOpenOption.APPEND,
-                        StandardOpenOption.SYNC);
-            }
-            if (ch.size() != contents.goodLength()) {
-                ch.truncate(contents.goodLength());
-            }
-            if (contents.missingNewline()) {
-                ch.write(ByteBuffer.wrap(new byte[] {'\n'}), contents.goodLength());
-            }
-            ch.force(true);
         }
     }
 

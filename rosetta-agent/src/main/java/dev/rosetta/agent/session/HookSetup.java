@@ -88,11 +88,6 @@ final class HookSetup {
     static Confirmation notifying(Confirmation asker, Hooks hooks) {
         return new Confirmation() {
             @Override
-            public Decision confirm(ToolUse use, Preview preview) throws InterruptedException {
-                return confirm(use, preview, List.of());
-            }
-
-            @Override
             public Decision confirm(ToolUse use, Preview preview, List<PermissionRule> remember)
                     throws InterruptedException {
                 hooks.notification("Rosetta needs your permission to use " + use.tool(), "Permission needed",

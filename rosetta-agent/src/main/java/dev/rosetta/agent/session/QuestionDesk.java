@@ -9,12 +9,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
-import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Confirmation;
-import dev.rosetta.tools.Decision;
-import dev.rosetta.tools.Preview;
 import dev.rosetta.tools.mcp.McpForm;
-import dev.rosetta.tools.permission.PermissionRule;
 
 /**
  * Where the conversation's questions wait for their answers. Asking announces the question to every
@@ -98,21 +94,12 @@ final class QuestionDesk {
 
     /** The toolbox's confirmation: a {@link Question.Permission} for every call that is to be asked about. */
     Confirmation confirmation() {
-        return new Confirmation() {
-            @Override
-            public Decision confirm(ToolUse use, Preview preview) throws InterruptedException {
-                return confirm(use, preview, List.of());
+        return (use, preview, remember) -> {
+            Answer answer = ask(new Question.Permission(nextId(), use, preview, remember));
+            if (answer instanceof Answer.Decided d) {
+                return d.decision();
             }
-
-            @Override
-            public Decision confirm(ToolUse use, Preview preview, List<PermissionRule> remember)
-                    throws InterruptedException {
-                Answer answer = ask(new Question.Permission(nextId(), use, preview, remember));
-                if (answer instanceof Answer.Decided d) {
-                    return d.decision();
-                }
-                throw new InterruptedException("the user stopped the turn at the confirmation");
-            }
+            throw new InterruptedException("the user stopped the turn at the confirmation");
         };
     }
 

@@ -51,6 +51,7 @@ import dev.rosetta.llm.tape.ReplyTape;
 import dev.rosetta.llm.provider.ProviderDirectory;
 import dev.rosetta.tools.BuiltinToolset;
 import dev.rosetta.tools.Confirmation;
+import dev.rosetta.tools.FileAccess;
 import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.mcp.McpForm;
@@ -77,6 +78,8 @@ public final class SessionSetup {
     private volatile UiSettings ui = UiSettings.DEFAULT;
     /** Asks whether a project's MCP server may start; null: nobody to ask (and nobody to fill in a form). */
     private ServerApproval approval;
+    /** Who holds the files the file tools read and write (an editor); null: the disk. */
+    private FileAccess files;
     /** Whether a front end answers the host's questions though no one approves servers at start (the page, JSON lines). */
     private boolean formsAnswered;
 
@@ -93,6 +96,15 @@ public final class SessionSetup {
      */
     public SessionSetup approval(ServerApproval approval) {
         this.approval = approval;
+        return this;
+    }
+
+    /**
+     * Who holds the files the file tools read and write, when a front end has them open (an editor
+     * offering its buffers); by default the disk.
+     */
+    public SessionSetup files(FileAccess holder) {
+        this.files = holder;
         return this;
     }
 
@@ -207,7 +219,7 @@ public final class SessionSetup {
                 logs, warnings);
         ToolContext context = new ToolContext(r.workspace(), options.confine() || r.config().confine(),
                 OutputLimit.DEFAULT, OutputFolder.of(log.folder().resolve("tool-outputs"),
-                        r.config().limits().toolOutputs(), "[limits] tool_outputs"), checkpoints, sandbox);
+                        r.config().limits().toolOutputs(), "[limits] tool_outputs"), checkpoints, sandbox, files);
         Hooks hooks = HookSetup.open(r.config().hooks(), r.workspace(), log, r.resolution().environment(),
                 options.confirmCalls(), approval, ProjectApprovals.of(env), outlets::notice);
         Toolbox toolbox = new Toolbox(tools, context, options.confirmCalls()

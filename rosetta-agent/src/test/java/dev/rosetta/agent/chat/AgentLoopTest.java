@@ -4,18 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.chat.TurnOutcome.Reason;
-import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.FullDisk;
 import dev.rosetta.agent.log.LogWriteException;
 import dev.rosetta.agent.log.LoggedMessage;
@@ -38,30 +33,9 @@ import mockwebserver3.MockResponse;
 import tools.jackson.databind.JsonNode;
 
 /** Whole turns against a loopback server speaking OpenAI's wire format, with real file tools. */
-class AgentLoopTest {
+class AgentLoopTest extends LoopbackTurnTest {
 
-    @TempDir
-    Path dir;
-
-    @TempDir
-    Path logs;
-
-    private FakeOpenAi api;
-    private final List<AgentEvent> events = new ArrayList<>();
-    private ConversationLog log;
     private List<Tool> extraTools = List.of();
-
-    @BeforeEach
-    void start() throws Exception {
-        api = new FakeOpenAi();
-        log = ConversationLog.create(logs, "test");
-    }
-
-    @AfterEach
-    void stop() {
-        api.close();
-        log.close();
-    }
 
     /** What the conversation holds: the log's messages (the session keeps no list of its own). */
     private List<LoggedMessage> logged() {
@@ -81,7 +55,7 @@ class AgentLoopTest {
         tools.addAll(extraTools);
         Toolbox toolbox = new Toolbox(tools, ToolContext.in(dir), confirmation);
         ChatSession session = new ChatSession(info, api.provider(info), format, toolbox, log, settings);
-        return new AgentLoop(session, dir, events::add);
+        return loop(session);
     }
 
     private AgentLoop loop(ToolFormat format) throws Exception {
@@ -262,7 +236,7 @@ class AgentLoopTest {
         api.replyText("```save no.txt\nx\n```\n");
         api.replyText("Understood.");
         TurnOutcome outcome = loop("openai/gpt-4.1", ToolFormat.MARKDOWN,
-                (use, preview) -> new Decision.No("not today"), TurnSettings.DEFAULT).run("save something");
+                (use, preview, remember) -> new Decision.No("not today"), TurnSettings.DEFAULT).run("save something");
         assertThat(outcome.ok()).isTrue();
         assertThat(dir.resolve("no.txt")).doesNotExist();
         assertThat(api.requests().get(1).get("messages").get(3).get("content").stringValue())
@@ -419,7 +393,7 @@ class AgentLoopTest {
     @Test
     void aMessageTheDiskRefusedIsNotInTheConversationAndNothingIsSent() throws Exception {
         log.close();
-        log = FullDisk.reopen(logs, "test");
+        log = FullDisk.reopen(logs, CONVERSATION);
         AgentLoop loop = loop(ToolFormat.MARKDOWN);
 
         assertThatThrownBy(() -> loop.run("hi")).isInstanceOf(LogWriteException.class)

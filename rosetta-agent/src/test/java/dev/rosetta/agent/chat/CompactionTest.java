@@ -5,23 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.context.CompactionResult;
 import dev.rosetta.agent.context.ContextSettings;
 import dev.rosetta.agent.context.SummaryPrompt;
 import dev.rosetta.agent.instructions.ProjectInstructions;
 import dev.rosetta.agent.log.Compaction;
-import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.log.StoredSegment;
 import dev.rosetta.core.dialect.ToolFormat;
@@ -40,33 +35,11 @@ import tools.jackson.databind.JsonNode;
  * Compaction against a loopback server speaking OpenAI's wire format: what the summarising request
  * asks, what the next request sends instead of the old messages, and what the log keeps.
  */
-class CompactionTest {
-
-    @TempDir
-    Path dir;
-
-    @TempDir
-    Path logs;
-
-    private FakeOpenAi api;
-    private ConversationLog log;
-    private final List<AgentEvent> events = new ArrayList<>();
+class CompactionTest extends LoopbackTurnTest {
 
     /** A model with a small window: 12,000 tokens, 1,000 of them for the reply. */
     private static final ModelInfo SMALL = new ModelInfo("openai", "gpt-4.1", 12_000, 1_000, null, null, null, null,
             List.of(), null);
-
-    @BeforeEach
-    void start() throws Exception {
-        api = new FakeOpenAi();
-        log = ConversationLog.create(logs, "long");
-    }
-
-    @AfterEach
-    void stop() {
-        api.close();
-        log.close();
-    }
 
     private ChatSession session(ContextSettings context) throws Exception {
         Toolbox toolbox = new Toolbox(FileTools.all(), ToolContext.in(dir), Confirmation.ALWAYS);
@@ -97,7 +70,7 @@ class CompactionTest {
         api.replyText("## Instructions\n- Port the parser to Rust, keep the API.\n## Open tasks\n- part 21 on");
         api.replyText("Fini.");
 
-        TurnOutcome outcome = new AgentLoop(session, dir, events::add).run("go on");
+        TurnOutcome outcome = loop(session).run("go on");
 
         assertThat(outcome.ok()).isTrue();
         List<JsonNode> requests = api.requests();
@@ -134,7 +107,7 @@ class CompactionTest {
         ChatSession session = session(ContextSettings.DEFAULT.withKeepRecent(1));
         api.replyText("Fini.");
 
-        new AgentLoop(session, dir, events::add).run("go on");
+        loop(session).run("go on");
 
         List<JsonNode> requests = api.requests();
         assertThat(requests).as("no summarising request").hasSize(1);
@@ -155,7 +128,7 @@ class CompactionTest {
         api.replyText("## Instructions\n- port it");
         api.replyText("Fini.");
 
-        new AgentLoop(session, dir, events::add).run("go on");
+        loop(session).run("go on");
 
         Compaction c = log.compactions().getFirst();
         List<LoggedMessage> all = log.messages();
@@ -175,7 +148,7 @@ class CompactionTest {
         ChatSession session = session(ContextSettings.DEFAULT);
         api.replyText("## Instructions\n- keep the API");
 
-        CompactionResult result = new AgentLoop(session, dir, events::add).compact("the list of ported files");
+        CompactionResult result = loop(session).compact("the list of ported files");
 
         assertThat(result.compacted()).isTrue();
         assertThat(text(api.requests().get(0), 0)).endsWith("keep in particular: the list of ported files");
@@ -193,7 +166,7 @@ class CompactionTest {
                 .body("{\"error\":{\"message\":\"no summaries today\"}}").build());
         api.replyText("Fini.");
 
-        assertThat(new AgentLoop(session, dir, events::add).run("go on").ok()).isTrue();
+        assertThat(loop(session).run("go on").ok()).isTrue();
 
         assertThat(log.compactions().getFirst().summary()).isNull();
         assertThat(events).filteredOn(AgentEvent.Notice.class::isInstance)
@@ -211,7 +184,7 @@ class CompactionTest {
         api.replyCalls("read", "{\"path\":\"src/part1.txt\"}");
         api.replyText("Fini.");
 
-        assertThat(new AgentLoop(session, dir, events::add).run("go on").ok()).isTrue();
+        assertThat(loop(session).run("go on").ok()).isTrue();
 
         List<JsonNode> requests = api.requests();
         assertThat(requests).as("the failed summary, then the turn's two steps").hasSize(3);

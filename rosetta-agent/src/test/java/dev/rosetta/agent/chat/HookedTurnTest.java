@@ -9,10 +9,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.chat.TurnOutcome.Reason;
 import dev.rosetta.agent.hooks.HookEntry;
@@ -20,7 +18,6 @@ import dev.rosetta.agent.hooks.HookEvent;
 import dev.rosetta.agent.hooks.HookMatcher;
 import dev.rosetta.agent.hooks.HookSession;
 import dev.rosetta.agent.hooks.Hooks;
-import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Role;
@@ -38,17 +35,8 @@ import dev.rosetta.tools.shell.ShellTool;
 import tools.jackson.databind.JsonNode;
 
 /** Whole turns with hooks: real scripts at each point of the loop, a loopback server as the model. */
-class HookedTurnTest {
+class HookedTurnTest extends LoopbackTurnTest {
 
-    @TempDir
-    Path dir;
-
-    @TempDir
-    Path logs;
-
-    private FakeOpenAi api;
-    private ConversationLog log;
-    private final List<AgentEvent> events = new ArrayList<>();
     private final List<HookEntry> hooks = new ArrayList<>();
     private Confirmation confirmation = Confirmation.ALWAYS;
 
@@ -56,14 +44,6 @@ class HookedTurnTest {
     void start() throws Exception {
         MachineRequirement.require(Executables.find("jq", System.getenv("PATH")).isPresent(),
                 "jq is not installed (apt-get install jq)");
-        api = new FakeOpenAi();
-        log = ConversationLog.create(logs, "hooked");
-    }
-
-    @AfterEach
-    void stop() {
-        api.close();
-        log.close();
     }
 
     private void hook(HookEvent event, String matcher, String body) throws IOException {
@@ -84,7 +64,7 @@ class HookedTurnTest {
         Hooks configured = new Hooks(hooks, session, line -> events.add(new AgentEvent.Notice(line)));
         ChatSession chat = new ChatSession(model, providerFor(model), ToolFormat.TOOL, toolbox, log,
                 TurnSettings.DEFAULT, SessionOptions.DEFAULT.withHooks(configured));
-        return new AgentLoop(chat, dir, events::add);
+        return loop(chat);
     }
 
     private dev.rosetta.llm.Provider providerFor(ModelInfo model) {
@@ -131,7 +111,7 @@ class HookedTurnTest {
                 jq '{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "allow",
                      updatedInput: (.tool_input | .content = (.content + "\\n# checked by the hook"))}}'
                 """);
-        confirmation = (use, preview) -> new Decision.No("nobody should be asked");
+        confirmation = (use, preview, remember) -> new Decision.No("nobody should be asked");
         api.replyCalls("save", "{\"path\": \"a.py\", \"content\": \"print(1)\"}");
         api.replyText("Saved.");
         loop().run("save a.py");

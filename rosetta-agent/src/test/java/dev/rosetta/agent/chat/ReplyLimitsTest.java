@@ -3,17 +3,12 @@ package dev.rosetta.agent.chat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.chat.TurnOutcome.Reason;
-import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.message.Role;
@@ -29,36 +24,14 @@ import tools.jackson.databind.JsonNode;
  * stream: what came before the stop is kept and logged, the calls complete by then run, the model
  * is told in one message and the user in one line.
  */
-class ReplyLimitsTest {
-
-    @TempDir
-    Path dir;
-
-    @TempDir
-    Path logs;
-
-    private FakeOpenAi api;
-    private ConversationLog log;
-    private final List<AgentEvent> events = new ArrayList<>();
-
-    @BeforeEach
-    void start() throws Exception {
-        api = new FakeOpenAi();
-        log = ConversationLog.create(logs, "test");
-    }
-
-    @AfterEach
-    void stop() {
-        api.close();
-        log.close();
-    }
+class ReplyLimitsTest extends LoopbackTurnTest {
 
     private AgentLoop loop(ToolFormat format, ReplyLimits limits) throws Exception {
         Toolbox toolbox = new Toolbox(new ArrayList<>(FileTools.all()), ToolContext.in(dir), Confirmation.ALWAYS);
         var model = api.model("openai/gpt-4.1");
         ChatSession session = new ChatSession(model, api.provider(model), format, toolbox, log,
                 TurnSettings.DEFAULT.withBreakOnToolUse(false).withReplyLimits(limits));
-        return new AgentLoop(session, dir, events::add);
+        return loop(session);
     }
 
     private List<String> notices() {

@@ -8,13 +8,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.chat.TurnOutcome.Reason;
-import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.llm.model.ModelInfo;
 import dev.rosetta.tools.Confirmation;
@@ -24,35 +20,13 @@ import dev.rosetta.tools.files.FileTools;
 import tools.jackson.databind.JsonNode;
 
 /** --max-turns, --max-cost and --output-schema, held by the loop against a loopback model. */
-class RunLimitsTest {
-
-    @TempDir
-    Path dir;
-
-    @TempDir
-    Path logs;
-
-    private FakeOpenAi api;
-    private ConversationLog log;
-    private final List<AgentEvent> events = new ArrayList<>();
-
-    @BeforeEach
-    void start() throws Exception {
-        api = new FakeOpenAi();
-        log = ConversationLog.create(logs, "limits");
-    }
-
-    @AfterEach
-    void stop() {
-        api.close();
-        log.close();
-    }
+class RunLimitsTest extends LoopbackTurnTest {
 
     private AgentLoop loop(TurnSettings settings) throws Exception {
         ModelInfo model = api.model("openai/gpt-4.1");
         Toolbox toolbox = new Toolbox(new ArrayList<>(FileTools.all()), ToolContext.in(dir), Confirmation.ALWAYS);
         ChatSession session = new ChatSession(model, api.provider(model), ToolFormat.TOOL, toolbox, log, settings);
-        return new AgentLoop(session, dir, events::add);
+        return loop(session);
     }
 
     @Test

@@ -4,18 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.context.ContextSettings;
 import dev.rosetta.agent.instructions.ProjectInstructions;
-import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.secret.Redaction;
 import dev.rosetta.llm.model.ModelInfo;
@@ -30,34 +25,12 @@ import dev.rosetta.tools.shell.ShellTool;
  * Issue 25 §2: a key in a normal reply, or in what a tool printed, was shown, logged and sent back
  * to the model. Whole turns against a loopback server in OpenAI's wire format, with a real shell.
  */
-class SecretsTest {
+class SecretsTest extends LoopbackTurnTest {
 
     /** The key the fake provider is called with. */
     private static final String KEY = "sk-test-SECRET-4242";
     /** Another secret Rosetta knows (a token in its environment). */
     private static final String TOKEN = "ghp_0123456789abcdefTOKEN";
-
-    @TempDir
-    Path dir;
-
-    @TempDir
-    Path logs;
-
-    private FakeOpenAi api;
-    private ConversationLog log;
-    private final List<AgentEvent> events = new ArrayList<>();
-
-    @BeforeEach
-    void start() throws Exception {
-        api = new FakeOpenAi();
-        log = ConversationLog.create(logs, "secrets");
-    }
-
-    @AfterEach
-    void stop() {
-        api.close();
-        log.close();
-    }
 
     private AgentLoop loop() throws Exception {
         ModelInfo model = api.model("openai/gpt-4.1");
@@ -68,7 +41,7 @@ class SecretsTest {
         ChatSession session = new ChatSession(model, api.provider(model), ToolFormat.MARKDOWN, toolbox, log,
                 TurnSettings.DEFAULT, new SessionOptions(ContextSettings.DEFAULT, ProjectInstructions.NONE, null)
                         .withSecrets(known));
-        return new AgentLoop(session, dir, events::add);
+        return loop(session);
     }
 
     @Test

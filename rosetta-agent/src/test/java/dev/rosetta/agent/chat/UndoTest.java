@@ -3,14 +3,12 @@ package dev.rosetta.agent.chat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.context.ContextSettings;
 import dev.rosetta.agent.instructions.ProjectInstructions;
@@ -28,23 +26,13 @@ import dev.rosetta.tools.files.Workspace;
 import dev.rosetta.tools.shell.ShellTool;
 
 /** Undo that restores files: whole turns against a loopback model, real file tools, real files. */
-class UndoTest {
+class UndoTest extends LoopbackTurnTest {
 
-    @TempDir
-    Path dir;
-
-    @TempDir
-    Path logs;
-
-    private FakeOpenAi api;
-    private ConversationLog log;
     private FileCheckpoints checkpoints;
     private AgentLoop loop;
 
     @BeforeEach
     void start() throws Exception {
-        api = new FakeOpenAi();
-        log = ConversationLog.create(logs, "undo");
         checkpoints = new FileCheckpoints(log);
         loop = loop(checkpoints);
     }
@@ -67,8 +55,6 @@ class UndoTest {
     @AfterEach
     void stop() {
         loop.interrupt();
-        api.close();
-        log.close();
     }
 
     /** Turn 1 creates a.txt; turn 2 rewrites it, creates b.txt and runs a shell command. */
@@ -157,7 +143,7 @@ class UndoTest {
     void theCheckpointsSurviveReopeningTheConversation() throws Exception {
         twoTurns();
         log.close();
-        log = ConversationLog.open(logs, "undo");
+        log = ConversationLog.open(logs, CONVERSATION);
         FileCheckpoints reopened = new FileCheckpoints(log);
 
         Rewind.Plan plan = Rewind.plan(log, reopened, Rewind.cutForLast(log.messages(), 1), workspace());

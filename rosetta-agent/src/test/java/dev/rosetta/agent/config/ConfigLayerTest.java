@@ -1,53 +1,24 @@
 package dev.rosetta.agent.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.config.ConfigLayer.Kind;
-import dev.rosetta.core.RosettaException;
 import dev.rosetta.llm.Providers.OpenAiApi;
 import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.provider.Api;
 import dev.rosetta.llm.provider.ProviderSettings;
 
 /** The schema of user and project files: every setting read, wrong types refused, unknown keys warned about. */
-class ConfigLayerTest {
-
-    @TempDir
-    Path dir;
-
-    private final List<String> warnings = new ArrayList<>();
-
-    private ConfigLayer layer(Kind kind, String text) throws IOException {
-        Path file = dir.resolve(kind == Kind.PROJECT ? "rosetta.toml" : "config.toml");
-        Files.writeString(file, text);
-        return ConfigLayer.read(file, kind, warnings).orElseThrow();
-    }
-
-    private String error(String text) {
-        try {
-            layer(Kind.USER, text);
-        } catch (RosettaException e) {
-            assertThat(e.getMessage()).doesNotContain("\n");
-            return e.getMessage().replace(dir.resolve("config.toml").toString(), "FILE");
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-        throw new AssertionError("no error");
-    }
+class ConfigLayerTest extends ConfigFileTest {
 
     @Test
     void everySettingOfTheUserFileIsRead() throws IOException {

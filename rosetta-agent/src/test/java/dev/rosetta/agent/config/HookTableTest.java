@@ -3,43 +3,16 @@ package dev.rosetta.agent.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.config.ConfigLayer.Kind;
 import dev.rosetta.agent.hooks.HookEntry;
 import dev.rosetta.agent.hooks.HookEvent;
-import dev.rosetta.core.RosettaException;
 
 /** {@code [[hooks]]} in config files: each entry read, checked, and said wrong in one line at its place. */
-class HookTableTest {
-
-    @TempDir
-    Path dir;
-
-    private final List<String> warnings = new ArrayList<>();
-
-    private ConfigLayer layer(Kind kind, String text) throws IOException {
-        Path file = dir.resolve(kind == Kind.PROJECT ? "rosetta.toml" : "config.toml");
-        Files.writeString(file, text);
-        return ConfigLayer.read(file, kind, warnings).orElseThrow();
-    }
-
-    private String error(String text) throws IOException {
-        try {
-            layer(Kind.USER, text);
-        } catch (RosettaException e) {
-            assertThat(e.getMessage()).doesNotContain("\n");
-            return e.getMessage().replace(dir.resolve("config.toml").toString(), "FILE");
-        }
-        throw new AssertionError("no error");
-    }
+class HookTableTest extends ConfigFileTest {
 
     @Test
     void everyFieldOfAHookIsRead() throws IOException {

@@ -3,41 +3,16 @@ package dev.rosetta.agent.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.config.ConfigLayer.Kind;
-import dev.rosetta.core.RosettaException;
 
 /** [mcp.servers.NAME] tables: every setting read, what is missing or wrong said with its line. */
-class McpServerEntryTest {
-
-    @TempDir
-    Path dir;
-
-    private final List<String> warnings = new ArrayList<>();
-
-    private ConfigLayer layer(Kind kind, String text) throws IOException {
-        Path file = dir.resolve(kind == Kind.PROJECT ? "rosetta.toml" : "config.toml");
-        Files.writeString(file, text);
-        return ConfigLayer.read(file, kind, warnings).orElseThrow();
-    }
-
-    private String error(String text) throws IOException {
-        try {
-            layer(Kind.USER, text);
-        } catch (RosettaException e) {
-            return e.getMessage().replace(dir.resolve("config.toml").toString(), "FILE");
-        }
-        throw new AssertionError("no error");
-    }
+class McpServerEntryTest extends ConfigFileTest {
 
     @Test
     void anOAuthClientTakesAnIdAndASecretOnlyForAUrlServer() throws IOException {

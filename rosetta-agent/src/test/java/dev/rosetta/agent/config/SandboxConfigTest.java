@@ -40,7 +40,7 @@ class SandboxConfigTest {
                 [sandbox]
                 mode = "on"
                 network = "on"
-                writable = ["~/.cache/pip", "/opt/data"]
+                writable = ["~/.cache/pip", "/opt/data", ".git"]
                 hidden = ["~/.ssh"]
                 auto_approve_sandboxed = true
 
@@ -51,9 +51,22 @@ class SandboxConfigTest {
         SandboxSettings settings = sandbox(config);
 
         assertThat(settings).isEqualTo(new SandboxSettings(SandboxMode.ON, NetworkAccess.ON,
-                List.of(Path.of("/home/me/.cache/pip"), Path.of("/opt/data")), List.of(Path.of("/home/me/.ssh")), true));
+                List.of(Path.of("/home/me/.cache/pip"), Path.of("/opt/data"), Path.of(".git")), List.of(Path.of("/home/me/.ssh")),
+                true));
         assertThat(config.passedVariables()).containsExactly("GITHUB_TOKEN");
         assertThat(config.warnings()).isEmpty();
+    }
+
+    @Test
+    void writableTakesAPathOfTheWorkspaceButHiddenDoesNot() throws IOException {
+        assertThatThrownBy(() -> load("""
+                [sandbox]
+                hidden = [".env"]
+                """, null)).isInstanceOf(RosettaException.class).hasMessageContaining("not \".env\"");
+        assertThatThrownBy(() -> load("""
+                [sandbox]
+                writable = ["~other/x"]
+                """, null)).isInstanceOf(RosettaException.class).hasMessageContaining("or from the workspace (.git)");
     }
 
     @Test
@@ -104,7 +117,7 @@ class SandboxConfigTest {
     void wrongValuesAreErrorsNamingTheFileAndSetting() {
         assertThatThrownBy(() -> load("[sandbox]\nmode = \"maybe\"\n", null)).isInstanceOf(RosettaException.class)
                 .hasMessageContaining("config.toml:2").hasMessageContaining("\"auto\", \"on\", \"off\"");
-        assertThatThrownBy(() -> load("[sandbox]\nwritable = [\"relative/dir\"]\n", null))
+        assertThatThrownBy(() -> load("[sandbox]\nhidden = [\"relative/dir\"]\n", null))
                 .hasMessageContaining("absolute paths or paths from your home folder");
         assertThatThrownBy(() -> load("[tools.env]\npass = [\"NOT A NAME\"]\n", null))
                 .hasMessageContaining("names of environment variables");

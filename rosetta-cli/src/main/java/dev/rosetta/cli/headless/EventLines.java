@@ -1,10 +1,11 @@
 package dev.rosetta.cli.headless;
 
+import static dev.rosetta.agent.session.EventObjects.object;
+
 import java.io.Flushable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -61,6 +62,7 @@ public final class EventLines implements Consumer<NumberedEvent> {
         switch (event) {
             case AgentEvent.ProseDelta p -> text("prose", p.text());
             case AgentEvent.ThinkingDelta t -> text("thinking", t.text());
+            case AgentEvent.ToolRunning r -> { } // tool_started said the call is on its way; its result follows
             case AgentEvent.ToolOutput o -> { } // a live copy for a terminal; tool_result carries the whole output
             case AgentEvent.CodeBlockOpened o when !deltas -> { }
             case AgentEvent.CodeBlockClosing c when !deltas -> { }
@@ -120,19 +122,5 @@ public final class EventLines implements Consumer<NumberedEvent> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** A new event object: {@code type} first, then the named properties in order. */
-    static Map<String, Object> object(String type, Object... properties) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("type", type);
-        for (int i = 0; i < properties.length; i += 2) {
-            o.put((String) properties[i], properties[i + 1]);
-        }
-        return o;
-    }
-
-    static String lower(Enum<?> value) {
-        return value.name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,7 +1,7 @@
 package dev.rosetta.cli.headless;
 
-import static dev.rosetta.cli.headless.EventLines.lower;
-import static dev.rosetta.cli.headless.EventLines.object;
+import static dev.rosetta.agent.session.EventObjects.object;
+import static dev.rosetta.agent.session.EventObjects.word;
 
 import java.io.InputStream;
 import java.util.LinkedHashMap;
@@ -127,7 +127,7 @@ public final class HeadlessRun {
         RunTally.Snapshot spent = host.conversation().loop().tally().snapshot();
         String status = badInput ? "failed" : RunStatus.of(last.reason());
         Map<String, Object> o = object("result", "status", status,
-                "reason", badInput ? "bad_input" : lower(last.reason()), "exit_code", exit,
+                "reason", badInput ? "bad_input" : word(last.reason()), "exit_code", exit,
                 "conversation_id", host.status().conversation(), "messages", messages, "turns", spent.turns(),
                 "requests", spent.requests());
         Map<String, Object> tokens = new LinkedHashMap<>();

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 import dev.rosetta.agent.chat.TurnOutcome;
+import dev.rosetta.agent.session.EventObjects;
 import dev.rosetta.agent.session.Answer;
 import dev.rosetta.agent.session.NumberedEvent;
 import dev.rosetta.agent.session.Question;
@@ -79,7 +80,7 @@ final class JsonlSession {
 
     /** A line that is no message: said, and the run stops at once. */
     private String stop(int number, String problem) {
-        lines.write(EventLines.object("input_error", "line", number, "problem", problem, "fatal", true));
+        lines.write(EventObjects.object("input_error", "line", number, "problem", problem, "fatal", true));
         host.interrupt();
         return "line " + number + ": " + problem;
     }
@@ -91,13 +92,13 @@ final class JsonlSession {
             case InputLine.Reply r -> {
                 Optional<Question> waiting = host.questions().stream().filter(q -> q.id().equals(r.id())).findFirst();
                 if (waiting.isEmpty()) {
-                    lines.write(EventLines.object("input_error", "line", number, "problem", "no question " + r.id()
+                    lines.write(EventObjects.object("input_error", "line", number, "problem", "no question " + r.id()
                             + " waits for an answer (it was answered already, or never asked)", "fatal", false));
                     return;
                 }
                 Answer answer = Answers.of(waiting.get(), r.fields(), host.conversation().session().toolbox());
                 if (!host.answer(r.id(), answer)) {
-                    lines.write(EventLines.object("input_error", "line", number, "problem", "the answer to " + r.id()
+                    lines.write(EventObjects.object("input_error", "line", number, "problem", "the answer to " + r.id()
                             + " was not taken: the question had its answer already", "fatal", false));
                 }
             }

@@ -1,7 +1,7 @@
 package dev.rosetta.cli.headless;
 
-import static dev.rosetta.cli.headless.EventLines.lower;
-import static dev.rosetta.cli.headless.EventLines.object;
+import static dev.rosetta.agent.session.EventObjects.object;
+import static dev.rosetta.agent.session.EventObjects.word;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,6 +11,7 @@ import java.util.Map;
 import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.agent.hooks.HookTools;
 import dev.rosetta.agent.session.Answer;
+import dev.rosetta.agent.session.EventObjects;
 import dev.rosetta.agent.session.Question;
 import dev.rosetta.agent.session.SessionEvent;
 import dev.rosetta.tools.Decision;
@@ -25,13 +26,13 @@ final class SessionLines {
     static Map<String, Object> of(SessionEvent event) {
         return switch (event) {
             case SessionEvent.TurnStarted t -> object("turn_started", "input_id", t.input().id(),
-                    "kind", lower(t.input().kind()), "text", t.input().text());
+                    "kind", word(t.input().kind()), "text", t.input().text());
             case SessionEvent.TurnEnded t -> ended(t);
-            case SessionEvent.Queued q -> object("queued", "waiting", q.waiting());
+            case SessionEvent.Queued q -> EventObjects.queued(q);
             case SessionEvent.QuestionAsked q -> question(q.question());
             case SessionEvent.QuestionAnswered a -> object("answered", "id", a.question().id(),
-                    "kind", kind(a.question()), "answer", answer(a.answer()));
-            case SessionEvent.Said s -> object("said", "text", s.text(), "tone", lower(s.tone()));
+                    "kind", EventObjects.kind(a.question()), "answer", answer(a.answer()));
+            case SessionEvent.Said s -> EventObjects.said(s);
             case SessionEvent.ChangeShown c -> object("change", "path", c.change().path(), "diff", c.change().diff(),
                     "creates", c.change().creates());
             case SessionEvent.UserShown u -> object("user_shown", "text", u.text());
@@ -47,21 +48,12 @@ final class SessionLines {
     private static Map<String, Object> ended(SessionEvent.TurnEnded t) {
         TurnOutcome outcome = t.outcome();
         return object("turn_ended", "input_id", t.input().id(), "status", RunStatus.of(outcome.reason()),
-                "reason", lower(outcome.reason()), "message", outcome.message(), "answer", outcome.answer(),
+                "reason", word(outcome.reason()), "message", outcome.message(), "answer", outcome.answer(),
                 "handed_back", t.returned());
     }
 
-    static String kind(Question q) {
-        return switch (q) {
-            case Question.Permission p -> "permission";
-            case Question.Form f -> "form";
-            case Question.Choice c -> "choice";
-            case Question.Message m -> "message";
-        };
-    }
-
     private static Map<String, Object> question(Question q) {
-        Map<String, Object> o = object("question", "id", q.id(), "kind", kind(q));
+        Map<String, Object> o = object("question", "id", q.id(), "kind", EventObjects.kind(q));
         switch (q) {
             case Question.Permission p -> {
                 o.put("tool", p.use().tool());
@@ -88,6 +80,7 @@ final class SessionLines {
                     shown.put("required", field.required());
                     shown.put("default", field.fallback());
                     shown.put("choices", field.choices());
+                    shown.put("choice_titles", field.choiceTitles());
                     fields.add(shown);
                 }
                 o.put("fields", fields);

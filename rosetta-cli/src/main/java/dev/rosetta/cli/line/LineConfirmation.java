@@ -35,11 +35,6 @@ public final class LineConfirmation implements Confirmation {
         this.editor = new CallEditor(env, err::line);
     }
 
-    @Override
-    public Decision confirm(ToolUse use, Preview preview) throws InterruptedException {
-        return confirm(use, preview, List.of());
-    }
-
     /** With no rules to offer, a runs this call and every later one without asking. */
     @Override
     public Decision confirm(ToolUse use, Preview preview, List<PermissionRule> remember) throws InterruptedException {

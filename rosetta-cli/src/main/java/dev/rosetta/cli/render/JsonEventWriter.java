@@ -1,17 +1,20 @@
 package dev.rosetta.cli.render;
 
+import static dev.rosetta.agent.session.EventObjects.object;
+import static dev.rosetta.agent.session.EventObjects.word;
+
 import java.io.Flushable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
 import dev.rosetta.agent.chat.AgentEvent;
 import dev.rosetta.agent.log.LoggedMessage;
+import dev.rosetta.agent.session.EventObjects;
 import dev.rosetta.core.json.Json;
 import dev.rosetta.core.message.Message;
 import dev.rosetta.core.tool.ToolResult;
@@ -46,8 +49,10 @@ public final class JsonEventWriter implements Consumer<AgentEvent> {
 
     @Override
     public synchronized void accept(AgentEvent event) {
-        if (event instanceof AgentEvent.ToolOutput) {
-            return; // a live copy for the terminal; the tool_result event carries the whole output
+        if (event instanceof AgentEvent.ToolOutput || event instanceof AgentEvent.ToolRunning) {
+            // a live copy for the terminal (the tool_result event carries the whole output), and the
+            // moment a call has its consent, which the result follows
+            return;
         }
         String line = JSON.writeValueAsString(toJson(event));
         try {
@@ -63,11 +68,11 @@ public final class JsonEventWriter implements Consumer<AgentEvent> {
     /** The event as a JSON object of maps, lists and plain values. */
     public static Map<String, Object> toJson(AgentEvent event) {
         return switch (event) {
-            case AgentEvent.ProseDelta p -> object("prose", "text", p.text());
-            case AgentEvent.ThinkingDelta t -> object("thinking", "text", t.text());
+            case AgentEvent.ProseDelta p -> EventObjects.prose(p);
+            case AgentEvent.ThinkingDelta t -> EventObjects.thinking(t);
             case AgentEvent.CodeBlockOpened o -> object("code_block_opened", "info", o.info(), "fence", o.fence());
             case AgentEvent.CodeBlockClosing c -> object("code_block_closing");
-            case AgentEvent.CallStarted s -> object("call_started", "tool", s.tool(), "dialect", s.dialect());
+            case AgentEvent.CallStarted s -> EventObjects.callStarted(s);
             case AgentEvent.CallRead c -> {
                 Map<String, Object> o = object("call", "dialect", c.dialect(), "raw", c.raw());
                 o.putAll(use(c.use()));
@@ -80,6 +85,7 @@ public final class JsonEventWriter implements Consumer<AgentEvent> {
                 o.putAll(use(s.use()));
                 yield o;
             }
+            case AgentEvent.ToolRunning r -> object("tool_running", "call_id", r.use().callId()); // not written
             case AgentEvent.ToolOutput o -> object("tool_output"); // not written (see accept)
             case AgentEvent.ToolFinished f -> result(f.use(), f.result());
             case AgentEvent.MessageAdded m -> message(m.message());
@@ -89,7 +95,7 @@ public final class JsonEventWriter implements Consumer<AgentEvent> {
                 o.put("cost", u.cost());
                 yield o;
             }
-            case AgentEvent.Notice n -> object("notice", "text", n.text());
+            case AgentEvent.Notice n -> EventObjects.notice(n);
         };
     }
 
@@ -102,7 +108,7 @@ public final class JsonEventWriter implements Consumer<AgentEvent> {
 
     private static Map<String, Object> message(LoggedMessage logged) {
         Message m = logged.message();
-        Map<String, Object> o = object("message", "role", m.role().name().toLowerCase(Locale.ROOT),
+        Map<String, Object> o = object("message", "role", word(m.role()),
                 "content", m.content());
         List<Object> calls = new ArrayList<>();
         m.calls().forEach(c -> calls.add(use(c)));
@@ -136,12 +142,4 @@ public final class JsonEventWriter implements Consumer<AgentEvent> {
         return o;
     }
 
-    private static Map<String, Object> object(String type, Object... properties) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("type", type);
-        for (int i = 0; i < properties.length; i += 2) {
-            o.put((String) properties[i], properties[i + 1]);
-        }
-        return o;
-    }
 }

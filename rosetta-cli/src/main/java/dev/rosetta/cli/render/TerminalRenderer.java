@@ -87,6 +87,7 @@ public final class TerminalRenderer implements Consumer<AgentEvent>, AutoCloseab
             case AgentEvent.CallRead c -> block(() -> call(CallView.of(c.use())));
             case AgentEvent.UnparsedRead u -> block(() -> unparsed(u.unparsed()));
             case AgentEvent.ToolStarted s -> endRun();
+            case AgentEvent.ToolRunning r -> { }
             case AgentEvent.ToolOutput o -> { } // line mode shows the output with the result
             case AgentEvent.ToolFinished f -> block(() -> result(f.use(), f.result()));
             case AgentEvent.MessageAdded m -> messageAdded(m.message().message().role());

@@ -65,11 +65,6 @@ public final class JLineConfirmation implements Confirmation {
         this.editor = new CallEditor(env, this::say);
     }
 
-    @Override
-    public Decision confirm(ToolUse use, Preview preview) throws InterruptedException {
-        return confirm(use, preview, List.of());
-    }
-
     /** With no rules to offer, a runs this call and every later one without asking. */
     @Override
     public Decision confirm(ToolUse use, Preview preview, List<PermissionRule> remember) throws InterruptedException {

@@ -13,12 +13,13 @@ final class FormValues {
 
     static Object parse(McpForm.Field field, String text) {
         if (field.type().equals("array")) {
-            List<String> values = Arrays.stream(text.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
-            boolean fit = !values.isEmpty() && (field.choices().isEmpty() || field.choices().containsAll(values));
-            return fit ? values : null;
+            List<String> typed = Arrays.stream(text.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
+            List<String> values = field.choices().isEmpty() ? typed
+                    : typed.stream().map(field::choice).filter(java.util.Objects::nonNull).toList();
+            return !values.isEmpty() && values.size() == typed.size() ? values : null;
         }
         if (!field.choices().isEmpty()) {
-            return field.choices().contains(text) ? text : null;
+            return field.choice(text);
         }
         try {
             return switch (field.type()) {
@@ -43,10 +44,10 @@ final class FormValues {
     static String expected(McpForm.Field field) {
         if (field.type().equals("array")) {
             return field.label() + " is a list, comma-separated" + (field.choices().isEmpty() ? ""
-                    : ", of: " + String.join(", ", field.choices()));
+                    : ", of: " + String.join(", ", field.choicesShown()));
         }
         if (!field.choices().isEmpty()) {
-            return field.label() + " is one of: " + String.join(", ", field.choices());
+            return field.label() + " is one of: " + String.join(", ", field.choicesShown());
         }
         return switch (field.type()) {
             case "integer" -> field.label() + " is a whole number";

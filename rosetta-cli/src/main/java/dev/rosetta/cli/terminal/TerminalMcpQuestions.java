@@ -189,7 +189,7 @@ public final class TerminalMcpQuestions implements McpQuestions {
     private static String prompt(McpForm.Field field) {
         StringBuilder text = new StringBuilder("  ").append(safe(field.name())).append(" (").append(field.type());
         if (!field.choices().isEmpty()) {
-            text.append(field.type().equals("array") ? " of " : ": ").append(safe(String.join(" | ", field.choices())));
+            text.append(field.type().equals("array") ? " of " : ": ").append(safe(String.join(" | ", field.choicesShown())));
         }
         text.append(field.required() ? ", needed" : "").append(')');
         if (field.fallback() != null) {

@@ -66,6 +66,7 @@ final class EventView implements Consumer<AgentEvent> {
                 endRuns(s);
                 s.activity(new Activity.Running(blocks.running(t.use()), s.now(), new OutputTail()));
             }
+            case AgentEvent.ToolRunning r -> { } // the Running activity began with ToolStarted
             case AgentEvent.ToolOutput o -> {
                 if (s.activity() instanceof Activity.Running running) {
                     running.tail().write(o.bytes());

@@ -2,11 +2,9 @@ package dev.rosetta.cli.ui;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -83,8 +81,7 @@ public final class InlineUi {
     private TurnView turns;
     private Thread inputThread;
     private volatile boolean leaving;
-    /** What the lines typed go to instead of the model (an /impersonate message, a command's question); or null. */
-    private volatile PromptedInput prompted;
+    private final PromptedLines prompted;
 
     /** Why the UI cannot run on this terminal (the line prompt serves it then), or empty when it can. */
     public static Optional<String> unsuitable(Terminal terminal) {
@@ -105,6 +102,7 @@ public final class InlineUi {
         this.state = new UiState(style, System::nanoTime);
         this.view = new EventView(state);
         this.confirmation = new UiConfirmation(state, view);
+        this.prompted = new PromptedLines(state, view);
         this.cooked = terminal.getAttributes();
         state.change(s -> s.frame(terminal.getWidth(), terminal.getHeight()));
     }
@@ -191,25 +189,14 @@ public final class InlineUi {
 
     /** A line the user sent: to what waits for it (an /impersonate message, a command's question), or to the host. */
     private void route(String line) {
-        PromptedInput writing = prompted;
-        if (writing != null) {
-            view.add(view.blocks().user(writing.prompt(), line));
-            writing.add(line);
-            return;
-        }
-        if (!line.isBlank()) {
+        if (!prompted.take(line) && !line.isBlank()) {
             turns.send(line);
         }
     }
 
     /** Ctrl-C: stops the turn (twice in a turn leaves at once); else clears the line, or leaves when pressed twice. */
     private void interrupted(String partial) {
-        if (leaving) {
-            return;
-        }
-        PromptedInput writing = prompted;
-        if (writing != null) {
-            writing.cancel();
+        if (leaving || prompted.cancel()) {
             return;
         }
         if (turns.turnRunning()) {
@@ -234,9 +221,7 @@ public final class InlineUi {
 
     /** Ctrl-D on an empty line: leaves; during a turn only when pressed twice. True to leave. */
     private boolean endOfInput() {
-        PromptedInput writing = prompted;
-        if (writing != null) {
-            writing.finish();
+        if (prompted.finish()) {
             return false;
         }
         if (session.busy() && !endPresses.press()) {
@@ -248,10 +233,7 @@ public final class InlineUi {
 
     private void leave(FrameLoop frames, SessionHost.Subscription shown) {
         leaving = true;
-        PromptedInput waiting = prompted;
-        if (waiting != null) {
-            waiting.cancel(); // the host is not left waiting for a line that will not come
-        }
+        prompted.cancel(); // the host is not left waiting for a line that will not come
         session.close(); // stops the turn, waiting a while for it: what it shows last is still shown
         shown.close();
         frames.close();
@@ -282,11 +264,16 @@ public final class InlineUi {
 
     /** A frame, drawn inside the line editor; false when it is not reading a line just now. */
     private boolean drawFrame() {
+        return drawWidget(FRAME);
+    }
+
+    /** Runs a widget inside the line editor; false when it is not reading a line just now. */
+    private boolean drawWidget(String widget) {
         if (!reader.isReading()) {
             return false;
         }
         try {
-            reader.callWidget(FRAME);
+            reader.callWidget(widget);
             return true;
         } catch (IllegalStateException notReading) {
             return false;
@@ -333,24 +320,10 @@ public final class InlineUi {
 
     /** Ctrl-O: the transcript on the alternate screen, until q or Esc. */
     private boolean transcript() {
-        int preview = state.read(s -> s.scrollback().folding().previewLines());
-        new TranscriptScreen(terminal, this::transcriptBlocks, new Transcript(transcriptBlocks(), preview,
-                state.style())).show();
+        TranscriptScreen.of(terminal, state, view).show();
         reader.redrawLine();
         state.change(s -> { });
         return true;
-    }
-
-    /** Every block so far, and the confirmation waiting for an answer, if one is. */
-    private List<Block> transcriptBlocks() {
-        return state.read(s -> {
-            List<Block> blocks = new ArrayList<>(s.scrollback().blocks());
-            Question q = s.question();
-            if (q != null) {
-                blocks.add(view.blocks().confirmation(q.preview(), q.prompt(), ""));
-            }
-            return blocks;
-        });
     }
 
     private boolean clear() {
@@ -387,31 +360,16 @@ public final class InlineUi {
         @Override
         public String readAssistantMessage() throws InterruptedException {
             view.say("Write the assistant's message; end with a line holding only \".\" (Ctrl-C cancels)", true);
-            return await(new AssistantMessage(state.style().paint("assistant>", Tone.DIM) + " "));
+            return prompted.await(new AssistantMessage(state.style().paint("assistant>", Tone.DIM) + " "));
         }
 
         @Override
         public String ask(String question) {
             try {
-                return await(new CommandQuestion(TerminalText.safe(question)));
+                return prompted.await(new CommandQuestion(TerminalText.safe(question)));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return null;
-            }
-        }
-
-        /** The lines typed go to {@code input}, after its prompt, until it has what it waits for. */
-        private String await(PromptedInput input) throws InterruptedException {
-            String before = state.read(UiState::promptText);
-            prompted = input; // before its prompt shows: a line typed after it goes to it
-            state.change(s -> s.prompt(input.prompt()));
-            try {
-                return input.result().get();
-            } catch (ExecutionException e) {
-                return null;
-            } finally {
-                prompted = null;
-                state.change(s -> s.prompt(before));
             }
         }
 
@@ -434,18 +392,6 @@ public final class InlineUi {
                     Thread.currentThread().interrupt();
                     return;
                 }
-            }
-        }
-
-        private boolean drawWidget(String widget) {
-            if (!reader.isReading()) {
-                return false;
-            }
-            try {
-                reader.callWidget(widget);
-                return true;
-            } catch (IllegalStateException notReading) {
-                return false;
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.rosetta.cli.ui;
 
 import java.io.IOError;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -40,6 +41,20 @@ final class TranscriptScreen {
         this.transcript = transcript;
         this.bindings = new BindingReader(terminal.reader());
         this.keys = keys(terminal);
+    }
+
+    /** The transcript of what {@code state} holds: every block so far, and the confirmation waiting for an answer, if one is. */
+    static TranscriptScreen of(Terminal terminal, UiState state, EventView view) {
+        Supplier<List<Block>> blocks = () -> state.read(s -> {
+            List<Block> all = new ArrayList<>(s.scrollback().blocks());
+            Question q = s.question();
+            if (q != null) {
+                all.add(view.blocks().confirmation(q.preview(), q.prompt(), ""));
+            }
+            return all;
+        });
+        int preview = state.read(s -> s.scrollback().folding().previewLines());
+        return new TranscriptScreen(terminal, blocks, new Transcript(blocks.get(), preview, state.style()));
     }
 
     /** Shows the transcript until the user goes back. */

@@ -35,7 +35,7 @@ class AcpClientsIT extends EndToEnd {
     private static final long PATIENCE_SECONDS = 120;
 
     @Test
-    void theTypeScriptSdksClientDrivesATurnAPermissionACancelAndALoad() throws Exception {
+    void theTypeScriptSdksClientDrivesATurnAPermissionACancelAndALoadWithItsOwnFiles() throws Exception {
         model.script(Format.TOOL.reply("Writing.\n", ModelCall.save("notes.md", "# Notes\n")), ScriptedReply.text(
                 "Saved."), Format.TOOL.reply("Waiting.\n", ModelCall.shell("sleep 60")));
         Path clients = clients();
@@ -72,7 +72,11 @@ class AcpClientsIT extends EndToEnd {
                         "failed");
         assertThat(texts(seen.get("replayed"))).containsExactly("write notes.md", "wait a minute");
         assertThat(texts(seen.get("listed"))).contains(seen.get("sessionId").asString());
-        assertThat(sandbox.workspace().resolve("notes.md")).hasContent("# Notes\n");
+        // the editor offered its files: the save went to its buffer, not to the disk
+        String notes = sandbox.workspace().resolve("notes.md").toString();
+        assertThat(seen.get("buffers").get(notes).asString()).isEqualTo("# Notes\n");
+        assertThat(texts(seen.get("fileRequests"))).contains("write " + notes);
+        assertThat(sandbox.workspace().resolve("notes.md")).doesNotExist();
         assertThat(model.requests()).hasSize(3);
     }
 

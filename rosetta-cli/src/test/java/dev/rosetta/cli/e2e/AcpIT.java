@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -28,8 +29,16 @@ class AcpIT extends EndToEnd {
     private EditorClient editor;
 
     private EditorClient start(String... args) {
+        return start(false, false, args);
+    }
+
+    /**
+     * @param files whether the editor offers its files (its buffers) to the agent
+     * @param forms whether it fills in the MCP servers' forms
+     */
+    private EditorClient start(boolean files, boolean forms, String... args) {
         editor = new EditorClient(sandbox, args);
-        AcpSchema.InitializeResponse init = editor.initialize();
+        AcpSchema.InitializeResponse init = editor.initialize(files, forms);
         assertThat(init.protocolVersion()).isEqualTo(1);
         assertThat(init.agentCapabilities().loadSession()).isTrue();
         return editor;
@@ -79,6 +88,10 @@ class AcpIT extends EndToEnd {
         });
         AcpSchema.RequestPermissionRequest asked = editor.asked.poll();
         assertThat(asked.toolCall().toolCallId()).isEqualTo(call.toolCallId());
+        // in progress once allowed, not before the question
+        assertThat(editor.callWire).filteredOn(line -> line.startsWith(call.toolCallId() + " "))
+                .containsExactly(call.toolCallId() + " pending", call.toolCallId() + " asked",
+                        call.toolCallId() + " in_progress", call.toolCallId() + " completed");
         assertThat(asked.options()).extracting(AcpSchema.PermissionOption::kind).contains(
                 PermissionOptionKind.ALLOW_ONCE, PermissionOptionKind.ALLOW_ALWAYS, PermissionOptionKind.REJECT_ONCE,
                 PermissionOptionKind.REJECT_ALWAYS);
@@ -86,6 +99,41 @@ class AcpIT extends EndToEnd {
         assertThat(editor.all(AcpSchema.UsageUpdate.class)).isNotEmpty()
                 .allSatisfy(u -> assertThat(u.size()).isPositive());
         assertThat(sandbox.workspace().resolve("notes.md")).hasContent("# Notes\n");
+    }
+
+    @Test
+    void fileToolsReadAndWriteTheEditorsBuffersWhenItOffersItsFiles() throws Exception {
+        Path app = Files.writeString(sandbox.workspace().resolve("app.py"), "print('disk')\n");
+        Path locked = sandbox.workspace().resolve("locked.txt");
+        model.script(Format.TOOL.reply("", ModelCall.read("app.py")),
+                Format.TOOL.reply("", ModelCall.patch("app.py", "print('buffer')\n", "print('patched')\n")),
+                Format.TOOL.reply("", ModelCall.save("locked.txt", "x\n")),
+                ScriptedReply.text("Done."));
+        start(true, false, "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool", "-y");
+        editor.buffers.put(app.toString(), "print('buffer')\n"); // unsaved in the editor
+        editor.refusedWrites.add(locked.toString());
+        String session = editor.newSession(sandbox);
+
+        assertThat(editor.prompt(session, "fix app.py").stopReason()).isEqualTo(AcpSchema.StopReason.END_TURN);
+
+        assertThat(model.request(1).results().getLast().output()).contains("print('buffer')")
+                .doesNotContain("print('disk')");
+        assertThat(editor.buffers).containsEntry(app.toString(), "print('patched')\n");
+        assertThat(app).hasContent("print('disk')"); // the editor saves when its user says so
+        assertThat(editor.fileRequests).contains("read " + app, "write " + app, "write " + locked);
+        AcpSchema.ToolCall patch = editor.all(AcpSchema.ToolCall.class).get(1);
+        assertThat(editor.all(AcpSchema.ToolCallUpdateNotification.class))
+                .filteredOn(u -> u.toolCallId().equals(patch.toolCallId()) && u.status() == ToolCallStatus.COMPLETED)
+                .singleElement().satisfies(u -> assertThat(u.content()).anySatisfy(c -> {
+                    AcpSchema.ToolCallDiff diff = (AcpSchema.ToolCallDiff) c;
+                    assertThat(diff.oldText()).isEqualTo("print('buffer')\n");
+                    assertThat(diff.newText()).isEqualTo("print('patched')\n");
+                }));
+        assertThat(model.request(3).results().getLast().output()).contains("cannot write locked.txt")
+                .contains("is read-only");
+        assertThat(editor.all(AcpSchema.ToolCallUpdateNotification.class)).last()
+                .extracting(AcpSchema.ToolCallUpdateNotification::status).isEqualTo(ToolCallStatus.FAILED);
+        assertThat(locked).doesNotExist();
     }
 
     @Test
@@ -102,8 +150,10 @@ class AcpIT extends EndToEnd {
         AcpSchema.ToolCall call = editor.all(AcpSchema.ToolCall.class).getFirst();
         assertThat(call.title()).isEqualTo("shell: rm -rf build");
         assertThat(call.kind()).isEqualTo(AcpSchema.ToolKind.EXECUTE);
-        assertThat(editor.all(AcpSchema.ToolCallUpdateNotification.class)).last()
-                .extracting(AcpSchema.ToolCallUpdateNotification::status).isEqualTo(ToolCallStatus.FAILED);
+        // rejected: from pending straight to failed, never in progress
+        assertThat(editor.callWire).filteredOn(line -> line.startsWith(call.toolCallId() + " "))
+                .containsExactly(call.toolCallId() + " pending", call.toolCallId() + " asked",
+                        call.toolCallId() + " failed");
         assertThat(sandbox.workspace().resolve("build")).isDirectory();
         assertThat(model.request(1).stringsContaining("declined")).isPositive();
     }
@@ -170,10 +220,7 @@ class AcpIT extends EndToEnd {
 
     /** The fake provider notices a closed stream when its next write fails: waited for, not raced. */
     private void awaitStreamsClosed(int count) throws InterruptedException {
-        for (int i = 0; i < 600 && model.endlessStreamsClosed() < count; i++) {
-            Thread.sleep(50);
-        }
-        assertThat(model.endlessStreamsClosed()).isEqualTo(count);
+        assertThat(model.awaitEndlessStreamsClosed(count, Duration.ofSeconds(30))).isEqualTo(count);
     }
 
     private void gitInit() throws Exception {
@@ -254,6 +301,29 @@ class AcpIT extends EndToEnd {
         assertThat(editor.message()).contains("Done.");
         assertThat(editor.all(AcpSchema.ToolCallUpdateNotification.class)).last()
                 .extracting(AcpSchema.ToolCallUpdateNotification::status).isEqualTo(ToolCallStatus.COMPLETED);
+    }
+
+    @Test
+    void anMcpServersFormIsPutToTheEditorAndItsAnswerGoesBackToTheServer() throws Exception {
+        model.script(Format.TOOL.reply("", ModelCall.json("everything__trigger-elicitation-request", "{}")),
+                ScriptedReply.text("Thanks."));
+        start(false, true, "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool", "-y", "--mcp",
+                "everything=node " + ReferenceServers.everything() + " stdio");
+        editor.fillingIn(form -> AcpSchema.CreateElicitationResponse.accept(Map.of("name", "Ada")));
+        String session = editor.newSession(sandbox);
+
+        assertThat(editor.prompt(session, "ask me").stopReason()).isEqualTo(AcpSchema.StopReason.END_TURN);
+
+        AcpSchema.CreateElicitationRequest form = editor.forms.poll();
+        assertThat(form).isNotNull();
+        assertThat(form.sessionId()).isEqualTo(session);
+        assertThat(form.mode()).isEqualTo("form");
+        assertThat(form.message()).startsWith("everything asks: ");
+        assertThat(form.requestedSchema().required()).contains("name");
+        assertThat(form.requestedSchema().properties()).containsKeys("name", "integer");
+        String result = model.request(1).results().getLast().output();
+        assertThat(result).contains("User provided the requested information").contains("Name: Ada")
+                .contains("Favorite Integer: 42"); // left out: the server's default
     }
 
     @Test

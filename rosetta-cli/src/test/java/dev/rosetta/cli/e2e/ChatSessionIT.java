@@ -119,7 +119,7 @@ class ChatSessionIT {
     @ParameterizedTest(name = "{0}")
     @EnumSource(Api.class)
     void aRefusedCallIsNotRunAndTheModelIsToldWhy(Api api) throws Exception {
-        Confirmation no = (use, preview) -> new Decision.No("not in this folder");
+        Confirmation no = (use, preview, remember) -> new Decision.No("not in this folder");
         ChatSession session = session(api.model(), ToolFormat.TOOL, no);
         AgentLoop loop = new AgentLoop(session, workspace(), e -> { });
         ModelCall save = ModelCall.save("refused.txt", "never\n");
@@ -142,7 +142,7 @@ class ChatSessionIT {
     void aRefusedTextCallIsReportedInTheNextRequest() throws Exception {
         List<AgentEvent> events = new ArrayList<>();
         ChatSession session = session(Api.CHAT_COMPLETIONS.model(), ToolFormat.MARKDOWN,
-                (use, preview) -> new Decision.No(""));
+                (use, preview, remember) -> new Decision.No(""));
         AgentLoop loop = new AgentLoop(session, workspace(), events::add);
         model.script(Format.MARKDOWN.reply("Running.\n", ModelCall.shell("touch ran.txt")), ScriptedReply.text("OK."));
 

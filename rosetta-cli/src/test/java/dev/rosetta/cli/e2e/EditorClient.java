@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +21,8 @@ import com.agentclientprotocol.sdk.client.AcpClient;
 import com.agentclientprotocol.sdk.client.AcpSyncClient;
 import com.agentclientprotocol.sdk.client.transport.AgentParameters;
 import com.agentclientprotocol.sdk.client.transport.StdioAcpClientTransport;
+import com.agentclientprotocol.sdk.error.AcpErrorCodes;
+import com.agentclientprotocol.sdk.error.AcpProtocolException;
 import com.agentclientprotocol.sdk.json.TypeRef;
 import com.agentclientprotocol.sdk.spec.AcpSchema;
 
@@ -38,7 +43,22 @@ final class EditorClient implements AutoCloseable {
     final AcpSyncClient client;
     final List<AcpSchema.SessionNotification> updates = new CopyOnWriteArrayList<>();
     final BlockingQueue<AcpSchema.RequestPermissionRequest> asked = new LinkedBlockingQueue<>();
+    /**
+     * A call's life as it came on the wire, updates and permission requests in one order:
+     * {@code CALLID pending}, {@code CALLID asked}, {@code CALLID in_progress}, …
+     */
+    final List<String> callWire = new CopyOnWriteArrayList<>();
+    /** The editor's open buffers by absolute path: unsaved text that the disk does not have. */
+    final Map<String, String> buffers = new ConcurrentHashMap<>();
+    /** The file requests the agent made ({@code read PATH}, {@code write PATH}), in order. */
+    final List<String> fileRequests = new CopyOnWriteArrayList<>();
+    /** Paths whose writes the editor refuses (a read-only buffer, say). */
+    final Set<String> refusedWrites = ConcurrentHashMap.newKeySet();
     private final BlockingQueue<AcpSchema.SessionUpdate> arriving = new LinkedBlockingQueue<>();
+    /** The MCP servers' forms the agent put to the editor ({@code elicitation/create}). */
+    final BlockingQueue<AcpSchema.CreateElicitationRequest> forms = new LinkedBlockingQueue<>();
+    private volatile Function<AcpSchema.CreateElicitationRequest, AcpSchema.CreateElicitationResponse> formAnswers =
+            r -> AcpSchema.CreateElicitationResponse.decline();
     private final Path stdout;
     private volatile Function<AcpSchema.RequestPermissionRequest, String> answers = r -> null;
 
@@ -75,14 +95,55 @@ final class EditorClient implements AutoCloseable {
                     return new AcpSchema.RequestPermissionResponse(option == null ? new AcpSchema.PermissionCancelled()
                             : new AcpSchema.PermissionSelected(option));
                 })
+                .createElicitationHandler(request -> {
+                    forms.add(request);
+                    return formAnswers.apply(request);
+                })
+                .readTextFileHandler(this::readTextFile)
+                .writeTextFileHandler(this::writeTextFile)
                 .build();
+    }
+
+    /** An editor's read: the buffer when one is open, else the disk; a file on neither is not found. */
+    private AcpSchema.ReadTextFileResponse readTextFile(AcpSchema.ReadTextFileRequest request) {
+        fileRequests.add("read " + request.path());
+        String held = buffers.get(request.path());
+        if (held != null) {
+            return new AcpSchema.ReadTextFileResponse(held);
+        }
+        try {
+            return new AcpSchema.ReadTextFileResponse(Files.readString(Path.of(request.path())));
+        } catch (IOException e) {
+            throw new AcpProtocolException(-32002, "not found: " + request.path());
+        }
+    }
+
+    /** An editor's write: into its buffer, not yet saved to the disk. */
+    private AcpSchema.WriteTextFileResponse writeTextFile(AcpSchema.WriteTextFileRequest request) {
+        fileRequests.add("write " + request.path());
+        if (refusedWrites.contains(request.path())) {
+            throw new AcpProtocolException(AcpErrorCodes.INTERNAL_ERROR, "the buffer of " + request.path()
+                    + " is read-only");
+        }
+        buffers.put(request.path(), request.content());
+        return new AcpSchema.WriteTextFileResponse();
     }
 
     private void record(StdioAcpClientTransport transport, AcpSchema.JSONRPCMessage message) {
         if (message instanceof AcpSchema.JSONRPCNotification n && AcpSchema.METHOD_SESSION_UPDATE.equals(n.method())) {
             AcpSchema.SessionNotification update = transport.unmarshalFrom(n.params(), new TypeRef<>() { });
             updates.add(update);
+            switch (update.update()) {
+                case AcpSchema.ToolCall c -> callWire.add(c.toolCallId() + " " + c.status().name().toLowerCase(java.util.Locale.ROOT));
+                case AcpSchema.ToolCallUpdateNotification u when u.status() != null ->
+                        callWire.add(u.toolCallId() + " " + u.status().name().toLowerCase(java.util.Locale.ROOT));
+                default -> { }
+            }
             arriving.add(update.update());
+        } else if (message instanceof AcpSchema.JSONRPCRequest r
+                && AcpSchema.METHOD_SESSION_REQUEST_PERMISSION.equals(r.method())) {
+            AcpSchema.RequestPermissionRequest request = transport.unmarshalFrom(r.params(), new TypeRef<>() { });
+            callWire.add(request.toolCall().toolCallId() + " asked");
         }
     }
 
@@ -91,14 +152,28 @@ final class EditorClient implements AutoCloseable {
         this.answers = answer;
     }
 
+    /** How the servers' forms are answered from now on. */
+    void fillingIn(Function<AcpSchema.CreateElicitationRequest, AcpSchema.CreateElicitationResponse> answer) {
+        this.formAnswers = answer;
+    }
+
     /** The option of {@code kind} in a request. */
     static String option(AcpSchema.RequestPermissionRequest request, AcpSchema.PermissionOptionKind kind) {
         return request.options().stream().filter(o -> o.kind() == kind).findFirst().orElseThrow().optionId();
     }
 
     AcpSchema.InitializeResponse initialize() {
+        return initialize(false, false);
+    }
+
+    /**
+     * @param files whether the editor offers its files ({@code fs/read_text_file}, {@code fs/write_text_file})
+     * @param forms whether it fills in forms ({@code elicitation/create}, form mode)
+     */
+    AcpSchema.InitializeResponse initialize(boolean files, boolean forms) {
         return client.initialize(new AcpSchema.InitializeRequest(1, new AcpSchema.ClientCapabilities(
-                new AcpSchema.FileSystemCapability(false, false), false)));
+                new AcpSchema.FileSystemCapability(files, files), false,
+                forms ? new AcpSchema.ElicitationCapabilities(Map.of(), null, null) : null, null)));
     }
 
     /** A new session in the sandbox's workspace. */

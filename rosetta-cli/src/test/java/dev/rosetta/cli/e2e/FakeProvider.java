@@ -2,6 +2,7 @@ package dev.rosetta.cli.e2e;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -79,6 +80,18 @@ final class FakeProvider implements AutoCloseable {
     /** How many {@link Endless} streams the client has closed (the only way they end). */
     int endlessStreamsClosed() {
         return endlessClosed.get();
+    }
+
+    /** Waits, up to {@code limit}, until {@code count} endless streams were closed by the client; how many were. */
+    int awaitEndlessStreamsClosed(int count, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        synchronized (endlessClosed) {
+            long left;
+            while (endlessClosed.get() < count && (left = deadline - System.nanoTime()) > 0) {
+                TimeUnit.NANOSECONDS.timedWait(endlessClosed, left);
+            }
+            return endlessClosed.get();
+        }
     }
 
     /** Drops the replies not asked for: for a test whose run may end before it asks. */
@@ -177,7 +190,10 @@ final class FakeProvider implements AutoCloseable {
                     out.flush();
                 }
             } catch (IOException e) {
-                endlessClosed.incrementAndGet();
+                synchronized (endlessClosed) {
+                    endlessClosed.incrementAndGet();
+                    endlessClosed.notifyAll();
+                }
             }
             socket.cancel();
         }).build();

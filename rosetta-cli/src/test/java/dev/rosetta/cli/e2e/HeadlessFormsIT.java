@@ -60,6 +60,9 @@ class HeadlessFormsIT extends EndToEnd {
             JsonNode instruments = field(form, "untitledMultipleSelectEnum");
             assertThat(instruments.get("type").asString()).isEqualTo("array");
             assertThat(instruments.get("choices").toString()).contains("Piano");
+            JsonNode hero = field(form, "titledSingleSelectEnum");
+            assertThat(hero.get("choices").toString()).isEqualTo("[\"hero-1\",\"hero-2\",\"hero-3\"]");
+            assertThat(hero.get("choice_titles").toString()).isEqualTo("[\"Superman\",\"Green Lantern\",\"Wonder Woman\"]");
             rosetta.send(answer(form, "action", "accept", "content", Map.of("name", "Ada", "integer", 7,
                     "untitledMultipleSelectEnum", List.of("Piano", "Drums"))));
 

@@ -7,6 +7,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -217,13 +218,9 @@ class McpIT extends EndToEnd {
 
     /** Waits until Rosetta shows the call's first progress, then kills the server it started (not Rosetta). */
     private void killEverythingAfterProgress(Path stdout) {
-        long deadline = System.nanoTime() + 25_000_000_000L;
         try {
-            while (!(Files.exists(stdout) && Files.readString(stdout).contains("1 of 20"))) {
-                if (System.nanoTime() > deadline) {
-                    return;
-                }
-                Thread.sleep(20);
+            if (FileWatch.await(stdout, text -> text.contains("1 of 20"), Duration.ofSeconds(25)).isEmpty()) {
+                return;
             }
         } catch (IOException | InterruptedException e) {
             return;
@@ -391,12 +388,6 @@ class McpIT extends EndToEnd {
     }
 
     private static void awaitLine(Path log, String text) throws Exception {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        while (!(Files.exists(log) && Files.readString(log).contains(text))) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the server never said '" + text + "'");
-            }
-            Thread.sleep(20);
-        }
+        FileWatch.awaitText(log, text, Duration.ofSeconds(20));
     }
 }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -130,10 +130,7 @@ class ResumeIT extends EndToEnd {
         ModelCall halfDone = ModelCall.shell("touch started; sleep 600; touch finished");
         model.script(Format.TOOL.reply("Working.\n", halfDone));
         Sandbox.Launched first = sandbox.launch("-n", "-m", api.model(), "--tool-format", "tool", "do the work");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!Files.exists(started) && first.process().isAlive() && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        FileWatch.awaitExists(started, Duration.ofSeconds(20), first.process());
         assertThat(started).as("the call was running").exists();
         first.process().destroyForcibly().waitFor();
 

@@ -85,6 +85,69 @@ class SandboxIT {
         assertThat(world.workspace().resolve(".git/config")).hasContent("[core]");
     }
 
+    /**
+     * The repository is read-only whole in the sandbox: a model that commits hears that it was the
+     * sandbox, why, and what the user can do; the user who wants it lists the repository as writable.
+     */
+    @Test
+    void aCommitIsRefusedWithWhyAndHowToAllowItAndTheUserCanAllowIt() throws IOException, InterruptedException {
+        MachineRequirement.require(Executables.find("git", System.getenv("PATH")).isPresent(), "git");
+        git("init", "-q", "-b", "main", ".");
+        git("-c", "user.name=u", "-c", "user.email=u@u", "commit", "-q", "--allow-empty", "-m", "start");
+        String commit = "echo hi > a.txt && git add a.txt && git -c user.name=m -c user.email=m@m commit -q -m 'Add a'";
+        model.script(Format.MARKDOWN.reply("Committing.\n", ModelCall.shell(commit)), ScriptedReply.text("Done."));
+        Run refused = world.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown", "commit it");
+        String told = model.requests().getLast().raw();
+        String commitsBefore = git("rev-list", "--count", "HEAD");
+
+        Files.writeString(Files.createDirectories(world.userConfig()).resolve("config.toml"), "[sandbox]\nwritable = [\".git\"]\n");
+        model.script(Format.MARKDOWN.reply("Committing.\n", ModelCall.shell(commit)), ScriptedReply.text("Done."));
+        Run allowed = world.rosetta("-n", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown", "commit it");
+
+        assertThat(refused.exitCode()).as(refused.toString()).isZero();
+        assertThat(told).contains("[ERROR:Sandbox]").contains("is read-only in the sandbox")
+                .contains("[sandbox] writable = [\\\".git\\\"]").contains("--sandbox off");
+        assertThat(commitsBefore).isEqualTo("1");
+        assertThat(allowed.exitCode()).as(allowed.toString()).isZero();
+        assertThat(model.requests().getLast().raw()).doesNotContain("[ERROR:");
+        assertThat(git("rev-list", "--count", "HEAD")).isEqualTo("2");
+    }
+
+    /** Runs git in the workspace, outside any sandbox, and gives what it printed, stripped. */
+    private String git(String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Process git = new ProcessBuilder(command).directory(world.workspace().toFile()).redirectErrorStream(true).start();
+        String out = new String(git.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+        assertThat(git.waitFor()).as(out).isZero();
+        return out;
+    }
+
+    /** Run in the home folder, where Rosetta keeps its own files: they stay read-only, made or not. */
+    @Test
+    void rosettasProjectFilesConfigDataLogsAndCacheStayReadOnlyInTheWorkspace() throws IOException {
+        Path ws = world.workspace();
+        world.env().put("XDG_CONFIG_HOME", ws.resolve(".config").toString());
+        world.env().put("XDG_DATA_HOME", ws.resolve(".local/share").toString());
+        world.env().put("XDG_CACHE_HOME", ws.resolve(".cache").toString());
+        world.env().put("ROSETTA_LOGS_HOME", ws.resolve("logs").toString());
+        Files.createDirectories(ws.resolve(".rosetta"));
+        Files.writeString(ws.resolve("rosetta.toml"), "[tools]\n");
+        Files.createDirectories(ws.resolve(".local/share/rosetta"));
+        List<String> targets = List.of(".rosetta/planted", "rosetta.toml", ".config/rosetta/config.toml",
+                ".local/share/rosetta/planted", ".cache/rosetta/planted", "logs/planted");
+
+        Run run = sandboxed("for f in " + String.join(" ", targets) + "; do mkdir -p \"$(dirname $f)\" 2>/dev/null;"
+                + " echo planted >> $f || echo refused $f; done; echo free > mine.txt");
+
+        for (String target : targets) {
+            assertThat(run.stdout()).as(run.toString()).contains("refused " + target);
+            assertThat(ws.resolve(target).toFile().exists() ? Files.readString(ws.resolve(target)) : "")
+                    .as(target).doesNotContain("planted");
+        }
+        assertThat(ws.resolve("mine.txt")).hasContent("free");
+    }
+
     @Test
     void aSymlinkSwappedIntoTheWorkspaceDoesNotLetAWriteThrough() throws IOException {
         Path bashrc = Files.writeString(world.home().resolve(".bashrc"), "# mine\n");

@@ -55,7 +55,7 @@ class UserDialectsIT extends EndToEnd {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stdout()).isEmpty();
         assertThat(run.stderr().strip()).isEqualTo("rosetta parse: " + dialects + ":4:1: dialects[1].shape: 'objet' is"
-                + " not a shape; use one of json, header-json, tags, key-value, python, object, code");
+                + " not a shape; use one of json, header-json, tags, key-value, python, object, code, thought");
     }
 
     @Test

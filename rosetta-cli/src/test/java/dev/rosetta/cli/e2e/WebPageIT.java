@@ -90,7 +90,9 @@ class WebPageIT extends EndToEnd {
         assertThat(seen).contains("everything asks: Please provide inputs");
         String result = String.join("\n", model.request(1).strings());
         assertThat(result).contains("Name: Ada").contains("Agreed to terms: true").contains("Favorite Integer: 7")
-                .containsPattern("\"untitledMultipleSelectEnum\":\\s*\\[\\s*\"Piano\",\\s*\"Drums\"\\s*]");
+                .containsPattern("\"untitledMultipleSelectEnum\":\\s*\\[\\s*\"Piano\",\\s*\"Drums\"\\s*]")
+                .containsPattern("\"titledSingleSelectEnum\":\\s*\"hero-2\"")
+                .containsPattern("\"titledMultipleSelectEnum\":\\s*\\[\\s*\"fish-1\",\\s*\"fish-2\"\\s*]");
     }
 
     @Test

@@ -2,7 +2,7 @@ package dev.rosetta.cli.e2e;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,19 +49,12 @@ final class WebServe implements AutoCloseable {
     }
 
     private static String awaitUrl(Sandbox.Launched server) throws IOException, InterruptedException {
-        for (int i = 0; i < 600 && server.process().isAlive(); i++) {
-            Matcher m = URL.matcher(Files.readString(server.out()));
-            if (m.find()) {
-                return m.group(1);
-            }
-            Thread.sleep(50); // polling the printed output for the URL: no ordering is assumed from it
-        }
-        Matcher m = URL.matcher(Files.readString(server.out()));
-        if (m.find()) {
-            return m.group(1);
-        }
-        throw new AssertionError("rosetta serve printed no URL: " + Files.readString(server.out())
-                + Files.readString(server.err()));
+        String printed = FileWatch.await(server.out(), text -> URL.matcher(text).find(), Duration.ofSeconds(30),
+                server.process()).orElseThrow(() -> new AssertionError("rosetta serve printed no URL: "
+                        + FileWatch.text(server.out()).orElse("") + FileWatch.text(server.err()).orElse("")));
+        Matcher m = URL.matcher(printed);
+        m.find();
+        return m.group(1);
     }
 
     @Override

@@ -15,11 +15,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.tokens.TokenEstimator;
 
@@ -33,9 +30,8 @@ import dev.rosetta.agent.tokens.TokenEstimator;
  * characters a second (default 2,500, about 600 tokens a second, so the test stays short; the
  * numbers in BENCHMARKS.md are at 400).
  */
-class FlickerIT {
+class FlickerIT extends TerminalTest {
 
-    private static final String PROMPT = "gpt-4.1 >";
     /** Sequences that redraw the whole screen: ED 2 and 3, RIS, home then erase, the alternate screen. */
     private static final Map<String, Pattern> FULL_REDRAWS = new LinkedHashMap<>(Map.of(
             "ESC[2J", Pattern.compile("\u001b\\[2J"),
@@ -44,32 +40,9 @@ class FlickerIT {
             "home+ESC[J", Pattern.compile("\u001b\\[(1;1)?H\u001b\\[0?J"),
             "alt screen", Pattern.compile("\u001b\\[\\?(1049|47|1047)h")));
 
-    @TempDir
-    Path dir;
-    private Path workspace;
-    private ScriptedOpenAi model;
-    private Map<String, String> env;
-    private final List<TmuxSession> sessions = new ArrayList<>();
-
-    @BeforeAll
-    static void tmuxIsThere() {
-        TerminalHome.requireTmux();
-    }
-
     @BeforeEach
     void environment() throws Exception {
-        workspace = Files.createDirectories(dir.resolve("workspace"));
-        model = new ScriptedOpenAi();
-        env = TerminalHome.environment(dir, model);
         env.put("ROSETTA_BREAK_ON_TOOLUSE", "false");
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        for (TmuxSession s : sessions) {
-            s.close();
-        }
-        model.close();
     }
 
     /** One recorded run: which UI, what size, what was counted. */
@@ -115,14 +88,10 @@ class FlickerIT {
             throws Exception {
         model.replyAt(reply, pace);
         model.reply("Done.");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:+AutoCreateSharedArchive",
-                "-XX:SharedArchiveFile=" + InlineUiIT.jar().resolveSibling("rosetta-repl-it.jsa"), "-Xlog:disable",
-                "-jar", InlineUiIT.jar().toString(), "-m", "openai/gpt-4.1", "-w", workspace.toString(), "-y"));
-        command.addAll(options);
+        List<String> yesAndOptions = new ArrayList<>(List.of("-y"));
+        yesAndOptions.addAll(options);
         Path folder = Files.createDirectories(dir.resolve("tmux-" + ui + "-" + columns));
-        TmuxSession rosetta = TmuxSession.start(folder, env, command, columns, rows);
-        sessions.add(rosetta);
+        TmuxSession rosetta = start(folder, rosetta(List.of(), yesAndOptions), columns, rows);
         rosetta.waitUntil("the prompt", s -> s.contains(PROMPT));
         Path bytes = folder.resolve("written.bin");
         rosetta.recordOutput(bytes);

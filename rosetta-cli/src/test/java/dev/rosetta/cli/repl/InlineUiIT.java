@@ -6,15 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -28,40 +24,15 @@ import org.junit.jupiter.params.provider.CsvSource;
  * odd width, streamed markdown against /replay, control sequences from the model and a tool,
  * NO_COLOR.
  */
-class InlineUiIT {
-
-    private static final String PROMPT = "gpt-4.1 >";
-
-    @TempDir
-    Path dir;
-    private Path workspace;
-    private ScriptedOpenAi model;
-    private Map<String, String> env;
-    private final List<TmuxSession> sessions = new ArrayList<>();
-
-    @BeforeAll
-    static void tmuxIsThere() {
-        TerminalHome.requireTmux();
-    }
+class InlineUiIT extends TerminalTest {
 
     @BeforeEach
     void environment() throws Exception {
-        workspace = Files.createDirectories(dir.resolve("workspace"));
-        model = new ScriptedOpenAi();
-        env = TerminalHome.environment(dir, model);
         // Every call of a reply runs, so one reply can hold calls in several spellings.
         env.put("ROSETTA_BREAK_ON_TOOLUSE", "false");
         Files.createDirectories(dir.resolve("config/rosetta"));
         Files.writeString(dir.resolve("config/rosetta/models.json"),
                 "{\"models\": {\"openai/gpt-4.1-mini\": {\"default_tool_format\": \"xml\"}}}");
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        for (TmuxSession s : sessions) {
-            s.close();
-        }
-        model.close();
     }
 
     @Test
@@ -552,25 +523,9 @@ class InlineUiIT {
     }
 
     private TmuxSession start(int columns, int rows, List<String> options) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:+AutoCreateSharedArchive",
-                "-XX:SharedArchiveFile=" + jar().resolveSibling("rosetta-repl-it.jsa"), "-Xlog:disable",
-                "-jar", jar().toString(), "-m", "openai/gpt-4.1", "-w", workspace.toString()));
-        command.addAll(options);
-        TmuxSession session = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, command, columns,
-                rows);
-        sessions.add(session);
+        TmuxSession session = start(dir.resolve("tmux"), rosetta(List.of(), options), columns, rows);
         session.waitUntil("the prompt", s -> s.contains(PROMPT) && lastLine(s).contains("%)"));
         return session;
-    }
-
-    static Path jar() {
-        String configured = System.getProperty("rosetta.jar");
-        Path jar = configured != null ? Path.of(configured) : Path.of("target", "rosetta.jar").toAbsolutePath();
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException("no rosetta jar at " + jar + "; build it (./mvnw -pl rosetta-cli -am package)");
-        }
-        return jar;
     }
 
     /** The history without the prompt and the status line under it (the status changes on its own). */

@@ -8,14 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Predicate;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import tools.jackson.databind.JsonNode;
 
@@ -27,37 +22,9 @@ import tools.jackson.databind.JsonNode;
  * run the line prompt ({@code --ui line}), which stays for those who ask for it. The UI's own
  * behaviour (folding, the transcript, the queue, Esc, resizing) is in {@link InlineUiIT}.
  */
-class ReplTerminalIT {
+class ReplTerminalIT extends TerminalTest {
 
-    private static final String PROMPT = "gpt-4.1 >";
     private static final String SAVE_REPLY = "I'll write it.\n\n```save hello.txt\nHello, world!\n```\n";
-
-    @TempDir
-    Path dir;
-    private Path workspace;
-    private ScriptedOpenAi model;
-    private Map<String, String> env;
-    private final List<TmuxSession> sessions = new ArrayList<>();
-
-    @BeforeAll
-    static void tmuxIsThere() {
-        TerminalHome.requireTmux();
-    }
-
-    @BeforeEach
-    void environment() throws Exception {
-        workspace = Files.createDirectories(dir.resolve("workspace"));
-        model = new ScriptedOpenAi();
-        env = TerminalHome.environment(dir, model);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        for (TmuxSession s : sessions) {
-            s.close();
-        }
-        model.close();
-    }
 
     @Test
     void typedPromptGetsTheReplyRenderedAndCtrlDLeavesWithZero() throws Exception {
@@ -651,14 +618,7 @@ class ReplTerminalIT {
      */
     private TmuxSession start(String prompt, Predicate<String> ready, List<String> before, List<String> after)
             throws Exception {
-        List<String> command = new ArrayList<>(before);
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:+AutoCreateSharedArchive",
-                "-XX:SharedArchiveFile=" + jar().resolveSibling("rosetta-repl-it.jsa"), "-Xlog:disable",
-                "-jar", jar().toString(), "-m", "openai/gpt-4.1", "-w", workspace.toString()));
-        command.addAll(after);
-        TmuxSession session = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, command);
-        sessions.add(session);
+        TmuxSession session = start(dir.resolve("tmux"), rosetta(before, after), 120, 40);
         session.waitUntil("the prompt '" + prompt + "'", ready);
         return session;
     }
@@ -673,14 +633,5 @@ class ReplTerminalIT {
     private static String lastMessage(JsonNode request) {
         List<String> messages = ScriptedOpenAi.messages(request);
         return messages.get(messages.size() - 1);
-    }
-
-    private static Path jar() {
-        String configured = System.getProperty("rosetta.jar");
-        Path jar = configured != null ? Path.of(configured) : Path.of("target", "rosetta.jar").toAbsolutePath();
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException("no rosetta jar at " + jar + "; build it (./mvnw -pl rosetta-cli -am package)");
-        }
-        return jar;
     }
 }

@@ -17,6 +17,16 @@ final class TerminalHome {
 
     private TerminalHome() {}
 
+    /** The jar the terminal tests run: {@code rosetta.jar} as the build sets it, else the one in target. */
+    static Path jar() {
+        String configured = System.getProperty("rosetta.jar");
+        Path jar = configured != null ? Path.of(configured) : Path.of("target", "rosetta.jar").toAbsolutePath();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("no rosetta jar at " + jar + "; build it (./mvnw -pl rosetta-cli -am package)");
+        }
+        return jar;
+    }
+
     /** Call from {@code @BeforeAll}. */
     static void requireTmux() {
         MachineRequirement.require(TmuxSession.available(), "tmux is needed for the terminal tests (apt-get install -y tmux)");

@@ -59,7 +59,7 @@ class WebTerminalIT {
         model.replyWithCall("Saving.\n", "save", "{\"path\": \"t.txt\", \"content\": \"from the terminal\\n\"}");
         model.reply("Saved it.");
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xlog:disable", "-jar", InlineUiIT.jar().toString(),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xlog:disable", "-jar", TerminalHome.jar().toString(),
                 "-m", "openai/gpt-4.1", "--tool-format", "tool", "-w", workspace.toString(), "--serve");
         rosetta = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, command, 220, 40);
         String shown = rosetta.waitFor("in the browser at http://");

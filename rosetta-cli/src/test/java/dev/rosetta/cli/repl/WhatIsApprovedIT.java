@@ -7,14 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 25 §1, "what the user approves is what runs", through the real jar in tmux. The question
@@ -25,43 +21,20 @@ import org.junit.jupiter.api.io.TempDir;
  * lets through only what it names: the lines that slipped past {@code shell "git status*"} (a
  * comment hiding the next line, a redirection that writes) are asked about, not run.
  */
-class WhatIsApprovedIT {
+class WhatIsApprovedIT extends TerminalTest {
 
-    private static final String PROMPT = "gpt-4.1 >";
     private static final String QUESTION = "Run shell? [y]es [n]o [a]lways [e]dit";
 
-    @TempDir
-    Path dir;
-    private Path workspace;
     private Path victim;
-    private ScriptedOpenAi model;
-    private Map<String, String> env;
-    private final List<TmuxSession> sessions = new ArrayList<>();
-
-    @BeforeAll
-    static void tmuxIsThere() {
-        TerminalHome.requireTmux();
-    }
 
     @BeforeEach
     void environment() throws Exception {
-        workspace = Files.createDirectories(dir.resolve("workspace"));
         victim = Files.createDirectories(workspace.resolve("victim/inside"));
-        model = new ScriptedOpenAi();
-        env = TerminalHome.environment(dir, model);
     }
 
     private void scriptTheHostileCommand() {
         model.reply("Tidying up.\n\n```shell\n" + String.join("\n", hostileLines()) + "\n```\n");
         model.reply("Left as it is.");
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        for (TmuxSession s : sessions) {
-            s.close();
-        }
-        model.close();
     }
 
     /** 81 lines: line 41 removes the folder, line 20 hides a zero-width space. */
@@ -252,14 +225,7 @@ class WhatIsApprovedIT {
     }
 
     private TmuxSession start(List<String> options) throws Exception {
-        Path jar = InlineUiIT.jar();
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:+AutoCreateSharedArchive",
-                "-XX:SharedArchiveFile=" + jar.resolveSibling("rosetta-repl-it.jsa"), "-Xlog:disable",
-                "-jar", jar.toString(), "-m", "openai/gpt-4.1", "-w", workspace.toString()));
-        command.addAll(options);
-        TmuxSession session = TmuxSession.start(Files.createDirectories(dir.resolve("tmux")), env, command, 80, 24);
-        sessions.add(session);
+        TmuxSession session = start(dir.resolve("tmux"), rosetta(List.of(), options), 80, 24);
         session.waitUntil("the prompt", s -> s.contains(PROMPT));
         return session;
     }

@@ -10,7 +10,7 @@ import dev.rosetta.core.tool.ToolUse;
 /**
  * A call whose arguments are text, not JSON — the code after Llama 3.1's {@code <|python_tag|>},
  * Functionary's {@code >>>python}, InternLM's interpreter: the text is the tool's body, or the
- * value of its only text parameter. One rule, so every dialect hands text to a tool the same way.
+ * value of its only (or only required) text parameter. One rule, so every dialect hands text to a tool the same way.
  */
 public final class TextArguments {
 
@@ -28,9 +28,13 @@ public final class TextArguments {
         return only == null ? null : ToolUse.named(spec.name(), Map.of(only.name(), text), callId);
     }
 
-    /** The parameter of a tool whose one parameter is a string, or null. */
+    /**
+     * The parameter a bare text goes to: the tool's one parameter, or its one required parameter
+     * (a search's query beside an optional limit), when that is a string; else null.
+     */
     public static Parameter onlyTextParameter(ToolSpec spec) {
-        List<Parameter> text = spec.parameters().stream().filter(p -> p.type().equals("string")).toList();
-        return spec.parameters().size() == 1 && text.size() == 1 ? text.get(0) : null;
+        List<Parameter> candidates = spec.parameters().size() == 1 ? spec.parameters()
+                : spec.parameters().stream().filter(Parameter::required).toList();
+        return candidates.size() == 1 && candidates.get(0).type().equals("string") ? candidates.get(0) : null;
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.rosetta.core.json.Json;
 import dev.rosetta.core.json.JsonRepairException;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
@@ -264,9 +265,13 @@ public final class TokenSection implements Block {
                     + " between its name and its arguments, so it was not run", callStart, end);
         }
         if (isText(arguments.text(in, stop))) {
-            return textCall(in, stop, raw, end);
+            return textCall(arguments.text(in, stop), raw, end);
         }
         String json = arguments.json(in, stop);
+        String text = textIn(json);
+        if (text != null) {
+            return textCall(text, raw, end);
+        }
         String tool = tools.resolve(name).or(() -> guess(json)).map(ToolSpec::name).orElse(name);
         return NativeCalls.fromJson(spelling.dialect(), tools, tool, json, spelling.callId(header), raw, callStart, end);
     }
@@ -276,16 +281,36 @@ public final class TokenSection implements Block {
         return !arguments.isJson() && !text.isEmpty() && "{[\"`".indexOf(text.charAt(0)) < 0;
     }
 
+    /**
+     * The text arguments stand for where they are no JSON object: a fenced block's body
+     * ({@code ```\nweather in SF\n```}), or a JSON string that holds no object
+     * ({@code "weather in SF"}, as ReAct agents quote their input); null for JSON.
+     */
+    private String textIn(String json) {
+        if (!arguments.isJson() && !json.isEmpty() && "{[\"".indexOf(json.charAt(0)) < 0) {
+            return json;
+        }
+        if (json.startsWith("\"") && !json.strip().substring(1).stripLeading().startsWith("{")) {
+            try {
+                return Json.read(json) instanceof String quoted ? quoted : null;
+            } catch (RuntimeException e) {
+                return null;
+            }
+        }
+        return null;
+    }
+
     /** Arguments that are text, not JSON: the body of a tool that takes one (code for python), else a report. */
-    private Segment textCall(Input in, int stop, String raw, int end) {
+    private Segment textCall(String text, String raw, int end) {
         Optional<ToolSpec> spec = tools.resolve(name).or(() -> tools.aliasOf(name));
         if (spec.isEmpty()) {
             return new Unparsed(raw, spelling.dialect(), UnknownTool.problem(name, "this call", tools), callStart, end);
         }
-        ToolUse use = TextArguments.use(spec.get(), arguments.text(in, stop), spelling.callId(header));
+        ToolUse use = TextArguments.use(spec.get(), text, spelling.callId(header));
         if (use == null) {
             return new Unparsed(raw, spelling.dialect(), "the arguments of " + name + " are text, not a JSON object,"
-                    + " so it was not run", callStart, end);
+                    + " so it was not run: text goes only to a tool with one required text parameter; give "
+                    + name + "'s arguments as a JSON object", callStart, end);
         }
         return NativeCalls.call(spelling.dialect(), use, raw, callStart, end);
     }
@@ -300,7 +325,7 @@ public final class TokenSection implements Block {
 
     @Override
     public void endOfInput(Input in, Output out) {
-        if (state == State.ARGUMENTS && spelling.callEnd() == null && isText(arguments.text(in, in.limit()))) {
+        if (state == State.ARGUMENTS && spelling.callEnd() == null && endsWithTheTurn(in)) {
             // Text after a marker with no end token (code for python) ends with the turn: the server took the end token.
             out.segment(segment(in, in.limit(), in.limit()));
             return;
@@ -313,6 +338,19 @@ public final class TokenSection implements Block {
             out.segment(NativeCalls.incomplete(spelling.dialect(), "a tool-call section with no call in it",
                     in.slice(start, in.limit()), start, in.limit()));
         }
+    }
+
+    /**
+     * Whether text arguments of a call with no end token are whole when the message ends: plain
+     * text, a fenced block whose closing fence came, or a quoted string that closed.
+     */
+    private boolean endsWithTheTurn(Input in) {
+        String text = arguments.text(in, in.limit());
+        if (isText(text)) {
+            return true;
+        }
+        boolean fenced = text.startsWith("```") && text.length() > 6 && text.endsWith("```");
+        return (fenced || text.startsWith("\"")) && textIn(arguments.json(in, in.limit())) != null;
     }
 
     /** After the section, text goes on as if at a line start: the tokens are a boundary. */

@@ -1,12 +1,18 @@
 package dev.rosetta.core.json;
 
-import java.math.BigInteger;
+import static dev.rosetta.core.json.JsonTokens.isKeyStart;
+import static dev.rosetta.core.json.JsonTokens.isNumberChar;
+import static dev.rosetta.core.json.JsonTokens.isNumberStart;
+import static dev.rosetta.core.json.JsonTokens.isPlain;
+import static dev.rosetta.core.json.JsonTokens.isSpace;
+import static dev.rosetta.core.json.JsonTokens.isValueStart;
+import static dev.rosetta.core.json.JsonTokens.isWordChar;
+import static dev.rosetta.core.json.JsonTokens.isWordStart;
+import static dev.rosetta.core.json.JsonTokens.normalizeNumber;
+import static dev.rosetta.core.json.RepairSource.shorten;
+
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.List;
-import java.util.Map;
-import java.util.regex.Pattern;
-import tools.jackson.core.JacksonException;
 
 /**
  * One left-to-right pass that writes strict JSON. The only lookahead is past a quote inside a
@@ -18,14 +24,9 @@ final class JsonRewriter {
     private static final int MAX_DEPTH =
             Json.MAPPER.tokenStreamFactory().streamReadConstraints().getMaxNestingDepth();
 
-    /** How far a comment after a quote may run before we stop believing it is one. */
-    private static final int COMMENT_LOOKAHEAD = 160;
-    private static final Pattern JSON_NUMBER =
-            Pattern.compile("(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
-    private static final Pattern HEX = Pattern.compile("0[xX][0-9a-fA-F]{1,16}");
-
     private final String in;
     private final int len;
+    private final RepairSource source;
     private final StringBuilder out;
     private int pos;
     /** Open containers, innermost first: an explicit stack, as deep nesting must not overflow the thread's. */
@@ -47,6 +48,7 @@ final class JsonRewriter {
     JsonRewriter(String in) {
         this.in = in;
         this.len = in.length();
+        this.source = new RepairSource(in);
         this.out = new StringBuilder(len + 16);
     }
 
@@ -240,28 +242,7 @@ final class JsonRewriter {
         out.append(json);
     }
 
-    /** The JSON spelling of a number token, or null when it is no number we can read with confidence. */
-    private static String normalizeNumber(String token) {
-        boolean negative = token.startsWith("-");
-        String sign = negative ? "-" : "";
-        String body = negative || token.startsWith("+") ? token.substring(1) : token;
-        if (body.equals("Infinity") || body.equals("NaN")) {
-            return "null"; // JSON has no spelling for them; null is what JavaScript writes
-        }
-        if (HEX.matcher(body).matches()) {
-            return sign + new BigInteger(body.substring(2), 16);
-        }
-        if (body.startsWith(".")) {
-            body = "0" + body;
-        }
-        body = body.replace(".e", ".0e").replace(".E", ".0E");
-        if (body.endsWith(".")) {
-            body = body + "0";
-        }
-        return JSON_NUMBER.matcher(body).matches() ? sign + body : null;
-    }
-
-    /** Keys end at their first quote (models hardly put quotes in keys); values see {@link #closesString}. */
+    /** Keys end at their first quote (models hardly put quotes in keys); values see {@link RepairSource#closesString}. */
     private void string(boolean key) {
         int start = pos;
         char quote = in.charAt(pos++);
@@ -275,10 +256,10 @@ final class JsonRewriter {
             out.append(in, run, pos);
             if (pos == len) {
                 String hint = keptQuote ? " (quotes inside a string need a backslash: \\\")" : "";
-                throw new JsonRepairException("unterminated string starting at " + location(start) + hint);
+                throw new JsonRepairException("unterminated string starting at " + source.location(start) + hint);
             }
             char c = in.charAt(pos);
-            if (c == quote && (key || closesString(pos))) {
+            if (c == quote && (key || source.closesString(pos))) {
                 pos++;
                 out.append('"');
                 return;
@@ -353,75 +334,13 @@ final class JsonRewriter {
         }
     }
 
-    /**
-     * Whether the quote at {@code quoteAt} ends its string. Models forget to escape quotes inside
-     * strings, so a quote ends the string only where JSON could go on after a string: before
-     * {@code , } ] :}, the end of input, or another string that itself ends there.
-     */
-    private boolean closesString(int quoteAt) {
-        int next = skipInsignificant(quoteAt + 1);
-        if (next == len) {
-            return true;
-        }
-        if (next < 0) {
-            return false;
-        }
-        char c = in.charAt(next);
-        return isTerminator(c) || (c == '"' || c == '\'') && startsWholeString(next);
-    }
-
-    /**
-     * Whether a string opening at {@code open} ends before a terminator or another quote (then
-     * the model forgot a comma). Scans only up to the next quote of its kind, so no character
-     * is looked at by more than a couple of these lookaheads.
-     */
-    private boolean startsWholeString(int open) {
-        char quote = in.charAt(open);
-        int i = open + 1;
-        while (i < len && in.charAt(i) != quote) {
-            i += in.charAt(i) == '\\' ? 2 : 1;
-        }
-        if (i >= len) {
-            return false;
-        }
-        int after = skipInsignificant(i + 1);
-        if (after == len) {
-            return true;
-        }
-        return after >= 0 && (isTerminator(in.charAt(after)) || in.charAt(after) == '"' || in.charAt(after) == '\'');
-    }
-
-    /**
-     * The index after whitespace and short comments (comments only after some whitespace, as
-     * {@code "//cdn"} or {@code "#fff"} right after a quote are content); -1 if a comment runs too long.
-     */
-    private int skipInsignificant(int from) {
-        int i = from;
-        int budget = COMMENT_LOOKAHEAD;
-        while (i < len) {
-            if (isSpace(in.charAt(i))) {
-                i++;
-            } else if (i > from && startsComment(i)) {
-                int end = commentEnd(i, Math.min(len, i + budget));
-                if (end < 0 || end == len) { // a comment running to the end would leave everything unclosed
-                    return -1;
-                }
-                budget -= end - i;
-                i = end;
-            } else {
-                return i;
-            }
-        }
-        return len;
-    }
-
     private void skipSpace() {
         while (pos < len) {
             char c = in.charAt(pos);
             if (isSpace(c)) {
                 pos++;
-            } else if (startsComment(pos)) {
-                int end = commentEnd(pos, len);
+            } else if (source.startsComment(pos)) {
+                int end = source.commentEnd(pos, len);
                 if (end < 0) {
                     throw failAt(pos, "unterminated /* comment starting");
                 }
@@ -432,116 +351,20 @@ final class JsonRewriter {
         }
     }
 
-    private boolean startsComment(int i) {
-        char c = in.charAt(i);
-        if (c == '#') {
-            return true;
-        }
-        return c == '/' && i + 1 < len && (in.charAt(i + 1) == '/' || in.charAt(i + 1) == '*');
-    }
-
-    /** The index just after the comment at {@code i} (a line comment stops before its newline), or -1 if it does not end before {@code limit}. */
-    private int commentEnd(int i, int limit) {
-        if (in.charAt(i) == '/' && in.charAt(i + 1) == '*') {
-            for (int k = i + 2; k + 1 < limit; k++) {
-                if (in.charAt(k) == '*' && in.charAt(k + 1) == '/') {
-                    return k + 2;
-                }
-            }
-            return -1;
-        }
-        for (int k = i; k < limit; k++) {
-            if (in.charAt(k) == '\n') {
-                return k;
-            }
-        }
-        return limit == len ? len : -1;
-    }
-
     private JsonRepairException fail(String expected) {
         return new JsonRepairException(expectedHere(expected));
     }
 
     private String expectedHere(String what) {
-        return "expected " + what + " at " + location(pos) + ", found " + found();
+        return "expected " + what + " at " + source.location(pos) + ", found " + source.found(pos);
     }
 
     private JsonRepairException failAt(int at, String problem) {
-        return new JsonRepairException(problem + " at " + location(at));
-    }
-
-    private String location(int at) {
-        int line = 1;
-        int lineStart = 0;
-        for (int i = 0; i < at; i++) {
-            if (in.charAt(i) == '\n') {
-                line++;
-                lineStart = i + 1;
-            }
-        }
-        return "line " + line + ", column " + (at - lineStart + 1);
-    }
-
-    private String found() {
-        if (pos >= len) {
-            return "end of input";
-        }
-        int cp = in.codePointAt(pos);
-        if (cp < 0x20 || cp == 0x7f) {
-            return String.format("U+%04X", cp);
-        }
-        if (isWordChar(in.charAt(pos))) {
-            int end = pos;
-            while (end < len && end - pos < 41 && isWordChar(in.charAt(end))) {
-                end++;
-            }
-            return "'" + shorten(in.substring(pos, end)) + "'";
-        }
-        return "'" + Character.toString(cp) + "'";
+        return new JsonRepairException(problem + " at " + source.location(at));
     }
 
     private static String quoted(String key) {
         return "\"" + shorten(key) + "\"";
     }
 
-    private static String shorten(String s) {
-        return s.length() <= 40 ? s : s.substring(0, 40) + "...";
-    }
-
-    private static boolean isSpace(char c) {
-        return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-    }
-
-    private static boolean isTerminator(char c) {
-        return c == ',' || c == '}' || c == ']' || c == ':';
-    }
-
-    private static boolean isPlain(char c, char quote) {
-        return c >= 0x20 && c != '\\' && c != '"' && c != quote;
-    }
-
-    private static boolean isValueStart(char c) {
-        return c == '{' || c == '[' || c == '"' || c == '\'' || isNumberStart(c) || isWordStart(c);
-    }
-
-    private static boolean isKeyStart(char c) {
-        return c == '"' || c == '\'' || isWordChar(c);
-    }
-
-    private static boolean isNumberStart(char c) {
-        return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.';
-    }
-
-    private static boolean isNumberChar(char c) {
-        return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '+' || c == '.';
-    }
-
-    private static boolean isWordStart(char c) {
-        return Character.isLetter(c) || c == '_' || c == '$';
-    }
-
-    /** Characters of unquoted keys: identifiers, plus the '-', '.' and '$' that models also leave unquoted. */
-    private static boolean isWordChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.' || c == '$';
-    }
 }

@@ -1,8 +1,10 @@
 package dev.rosetta.core.split;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import dev.rosetta.core.split.Input.Match;
@@ -18,12 +20,15 @@ final class ReasoningVocabulary {
 
     private final List<String> openers;
     private final List<String> closers;
+    /** Each opener's own closer, for telling the model how to close what it opened. */
+    private final Map<String, String> pairs;
     private final String firstChars;
     private final boolean[] mayStart = new boolean[128];
 
-    private ReasoningVocabulary(List<String> openers, List<String> closers) {
+    private ReasoningVocabulary(List<String> openers, List<String> closers, Map<String, String> pairs) {
         this.openers = List.copyOf(openers);
         this.closers = List.copyOf(closers);
+        this.pairs = Map.copyOf(pairs);
         Set<Character> firsts = new LinkedHashSet<>();
         for (String s : this.openers) {
             firsts.add(s.charAt(0));
@@ -45,17 +50,20 @@ final class ReasoningVocabulary {
     static ReasoningVocabulary of(List<Reader> readers) {
         Set<String> openers = new LinkedHashSet<>();
         Set<String> closers = new LinkedHashSet<>();
+        Map<String, String> pairs = new HashMap<>();
         for (ReasoningTag t : ReasoningTag.ALL) {
             openers.add(t.opener());
             closers.add(t.closer());
+            pairs.putIfAbsent(t.opener(), t.closer());
         }
         for (Reader r : readers) {
             for (ReasoningMarkers m : r.reasoningMarkers()) {
                 openers.add(m.open());
                 closers.add(m.close());
+                pairs.putIfAbsent(m.open(), m.close());
             }
         }
-        return new ReasoningVocabulary(new ArrayList<>(openers), new ArrayList<>(closers));
+        return new ReasoningVocabulary(new ArrayList<>(openers), new ArrayList<>(closers), pairs);
     }
 
     /** Every opener and closer, and the backtick a pseudo-fence ({@code ```thinking}) begins with. */
@@ -64,6 +72,11 @@ final class ReasoningVocabulary {
         out.addAll(closers);
         out.add("`");
         return out;
+    }
+
+    /** The closer that belongs to {@code opener} (any closer ends it; this is the one to name). */
+    String closerOf(String opener) {
+        return pairs.getOrDefault(opener, closers.get(0));
     }
 
     /** The characters a marker may begin with. */

@@ -20,8 +20,13 @@ import dev.rosetta.core.split.StreamEvent.ThinkingDelta;
  */
 final class ThinkingBlock implements Block, Output {
 
-    static final String CALL_INSIDE =
-            "a tool call inside <think>…</think> is not run: close the thinking block before calling a tool";
+    /** The report of a call inside reasoning, naming the marker that opened it and the one that closes it. */
+    static String callInside(String opener, String closer) {
+        return "a tool call inside " + opener + "…" + closer + " is not run: close the reasoning with " + closer
+                + " before calling a tool";
+    }
+
+    private final String callInside;
 
     private final Input view;
     private final ReasoningVocabulary vocabulary;
@@ -42,6 +47,8 @@ final class ThinkingBlock implements Block, Output {
             int fenceTicks) {
         this.view = in.view();
         this.vocabulary = vocabulary;
+        String opener = in.slice(start, contentStart).strip();
+        this.callInside = callInside(opener, fenceTicks > 0 ? "`".repeat(fenceTicks) : vocabulary.closerOf(opener));
         this.fenceCloser = fenceTicks > 0 ? new FenceCloser(fenceTicks) : null;
         List<Reader> readers = new ArrayList<>();
         if (fenceCloser != null) {
@@ -131,7 +138,7 @@ final class ThinkingBlock implements Block, Output {
     @Override
     public void segment(Segment segment) {
         Segment reported = switch (segment) {
-            case Call c -> new Unparsed(c.raw(), c.dialect(), CALL_INSIDE, c.start(), c.end());
+            case Call c -> new Unparsed(c.raw(), c.dialect(), callInside, c.start(), c.end());
             case Unparsed u -> u;
             case Segment.Prose p -> null;
             case Thinking t -> null;

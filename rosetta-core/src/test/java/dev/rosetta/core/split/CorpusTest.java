@@ -19,9 +19,12 @@ import dev.rosetta.core.tool.ToolSpec;
 
 /**
  * Model output restated from the tool-call parser tests of gptme, vLLM, SGLang, llama.cpp,
- * Ollama and @ai-sdk-tool/parser, read as {@code rosetta parse} reads it (by default
- * {@code --format auto} with the corpus's tools.json as {@code --tool-schemas}), whole and in
- * every chunking {@link Splitting} tries. See {@link CorpusCase} for the file format.
+ * Ollama, @ai-sdk-tool/parser and the other projects each corpus file names, read as
+ * {@code rosetta parse} reads it (by default {@code --format auto} with the corpus's tools.json
+ * as {@code --tool-schemas}), whole and in every chunking {@link Splitting} tries. See
+ * {@link CorpusCase} for the file format. Cases main does not read yet wait, in the same format,
+ * in {@code corpus-pending/} (not loaded here; {@code scripts/corpus-read-rate} measures them
+ * through the jar) and move to {@code corpus/} when they pass.
  */
 class CorpusTest {
 

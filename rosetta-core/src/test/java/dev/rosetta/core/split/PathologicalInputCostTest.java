@@ -45,7 +45,8 @@ class PathologicalInputCostTest {
             "[TOOL_CALLS]", "[TOOL_CALLS][", "<|python_tag|>", "<|python_start|>", "<|tool_call_start|>", "[shell(",
             "{\"name\": \"shell\", \"parameters\": {", "<|channel|>", "<|start|>", "to=functions.x", "<|im_end|>",
             "<\uFF5Ctool\u2581calls\u2581begin\uFF5C>", "<\uFF5Ctool\u2581call\u2581begin\uFF5C>",
-            "<|tool_calls_section_begin|>", "<|tool_call_begin|>", "<\uFF5CDSML\uFF5Cfunction_calls>");
+            "<|tool_calls_section_begin|>", "<|tool_call_begin|>", "<\uFF5CDSML\uFF5Cfunction_calls>",
+            "Thought:", "Thought: x\nAction: shell\nAction Input:", "<tool>shell</tool><tool_input>", "<shell>\n<");
 
     /** How a runaway reply repeats an atom. */
     enum Shape {

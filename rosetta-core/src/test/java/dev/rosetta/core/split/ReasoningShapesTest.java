@@ -79,8 +79,11 @@ class ReasoningShapesTest {
             assertThat(unparsed(segments)).as("unparsed in %s", segments).isEmpty();
         } else {
             assertThat(calls(segments)).as("calls in %s", segments).isEmpty();
-            assertThat(unparsed(segments)).singleElement()
-                    .satisfies(u -> assertThat(u.problem()).isEqualTo(ThinkingBlock.CALL_INSIDE));
+            assertThat(unparsed(segments)).singleElement().satisfies(u -> {
+                assertThat(u.problem()).startsWith("a tool call inside ").contains(" is not run: close the reasoning");
+                String opener = u.problem().substring("a tool call inside ".length(), u.problem().indexOf('…'));
+                assertThat(shape.template()).as("the marker the report names").contains(opener);
+            });
         }
     }
 }

@@ -31,6 +31,14 @@ class ThinkingTest {
     }
 
     @Test
+    void aCallInsideReasoningIsReportedNamingTheMarkerThatOpenedIt() {
+        List<Segment> s = Splitting.split("<seed:think>\nI could run\n<tool_call>\n{\"name\": \"shell\", \"arguments\":"
+                + " {\"command\": \"ls\"}}\n</tool_call>\n</seed:think>\nok", ToolFormat.SEED_OSS);
+        assertThat(unparsed(s)).singleElement().satisfies(u -> assertThat(u.problem())
+                .contains("inside <seed:think>…</seed:think> is not run").contains("close the reasoning with </seed:think>"));
+    }
+
+    @Test
     void thinkingTagIsReadToo() {
         assertThat(split("<thinking>hmm</thinking>ok").get(0)).isEqualTo(new Thinking("hmm", 0, 24, 10));
     }

@@ -68,7 +68,7 @@ public final class ReadTool implements Tool {
         try (InputStream in = workspace.openRead(path)) {
             sampled = in.readNBytes(sample, 0, sample.length);
         }
-        if (size == 0 || sampled == 0) {
+        if (sampled == 0) { // not the size on the disk: an editor's unsaved buffer may hold text
             return shown + " is empty (0 bytes)";
         }
         if (ContentSniffer.isBinary(sample, sampled)) {

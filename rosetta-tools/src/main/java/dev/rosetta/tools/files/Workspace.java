@@ -1,5 +1,6 @@
 package dev.rosetta.tools.files;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
@@ -15,13 +16,15 @@ import java.util.Deque;
 import java.util.Optional;
 
 import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.tools.FileAccess;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.ToolFailure;
 
 /**
  * Where the file tools' paths lead: relative to the workspace, {@code ~} for the home folder,
  * absolute paths as they are. When confined, a path that leads outside the workspace — by
- * {@code ..} or through a symbolic link — is refused with {@code EACCES}.
+ * {@code ..} or through a symbolic link — is refused with {@code EACCES}. A file's content is read
+ * and written on the disk, or through the {@link FileAccess} that holds the files (an editor).
  */
 public final class Workspace {
 
@@ -33,16 +36,24 @@ public final class Workspace {
 
     private final Path root;
     private final boolean confine;
+    /** Who holds the files' content other than the disk, or null. */
+    private final FileAccess files;
     /** Whether folders open relative to each other here, asked once; null until then. */
     private Boolean handles;
 
     public Workspace(Path root, boolean confine) {
+        this(root, confine, null);
+    }
+
+    /** @param files who holds the files' content (an editor), or null: the disk */
+    public Workspace(Path root, boolean confine, FileAccess files) {
         this.root = root.toAbsolutePath().normalize();
         this.confine = confine;
+        this.files = files;
     }
 
     public static Workspace of(ToolContext context) {
-        return new Workspace(context.workspace(), context.confine());
+        return new Workspace(context.workspace(), context.confine(), context.files());
     }
 
     public Path root() {
@@ -179,6 +190,10 @@ public final class Workspace {
      * sending it outside.
      */
     public void replace(Path path, byte[] content) throws IOException {
+        if (files != null && files.writes()) {
+            files.write(held(path), new String(content, StandardCharsets.UTF_8));
+            return;
+        }
         if (!confinedByHandles()) {
             AtomicFile.replace(path, content);
             return;
@@ -191,6 +206,17 @@ public final class Workspace {
 
     /** Adds bytes at the end of the file, creating it ({@link AtomicFile#append}); confined as {@link #replace}. */
     void append(Path path, byte[] addition) throws IOException {
+        if (files != null && files.writes()) {
+            // the holder keeps whole texts: what it (or the disk) has now, and the addition after it
+            String now;
+            try {
+                now = new String(read(path, Long.MAX_VALUE), StandardCharsets.UTF_8);
+            } catch (NoSuchFileException e) {
+                now = "";
+            }
+            files.write(held(path), now + new String(addition, StandardCharsets.UTF_8));
+            return;
+        }
         if (!confinedByHandles()) {
             AtomicFile.append(path, addition);
             return;
@@ -203,14 +229,41 @@ public final class Workspace {
 
     /** The file's bytes, at most {@code limit}; confined as {@link #replace}, so what is read is inside. */
     byte[] read(Path path, long limit) throws IOException {
+        if (files != null && files.reads()) {
+            byte[] bytes = files.read(held(path)).getBytes(StandardCharsets.UTF_8);
+            if (bytes.length > limit) {
+                throw new FileSystemException(path.toString(), null, "its text is " + bytes.length
+                        + " bytes long, more than the " + limit + " that can be read");
+            }
+            return bytes;
+        }
         if (!confinedByHandles()) {
             return Files.readAllBytes(path);
         }
         return inFolder(path, true, (folder, name) -> folder.read(name, limit));
     }
 
+    /**
+     * The file's text as the tools would read it (through the holder of the files, if any): empty
+     * when it is not there, is not a regular file, is longer than {@code limit} bytes or is not UTF-8.
+     */
+    public Optional<String> text(Path path, long limit) {
+        try {
+            if ((files == null || !files.reads()) && (!Files.isRegularFile(path) || Files.size(path) > limit)) {
+                return Optional.empty();
+            }
+            byte[] bytes = read(path, limit);
+            return Optional.of(StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString());
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
     /** Opens the file to read it from the start; confined as {@link #replace}. */
     InputStream openRead(Path path) throws IOException {
+        if (files != null && files.reads()) {
+            return new ByteArrayInputStream(files.read(held(path)).getBytes(StandardCharsets.UTF_8));
+        }
         if (!confinedByHandles()) {
             return Files.newInputStream(path);
         }
@@ -276,6 +329,25 @@ public final class Workspace {
             } catch (IOException e) {
                 return; // not empty (or not ours to remove): it and its parents stay
             }
+        }
+    }
+
+    /**
+     * The path handed to the files' holder: its links followed here, not left to the holder (and,
+     * when confined, checked to stay inside); a file in the workspace is named under the workspace
+     * as given, so the holder finds the buffer it has open under that name.
+     */
+    private Path held(Path path) throws IOException {
+        if (confine) {
+            Target inside = target(path, true); // refuses a path that leads outside
+            return root.resolve(inside.relative());
+        }
+        try {
+            Path realRoot = realLocation(root, 0);
+            Path real = realLocation(path.toAbsolutePath().normalize(), 0);
+            return real.startsWith(realRoot) ? root.resolve(realRoot.relativize(real)) : real;
+        } catch (ToolFailure f) {
+            throw new Outside(path, f.getMessage());
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.rosetta.tools.mcp;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,12 +14,9 @@ import java.util.function.Consumer;
 
 import dev.rosetta.core.text.Shortened;
 import dev.rosetta.core.tool.ErrorCode;
-import dev.rosetta.tools.process.Executables;
-import dev.rosetta.tools.sandbox.Sandbox;
 import dev.rosetta.tools.sandbox.SandboxRefusal;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -59,7 +55,7 @@ final class McpConnection implements AutoCloseable {
 
     private final McpServerSettings settings;
     private final StderrLog stderr;
-    private final McpForm.Asker forms;
+    private final FormElicitation forms;
     private final Runnable announced;
     private final CompletableFuture<Void> gone = new CompletableFuture<>();
     private final Map<Object, Consumer<McpSchema.ProgressNotification>> progress = new ConcurrentHashMap<>();
@@ -77,7 +73,7 @@ final class McpConnection implements AutoCloseable {
     private McpConnection(McpServerSettings settings, StderrLog stderr, McpForm.Asker forms, Runnable announced) {
         this.settings = settings;
         this.stderr = stderr;
-        this.forms = forms;
+        this.forms = new FormElicitation(settings, stderr, forms);
         this.announced = announced;
     }
 
@@ -141,36 +137,13 @@ final class McpConnection implements AutoCloseable {
                 .initializationTimeout(settings.startTimeout().plus(SDK_MARGIN))
                 .capabilities(McpSchema.ClientCapabilities.builder().roots(false).elicitation(true, false).build())
                 .roots(new McpSchema.Root(settings.workspace().toUri().toString(), "workspace"))
-                .elicitation(this::elicited)
+                .elicitation(forms::elicited)
                 .applyElicitationDefaults(true)
                 .progressConsumer(p -> Mono.fromRunnable(() -> progressOf(p)))
                 .loggingConsumer(m -> Mono.fromRunnable(() -> stderr.note("log " + m.level() + ": "
                         + Shortened.cut(String.valueOf(m.data()), LONGEST_LOGGED))))
                 .build();
         await(client.initialize().toFuture(), settings.startTimeout(), "starting");
-    }
-
-    /**
-     * A server's form, put to the user on a thread that may block (the SDK's own must not); a
-     * field the user leaves out gets the server's default from the SDK.
-     */
-    private Mono<McpSchema.ElicitResult> elicited(McpSchema.ElicitFormRequest request) {
-        return Mono.fromCallable(() -> {
-            McpForm form = McpForm.of(settings.name(), redact(request.message()), request.requestedSchema());
-            stderr.note("the server asked the user: " + form.message());
-            McpForm.Answer answer = forms.ask(form);
-            stderr.note("the user's answer: " + answer.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT));
-            return switch (answer) {
-                case McpForm.Answer.Accept accept -> new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT,
-                        accept.content());
-                case McpForm.Answer.Decline decline -> new McpSchema.ElicitResult(
-                        McpSchema.ElicitResult.Action.DECLINE, null);
-                case McpForm.Answer.Cancel cancel -> new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.CANCEL,
-                        null);
-            };
-        }).subscribeOn(reactor.core.scheduler.Schedulers.boundedElastic())
-                .onErrorResume(InterruptedException.class, e -> Mono.just(
-                        new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.CANCEL, null)));
     }
 
     /** What the server said, in its answer to initialize, about using it; null when nothing. */
@@ -353,52 +326,20 @@ final class McpConnection implements AutoCloseable {
     }
 
     private McpClientTransport process(McpEndpoint.Stdio stdio) throws McpFailure {
-        Map<String, String> base = new java.util.LinkedHashMap<>(System.getenv());
-        String path = base.get("PATH");
-        if (!stdio.command().contains("/") && Executables.find(stdio.command(), path).isEmpty()) {
-            throw new McpFailure(ErrorCode.UNAVAILABLE, "cannot start " + settings.name() + ": there is no program '"
-                    + stdio.command() + "' on the PATH");
-        }
-        List<String> server = new ArrayList<>(List.of(stdio.command()));
-        server.addAll(stdio.args());
-        base.putAll(stdio.env());
-        Sandbox.Launch launch;
-        try {
-            launch = settings.sandbox().launch(server, settings.workspace(), base, stdio.writable(), stdio.network());
-        } catch (java.io.IOException e) {
-            throw new McpFailure(ErrorCode.UNAVAILABLE, "cannot start " + settings.name() + ": " + e.getMessage());
-        }
-        // the definition's own variables count even where the rule would withhold them: it names them
-        Map<String, String> env = new java.util.LinkedHashMap<>(launch.environment());
-        env.putAll(stdio.env());
-        List<String> command = new ArrayList<>();
-        // Its own session, as the shell's: Ctrl-C in the terminal reaches Rosetta, not the server.
-        if (!launch.ownSession()) {
-            Executables.find("setsid", path).ifPresent(setsid -> command.addAll(List.of(setsid.toString(), "--")));
-        }
-        var sh = Executables.find("sh", path);
-        Path sink = sh.isPresent() ? stderr.sink() : null;
-        if (sink != null) {
-            // The server's stderr goes to the log's pipe (or file) by the system itself; the transport's
-            // own stderr pipe stays open on fd 3, for what the shell itself might say. The sh runs
-            // outside the sandbox, so the pipe need not be visible in it.
-            command.addAll(List.of(sh.get().toString(), "-c", "exec 3>&2 2>>\"$0\"; exec \"$@\"",
-                    sink.toString()));
-        }
-        command.addAll(launch.command());
-        var transport = new StdioTransport(command, env, settings.workspace(), McpJsonDefaults.getMapper(),
-                stderr::line, this::faulted, () -> {
-                    try {
-                        stderr.awaitDrained(StderrLog.DRAIN_WAIT); // its last words first
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    stderr.note("the server's process ended");
-                    gone.complete(null);
-                });
-        stderr.note("starting " + stdio.shown());
+        StdioTransport transport = StdioLaunch.start(settings, stdio, stderr, this::faulted, this::ended);
         process = transport;
         return transport;
+    }
+
+    /** The server's process ended: what it said last is logged first, and every wait ends now. */
+    private void ended() {
+        try {
+            stderr.awaitDrained(StderrLog.DRAIN_WAIT); // its last words first
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        stderr.note("the server's process ended");
+        gone.complete(null);
     }
 
     /**

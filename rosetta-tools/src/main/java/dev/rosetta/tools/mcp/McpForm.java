@@ -31,11 +31,46 @@ public record McpForm(String server, String message, List<Field> fields) {
      * @param choices  the values allowed (an {@code enum}, the {@code const}s of a {@code oneOf}, an
      *                 array's items'); empty when any
      * @param fallback the server's default, or null
+     * @param choiceTitles what each choice is called for the user (a titled enum's {@code title}, a legacy
+     *                 {@code enumNames} entry), the choice itself where the server names none; as many
+     *                 as {@code choices}
      */
     public record Field(String name, String title, String description, String type, boolean required,
-            Object fallback, List<String> choices) {
+            Object fallback, List<String> choices, List<String> choiceTitles) {
         public Field {
             choices = List.copyOf(choices);
+            choiceTitles = choiceTitles == null || choiceTitles.size() != choices.size() ? choices
+                    : List.copyOf(choiceTitles);
+        }
+
+        /** A field whose choices are called by their values. */
+        public Field(String name, String title, String description, String type, boolean required, Object fallback,
+                List<String> choices) {
+            this(name, title, description, type, required, fallback, choices, null);
+        }
+
+        /** The choices as the user reads them: a titled one as "Title (value)", the others as their value. */
+        public List<String> choicesShown() {
+            List<String> shown = new ArrayList<>();
+            for (int i = 0; i < choices.size(); i++) {
+                String value = choices.get(i);
+                String called = choiceTitles.get(i);
+                shown.add(called.equals(value) ? value : called + " (" + value + ")");
+            }
+            return shown;
+        }
+
+        /** The choice {@code typed} names, by its value or its title (in any case); null when it names none. */
+        public String choice(String typed) {
+            if (choices.contains(typed)) {
+                return typed;
+            }
+            for (int i = 0; i < choices.size(); i++) {
+                if (choiceTitles.get(i).equalsIgnoreCase(typed)) {
+                    return choices.get(i);
+                }
+            }
+            return null;
         }
 
         /** What the user is shown as the field's name: its title, else its name. */
@@ -76,26 +111,35 @@ public record McpForm(String server, String message, List<Field> fields) {
                 Map<String, Object> p = entry.getValue() instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
                 fields.add(new Field(entry.getKey(), text(p.get("title")), text(p.get("description")),
                         p.get("type") instanceof String t ? t : "string", required.contains(entry.getKey()),
-                        p.get("default"), choices(p)));
+                        p.get("default"), choices(p, "const"), choices(p, "title")));
             }
         }
         return new McpForm(server, message, fields);
     }
 
-    /** {@code enum}, or the {@code const} of each {@code oneOf}/{@code anyOf} (a titled enum); an array's items' too. */
-    private static List<String> choices(Map<String, Object> property) {
+    /**
+     * {@code enum}, or the {@code const} of each {@code oneOf}/{@code anyOf} (a titled enum); an array's
+     * items' too. With {@code key} "title", what each is called: its {@code title} (a legacy enum's
+     * {@code enumNames}), else its value.
+     */
+    private static List<String> choices(Map<String, Object> property, String key) {
         if (property.get("items") instanceof Map<?, ?> items && "array".equals(property.get("type"))) {
             @SuppressWarnings("unchecked")
             Map<String, Object> each = (Map<String, Object>) items;
-            return choices(each);
+            return choices(each, key);
         }
         if (property.get("enum") instanceof List<?> values) {
+            if (key.equals("title") && property.get("enumNames") instanceof List<?> names && names.size() == values.size()) {
+                return names.stream().map(String::valueOf).toList();
+            }
             return values.stream().map(String::valueOf).toList();
         }
         Object options = property.containsKey("oneOf") ? property.get("oneOf") : property.get("anyOf");
         if (options instanceof List<?> list) {
             return list.stream().filter(o -> o instanceof Map<?, ?> m && m.containsKey("const"))
-                    .map(o -> String.valueOf(((Map<?, ?>) o).get("const"))).toList();
+                    .map(o -> (Map<?, ?>) o)
+                    .map(m -> String.valueOf(m.get(key) instanceof String t && !t.isBlank() ? t : m.get("const")))
+                    .toList();
         }
         return List.of();
     }

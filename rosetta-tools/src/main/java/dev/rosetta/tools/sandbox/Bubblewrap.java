@@ -3,11 +3,14 @@ package dev.rosetta.tools.sandbox;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.rosetta.tools.sandbox.SandboxLayout.Mount;
@@ -32,6 +35,15 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
     /** bwrap's init is PID 1 in the sandbox; the command, the first process it starts, is PID 2. */
     static final long COMMAND_PID = 2;
     private static final Path HOST_TEMP = Path.of("/tmp");
+    /**
+     * Rosetta's own temporary folders ({@code rosetta-sandbox-…}, a trial run's, an interpreter's
+     * output, another conversation's private {@code /tmp}): not shown. They are other sessions'
+     * private files, and they come and go — one removed between the listing and the mount fails
+     * the sandbox's start ("Can't bind mount"). What this process needs of them the layout mounts.
+     */
+    private static final Pattern ROSETTAS_OWN = Pattern.compile(
+            "rosetta-(?:sandbox|sandbox-probe|jshell|ipython|python|mcp)-\\d{6,}");
+    private static final Pattern LOST_ENTRY = Pattern.compile("Can't bind mount /oldroot/tmp/([^/\\s]+) on ");
 
     @Override
     public String name() {
@@ -68,14 +80,16 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
      * The host's {@code /tmp} stays readable, as the rest of the file system is: the command gets a
      * private, writable {@code /tmp}, and each entry of the host's (as it was when the sandbox
      * started) is bound into it read-only — a checkout, a virtualenv or a script kept under
-     * {@code /tmp} is seen, never written. The layout's own mounts come after, so a workspace under
-     * {@code /tmp} is still writable and what the layout hides stays hidden.
+     * {@code /tmp} is seen, never written — but for Rosetta's own temporary folders. The layout's
+     * own mounts come after, so a workspace under {@code /tmp} is still writable and what the
+     * layout hides stays hidden.
      */
     static List<String> hostTemporaryEntries(Path hostTemp, SandboxLayout layout) {
         List<String> args = new ArrayList<>();
         try (Stream<Path> listed = Files.list(hostTemp)) {
             for (Path entry : listed.sorted().toList()) {
-                if (layout.temp().startsWith(entry) || layout.empty().startsWith(entry)) {
+                if (layout.temp().startsWith(entry) || layout.empty().startsWith(entry)
+                        || ROSETTAS_OWN.matcher(entry.getFileName().toString()).matches()) {
                     continue; // the sandbox's own folders: inside, its /tmp is the private one
                 }
                 String inside = Path.of("/tmp").resolve(entry.getFileName()).toString();
@@ -89,6 +103,16 @@ public record Bubblewrap(Path program, Optional<Path> seccompFilter) implements 
             // an unreadable /tmp leaves the private one alone, as before
         }
         return args;
+    }
+
+    /**
+     * Whether bubblewrap failed only because an entry of the host's {@code /tmp}, bound by
+     * {@link #hostTemporaryEntries}, was deleted while it set up (it says it cannot bind
+     * {@code /oldroot/tmp/NAME}, and that entry is gone now): trying again lists afresh.
+     */
+    static boolean lostTemporaryEntry(String said) {
+        Matcher m = LOST_ENTRY.matcher(said);
+        return m.find() && !Files.exists(HOST_TEMP.resolve(m.group(1)), LinkOption.NOFOLLOW_LINKS);
     }
 
     private static List<String> mount(Mount m, SandboxLayout layout) {

@@ -7,19 +7,23 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * What of a git repository stays read-only in the sandbox: the parts from which git, run later by
- * the user outside the sandbox, would run a command — its {@code config} (and a worktree's
- * {@code config.worktree}: fsmonitor, pager, editor, aliases, filter and diff drivers), its
- * {@code hooks}, the repositories of its submodules ({@code modules}) — and, at the top of a
- * writable folder, a {@code .git} that is not there, which the model would fill with its own. The
- * rest of the repository stays writable, so the model can commit, branch and switch; but the
- * repository's folder itself is pinned ({@link SandboxLayout.Access#PINNED}), so it cannot be
- * renamed away and replaced by one whose config is the model's. (What of the repository stays
- * writable can still point git elsewhere — a {@code commondir}, a submodule in the index — see
- * docs/SANDBOX.md: only a repository made read-only whole would stop that, and the model could
- * not commit.)
+ * What of a git repository stays read-only in the sandbox. By default all of it: the {@code .git}
+ * at the top of a writable folder, the repository a {@code .git} file points to (a linked
+ * worktree's own folder) and its common folder ({@code commondir}) — each bound read-only on
+ * itself, so it can be neither written nor renamed away and replaced. Nothing the model does then
+ * changes what git, run later by the user outside the sandbox, reads: its config (fsmonitor,
+ * pager, aliases, filter drivers), its hooks, a {@code commondir} or an index that points
+ * elsewhere. The model cannot commit; it leaves its changes in the working tree.
+ *
+ * <p>A repository the user made writable ({@code [sandbox] writable = [".git"]}) is writable but
+ * for the parts from which git would run a command — {@code config}, {@code config.worktree},
+ * {@code hooks} (kept from being created), the submodules' repositories ({@code modules}) — and
+ * its folder stays pinned ({@link SandboxLayout.Access#PINNED}): not renamed away and replaced by
+ * one whose config is the model's. Where there is no {@code .git}, the model may make a repository
+ * (a task may ask for {@code git init}): it is read-only from the next sandboxed start on.
  */
 final class GitGuards {
 
@@ -48,56 +52,61 @@ final class GitGuards {
 
     private GitGuards() {}
 
-    /** The guards for the repository (if any) at the top of {@code root}. */
-    static List<Guard> of(Path root) {
+    /**
+     * The guards for the repository (if any) at the top of {@code root}.
+     *
+     * @param madeWritable the real paths the user made writable: a repository among them may be written
+     */
+    static List<Guard> of(Path root, List<Path> madeWritable) {
         Path dotGit = root.resolve(".git");
         List<Guard> guards = new ArrayList<>();
-        if (!Files.exists(dotGit, LinkOption.NOFOLLOW_LINKS)) {
-            // The model may make a repository where there is none (an eval task, "git init this"): its
-            // config and hooks are guarded from the next sandboxed start on (docs/SECURITY.md)
-            return guards;
-        } else if (Files.isRegularFile(dotGit, LinkOption.NOFOLLOW_LINKS)) {
+        List<Path> folders;
+        if (Files.isRegularFile(dotGit, LinkOption.NOFOLLOW_LINKS)) {
             guards.add(new Guard(dotGit, Missing.ALLOWED)); // a worktree's pointer cannot be turned elsewhere
-            pointedTo(dotGit, "gitdir:").ifPresent(gitDir -> addRepository(gitDir, guards));
+            folders = pointedTo(dotGit, "gitdir:").map(GitGuards::withCommon).orElse(List.of());
+        } else if (Files.exists(dotGit, LinkOption.NOFOLLOW_LINKS)) {
+            folders = withCommon(Real.path(dotGit));
         } else {
-            addRepository(Real.path(dotGit), guards);
+            return guards;
+        }
+        boolean writable = folders.stream().anyMatch(madeWritable::contains) || madeWritable.contains(Real.path(dotGit));
+        for (Path folder : folders) {
+            if (writable) {
+                guardWhatRunsCommands(folder, guards);
+            } else {
+                guards.add(new Guard(folder, Missing.ALLOWED));
+            }
         }
         return guards;
     }
 
-    /** A linked worktree's own folder holds its config.worktree; its common folder holds the rest. */
-    private static void addRepository(Path gitDir, List<Guard> guards) {
-        guards.add(Guard.pin(gitDir));
-        guards.add(new Guard(gitDir.resolve("config.worktree"), Missing.ALLOWED));
-        java.util.Optional<Path> common = pointedTo(gitDir.resolve("commondir"), "");
-        if (common.isPresent()) {
-            guards.add(new Guard(gitDir.resolve("commondir"), Missing.ALLOWED));
-            addCommon(common.get(), guards);
-        } else {
-            addCommon(gitDir, guards);
-        }
+    /** A repository's folder and, for a linked worktree's, the common folder its {@code commondir} names. */
+    private static List<Path> withCommon(Path gitDir) {
+        return pointedTo(gitDir.resolve("commondir"), "").map(common -> List.of(gitDir, common)).orElse(List.of(gitDir));
     }
 
-    private static void addCommon(Path common, List<Guard> guards) {
-        guards.add(Guard.pin(common));
-        guards.add(new Guard(common.resolve("config"), Missing.FILE));
-        guards.add(new Guard(common.resolve("hooks"), Missing.FOLDER));
-        guards.add(new Guard(common.resolve("modules"), Missing.ALLOWED));
+    private static void guardWhatRunsCommands(Path gitDir, List<Guard> guards) {
+        guards.add(Guard.pin(gitDir));
+        guards.add(new Guard(gitDir.resolve("config"), Missing.FILE));
+        guards.add(new Guard(gitDir.resolve("config.worktree"), Missing.ALLOWED));
+        guards.add(new Guard(gitDir.resolve("commondir"), Missing.ALLOWED));
+        guards.add(new Guard(gitDir.resolve("hooks"), Missing.FOLDER));
+        guards.add(new Guard(gitDir.resolve("modules"), Missing.ALLOWED));
     }
 
     /** The path a git pointer file names ({@code gitdir: …}, a {@code commondir}), relative to its folder. */
-    private static java.util.Optional<Path> pointedTo(Path file, String prefix) {
+    private static Optional<Path> pointedTo(Path file, String prefix) {
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8).strip();
             if (text.startsWith(prefix) && !text.isEmpty()) {
-                return java.util.Optional.of(Real.path(file.getParent().resolve(text.substring(prefix.length()).strip())));
+                return Optional.of(Real.path(file.getParent().resolve(text.substring(prefix.length()).strip())));
             }
         } catch (IOException | RuntimeException e) {
             // not a pointer git would follow either
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

@@ -1,7 +1,6 @@
 package dev.rosetta.tools.sandbox;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,8 +31,7 @@ public final class Sandbox implements AutoCloseable {
     private final SandboxPolicy policy;
     private final SecretVariables secrets;
     private final SandboxSupport support;
-    private final List<Path> blocked = new ArrayList<>();
-    private Path root;
+    private final SandboxFolders folders = new SandboxFolders();
 
     private Sandbox(SandboxSettings settings, SandboxPolicy policy, SecretVariables secrets, SandboxSupport support) {
         this.settings = settings;
@@ -172,7 +170,7 @@ public final class Sandbox implements AutoCloseable {
         SandboxMechanism mechanism = ((SandboxSupport.Available) support).mechanism();
         SandboxPolicy chosen = network == null ? policy : policy.withNetwork(network);
         SandboxLayout layout = chosen.layout(temp(), empty(), extraWritable);
-        holdBlocked(layout);
+        folders.hold(layout);
         env.putAll(mechanism.environment(layout));
         env.put(MARKER_VARIABLE, mechanism.name());
         List<String> wrapped = new ArrayList<>();
@@ -207,6 +205,15 @@ public final class Sandbox implements AutoCloseable {
         return layout().map(l -> l.accessOf(Real.path(path)) == SandboxLayout.Access.WRITABLE).orElse(false);
     }
 
+    /**
+     * Whether the sandbox mounts {@code path} itself (a writable folder, a repository kept
+     * read-only or pinned): inside, it cannot be moved, renamed or removed ({@code EBUSY}).
+     */
+    public boolean mountsInPlace(Path path) {
+        Path real = Real.path(path);
+        return layout().map(l -> l.mounts().stream().anyMatch(m -> m.exists() && m.path().equals(real))).orElse(false);
+    }
+
     /** The folders a confined process may write, for a message: the workspace, {@code /tmp}, the user's. */
     public String writableSummary() {
         List<String> names = new ArrayList<>();
@@ -220,69 +227,21 @@ public final class Sandbox implements AutoCloseable {
         return layout().map(l -> l.accessOf(Real.path(path)) != SandboxLayout.Access.HIDDEN).orElse(false);
     }
 
-    private synchronized Path temp() throws IOException {
-        return folders().resolve("tmp");
+    private Path temp() throws IOException {
+        return folders.temp();
     }
 
-    private synchronized Path empty() throws IOException {
-        return folders().resolve("empty");
-    }
-
-    /** The private temporary folder and the empty folder, made on first use (again after a close). */
-    private Path folders() throws IOException {
-        if (root == null) {
-            Path made = Files.createTempDirectory("rosetta-sandbox-");
-            Files.createDirectory(made.resolve("tmp"));
-            Files.createDirectory(made.resolve("empty"));
-            root = made;
-            Leftovers.register(this);
-        }
-        return root;
-    }
-
-    /** Paths kept from being created are held by this sandbox until it closes (see {@link Mountpoints}). */
-    private void holdBlocked(SandboxLayout layout) {
-        for (SandboxLayout.Mount m : layout.mounts()) {
-            if (!m.exists() && !blocked.contains(m.path())) {
-                blocked.add(m.path());
-                Mountpoints.hold(m.path());
-            }
-        }
+    private Path empty() throws IOException {
+        return folders.empty();
     }
 
     /**
      * Removes the private temporary folder and the empty folders left where paths were kept from
-     * being created; called when no process of the sandbox runs any more. A process started
-     * after this gets fresh folders.
+     * being created, once no process started in this sandbox runs any more (at once when none
+     * does). A process started after this gets fresh folders.
      */
     @Override
-    public synchronized void close() {
-        blocked.forEach(Mountpoints::release);
-        blocked.clear();
-        if (root != null) {
-            Tree.delete(root);
-            Leftovers.unregister(this);
-            root = null;
-        }
-    }
-
-    /**
-     * The sandboxes not closed when the JVM ends (a test's, a context nobody closed): their
-     * temporary folders are removed then.
-     */
-    private static final class Leftovers {
-        private static final java.util.Set<Sandbox> OPEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-        static {
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> OPEN.forEach(Sandbox::close), "rosetta-sandbox-cleanup"));
-        }
-
-        static void register(Sandbox sandbox) {
-            OPEN.add(sandbox);
-        }
-
-        static void unregister(Sandbox sandbox) {
-            OPEN.remove(sandbox);
-        }
+    public void close() {
+        folders.close();
     }
 }

@@ -18,13 +18,14 @@ import dev.rosetta.tools.sandbox.SandboxLayout.Mount;
 /**
  * What a conversation's sandbox allows: read everything but what is hidden; write the workspace,
  * the private temporary folder and the folders the user added; inside those, never what would
- * let a write act outside the sandbox later — what of a git repository would make git run a
- * command ({@link GitGuards}: its config and hooks; a {@code .git} where there is none), {@code .rosetta} and
+ * let a write act outside the sandbox later — a git repository ({@link GitGuards}: all of it,
+ * or, where the user made it writable, what would make git run a command), {@code .rosetta} and
  * {@code rosetta.toml}, Rosetta's own folders, and the hidden files of the home folder (shell
  * start-up files, keys) when the home folder itself is writable.
  *
  * @param workspace   the conversation's workspace
- * @param writable    more folders the user made writable ({@code [sandbox] writable})
+ * @param writable    more folders the user made writable ({@code [sandbox] writable}); a relative
+ *                    path is the workspace's ({@code ".git"}: its repository)
  * @param ownFolders  Rosetta's config, data, log and cache folders: read-only wherever they are
  * @param hidden      what a sandboxed process cannot read at all (Rosetta's config folder, which
  *                    may hold keys, and what the user added with {@code [sandbox] hidden})
@@ -65,6 +66,7 @@ public record SandboxPolicy(Path workspace, List<Path> writable, List<Path> ownF
      */
     public SandboxLayout layout(Path temp, Path empty, List<Path> extraWritable) {
         List<Path> roots = writableRoots(extraWritable);
+        List<Path> madeWritable = writable.stream().map(p -> Real.path(workspace.resolve(p))).toList();
         Map<Path, Mount> mounts = new LinkedHashMap<>();
         roots.forEach(root -> mounts.put(root, new Mount(root, Access.WRITABLE, true, true)));
         List<Path> candidates = new ArrayList<>(roots);
@@ -73,7 +75,7 @@ public record SandboxPolicy(Path workspace, List<Path> writable, List<Path> ownF
             for (String name : PROTECTED_NAMES) {
                 protect(mounts, root.resolve(name), GitGuards.Missing.ALLOWED, roots);
             }
-            for (GitGuards.Guard guard : GitGuards.of(root)) {
+            for (GitGuards.Guard guard : GitGuards.of(root, madeWritable)) {
                 if (guard.pinned()) {
                     pin(mounts, guard.path(), roots);
                 } else {
@@ -98,7 +100,7 @@ public record SandboxPolicy(Path workspace, List<Path> writable, List<Path> ownF
     private List<Path> writableRoots(List<Path> extraWritable) {
         List<Path> all = new ArrayList<>();
         all.add(workspace);
-        all.addAll(writable);
+        writable.forEach(p -> all.add(workspace.resolve(p)));
         all.addAll(extraWritable);
         List<Path> real = all.stream().map(Real::path).filter(Files::isDirectory).distinct()
                 .sorted(Comparator.comparingInt(Path::getNameCount)).toList();

@@ -21,6 +21,9 @@ import dev.rosetta.core.tool.ToolResult;
 public final class SandboxRefusal {
 
     private static final String READ_ONLY = "Read-only file system";
+    private static final String BUSY = "Device or resource busy";
+    /** A quoted name on a line, as {@code mv}, {@code rm} and Python quote the paths they name. */
+    private static final Pattern QUOTED = Pattern.compile("['‘\"]([^'’\"\\n]+)['’\"]");
     /** A path a program names before or after "Read-only file system": quoted, or a word ending in a colon. */
     private static final List<Pattern> WRITE_PATHS = List.of(
             Pattern.compile("['‘\"]([^'’\"\\n]+)['’\"]:? " + READ_ONLY),
@@ -66,13 +69,19 @@ public final class SandboxRefusal {
 
     /** What the output shows the sandbox refused, as one sentence for the model; empty when nothing. */
     static Optional<String> find(String output, Sandbox sandbox, Path directory) {
+        Optional<Path> kept = keptInPlace(output, sandbox, directory);
+        if (kept.isPresent()) {
+            return Optional.of("the sandbox keeps " + kept.get() + " in place: it cannot be moved, renamed or removed"
+                    + " in the sandbox" + repositoryHint(kept.get(), sandbox).orElse(""));
+        }
         if (output.contains(READ_ONLY)) {
             Optional<Path> path = writtenPath(output, directory);
             if (path.isEmpty() || !sandbox.permitsWrite(path.get())) {
-                return Optional.of("the sandbox refused a write" + path.map(p -> " to " + p).orElse("")
-                        + ": it may write only " + sandbox.writableSummary()
-                        + ", and never a repository's config and hooks or Rosetta's files."
-                        + " Write inside the workspace, or ask the user to add the folder to [sandbox] writable");
+                String where = "the sandbox refused a write" + path.map(p -> " to " + p).orElse("");
+                return Optional.of(where + path.flatMap(p -> repositoryHint(p, sandbox)).orElseGet(() ->
+                        ": it may write only " + sandbox.writableSummary()
+                        + ", and never a repository or Rosetta's files. Write inside the workspace,"
+                        + " or ask the user to add the folder to [sandbox] writable"));
             }
         }
         if (sandbox.settings().network() == NetworkAccess.OFF && NETWORK.matcher(output).find()) {
@@ -89,15 +98,55 @@ public final class SandboxRefusal {
         return Optional.empty();
     }
 
+    /**
+     * For a path in a repository ({@code .git}): why the sandbox keeps it, and how the user allows
+     * it. The whole repository is read-only unless the user made it writable; then still its config
+     * and hooks, from which git would run a command later, for the user, outside the sandbox.
+     */
+    private static Optional<String> repositoryHint(Path path, Sandbox sandbox) {
+        Path repository = null;
+        for (Path p = path; p != null; p = p.getParent()) {
+            if (p.getFileName() != null && p.getFileName().toString().equals(".git")) {
+                repository = p;
+            }
+        }
+        if (repository == null) {
+            return Optional.empty();
+        }
+        if (sandbox.permitsWrite(repository.resolve("index"))) {
+            return Optional.of(": a repository's config and hooks stay read-only in the sandbox even where the user made"
+                    + " the repository writable, since git would run what they name later, for the user. Leave them as"
+                    + " they are, or ask the user to change them");
+        }
+        return Optional.of(": the repository (" + repository + ") is read-only in the sandbox, so that nothing run here"
+                + " changes what git does later for the user. Do not commit, branch, stash or change its config here:"
+                + " leave the changes in the working tree for the user to commit. To let the model commit, the user can"
+                + " add [sandbox] writable = [\".git\"] to their config, or run with --sandbox off");
+    }
+
+    /**
+     * A path the output could not move or remove because the sandbox mounted it in place
+     * ({@code Device or resource busy}: a mount point cannot be renamed or removed).
+     */
+    private static Optional<Path> keptInPlace(String output, Sandbox sandbox, Path directory) {
+        return output.lines().filter(line -> line.contains(BUSY)).flatMap(line -> QUOTED.matcher(line).results()
+                .map(m -> m.group(1))).flatMap(name -> resolved(name, directory).stream())
+                .filter(sandbox::mountsInPlace).findFirst();
+    }
+
+    private static Optional<Path> resolved(String name, Path directory) {
+        try {
+            return Optional.of(directory.resolve(name.strip()).normalize());
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
+
     private static Optional<Path> writtenPath(String output, Path directory) {
         for (Pattern pattern : WRITE_PATHS) {
             Matcher m = pattern.matcher(output);
             if (m.find()) {
-                try {
-                    return Optional.of(directory.resolve(m.group(1).strip()).normalize());
-                } catch (InvalidPathException e) {
-                    return Optional.empty();
-                }
+                return resolved(m.group(1), directory);
             }
         }
         return Optional.empty();

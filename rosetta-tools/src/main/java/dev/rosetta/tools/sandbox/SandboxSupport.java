@@ -94,6 +94,13 @@ public sealed interface SandboxSupport {
     /** bubblewrap tried for real, with the namespaces and the filter every sandbox uses. */
     final class LinuxTrial {
 
+        /**
+         * Tries, when an entry of the host's {@code /tmp} vanished while bubblewrap bound it (another
+         * program's temporary file, deleted between the listing and the mount): the next try lists
+         * again, and a busy {@code /tmp} must not pass for a machine without namespaces.
+         */
+        private static final int RACE_ATTEMPTS = 3;
+
         private LinuxTrial() {}
 
         static SandboxSupport run(Bubblewrap bwrap, List<String> caveats) {
@@ -107,19 +114,25 @@ public sealed interface SandboxSupport {
             try {
                 Path empty = Files.createDirectory(root.resolve("empty"));
                 SandboxLayout layout = new SandboxLayout(List.of(), root, empty, NetworkAccess.OFF);
-                ProcessBuilder builder = new ProcessBuilder(bwrap.wrap(layout, Path.of("/"), List.of("/bin/true")))
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-                builder.environment().clear();
-                Process trial = builder.start();
-                byte[] said = trial.getErrorStream().readAllBytes();
-                if (!trial.waitFor(10, TimeUnit.SECONDS)) {
-                    trial.destroyForcibly();
-                    return new Unavailable("bubblewrap did not finish a trial run", "run with --sandbox off");
+                String said = "";
+                for (int attempt = 0; attempt < RACE_ATTEMPTS; attempt++) {
+                    ProcessBuilder builder = new ProcessBuilder(bwrap.wrap(layout, Path.of("/"), List.of("/bin/true")))
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+                    builder.environment().clear();
+                    Process trial = builder.start();
+                    said = new String(trial.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+                    if (!trial.waitFor(10, TimeUnit.SECONDS)) {
+                        trial.destroyForcibly();
+                        return new Unavailable("bubblewrap did not finish a trial run", "run with --sandbox off");
+                    }
+                    if (trial.exitValue() == 0) {
+                        return new Available(bwrap, List.copyOf(caveats));
+                    }
+                    if (!Bubblewrap.lostTemporaryEntry(said)) {
+                        break;
+                    }
                 }
-                if (trial.exitValue() == 0) {
-                    return new Available(bwrap, List.copyOf(caveats));
-                }
-                return diagnose(new String(said, StandardCharsets.UTF_8).strip(), LinuxTrial::sysctl);
+                return diagnose(said, LinuxTrial::sysctl);
             } catch (IOException e) {
                 return new Unavailable("bubblewrap could not be started (" + e.getMessage() + ")", "run with --sandbox off");
             } catch (InterruptedException e) {

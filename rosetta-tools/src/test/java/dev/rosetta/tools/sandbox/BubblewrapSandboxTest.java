@@ -18,6 +18,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.rosetta.core.testing.MachineRequirement;
+import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.tools.process.Executables;
 
 /** What the sandbox allows and refuses, with the real bubblewrap and real programs inside. */
@@ -144,8 +146,26 @@ class BubblewrapSandboxTest {
     }
 
     @Test
-    void aCommitAndABranchWorkButHooksCannotBePlanted() throws Exception {
+    void aCommitIsRefusedAndTheModelHearsWhyAndHowTheUserAllowsIt() throws Exception {
+        repository("true");
+
+        Confined.Ran ran = run("echo hi > a.txt && git add a.txt && git -c user.name=t -c user.email=t@t commit -q -m 'Add a'");
+        Confined.Ran log = Confined.run(Sandbox.off(SecretVariables.DEFAULT), workspace, "git log --oneline | wc -l");
+        ToolResult told = SandboxRefusal.classify(ToolResult.error(ErrorCode.exitCode(128), ran.output()), sandbox, workspace);
+
+        assertThat(ran.succeeded()).isFalse();
+        assertThat(ran.output()).contains("index.lock").contains("Read-only file system");
+        assertThat(workspace.resolve("a.txt")).as("the working tree stays writable").hasContent("hi");
+        assertThat(log.output()).isEqualTo("1\n");
+        assertThat(told.code()).isEqualTo(ErrorCode.SANDBOX);
+        assertThat(told.output()).contains("is read-only in the sandbox").contains("[sandbox] writable = [\".git\"]");
+    }
+
+    @Test
+    void withTheRepositoryMadeWritableACommitAndABranchWorkButHooksCannotBePlanted() throws Exception {
         repository("rm -rf .git/hooks");
+        sandbox.close();
+        sandbox = sandbox(SandboxSettings.DEFAULT, List.of(Path.of(".git")));
 
         Confined.Ran ran = run("git switch -q -c feature && echo hi > a.txt && git add a.txt"
                 + " && git -c user.name=t -c user.email=t@t commit -q -m 'Add a' && git log --oneline | wc -l;"
@@ -156,6 +176,32 @@ class BubblewrapSandboxTest {
         assertThat(Files.readString(workspace.resolve(".git/config"))).doesNotContain("evil");
         sandbox.close();
         assertThat(workspace.resolve(".git/hooks")).as("the empty mount point is gone").doesNotExist();
+    }
+
+    @Test
+    void aLinkedWorktreesPointerAndRepositoryAreReadOnlyAndStayInPlace() throws Exception {
+        MachineRequirement.require(Executables.find("git", System.getenv("PATH")).isPresent(), "git");
+        Path cache = Files.createDirectories(root.resolve("cache"));
+        Path main = cache.resolve("main/.git");
+        Confined.Ran made = Confined.run(Sandbox.off(SecretVariables.DEFAULT), cache, "git init -q -b main main"
+                + " && git -C main -c user.name=t -c user.email=t@t commit -q --allow-empty -m start"
+                + " && git -C main worktree add -q -b wt " + workspace);
+        assertThat(made.succeeded()).as(made.output()).isTrue();
+        String pointer = Files.readString(workspace.resolve(".git"));
+        sandbox.close();
+        sandbox = sandbox(SandboxSettings.DEFAULT, List.of(cache));
+
+        Confined.Ran ran = run("git -c user.name=t -c user.email=t@t commit -q --allow-empty -m x;"
+                + " echo '[core] fsmonitor = evil' >> " + main.resolve("config") + "; echo 'gitdir: /elsewhere' > .git;"
+                + " mv " + main + " " + cache.resolve("old") + "; echo written > " + cache.resolve("notes"));
+        Confined.Ran log = Confined.run(Sandbox.off(SecretVariables.DEFAULT), workspace, "git log --oneline | wc -l");
+
+        assertThat(ran.output()).contains("Read-only file system").contains("Device or resource busy");
+        assertThat(log.output()).isEqualTo("1\n");
+        assertThat(Files.readString(main.resolve("config"))).doesNotContain("evil");
+        assertThat(workspace.resolve(".git")).hasContent(pointer.strip());
+        assertThat(cache.resolve("old")).doesNotExist();
+        assertThat(cache.resolve("notes")).as("the folder around the repository stays writable").hasContent("written");
     }
 
     @Test
@@ -295,6 +341,44 @@ class BubblewrapSandboxTest {
 
         assertThat(ran.output()).isEqualTo("ok\n");
         assertThat(cache.resolve("entry")).hasContent("cached");
+    }
+
+    /**
+     * A toolbox closed while another's process still ran in the same sandbox (a test's, a
+     * conversation's tools closed before its MCP server ended) removed the folders that process's
+     * mounts stood on: its /tmp vanished, with the host's /tmp entries bound into it (the JShell
+     * host in a checkout under /tmp lost its own classes and exited), and a guard on an empty
+     * mount point fell.
+     */
+    @Test
+    void closingTheSandboxWhileItsProcessRunsKeepsItsTempFolderAndGuardsUntilItEnds() throws Exception {
+        Path rosettasLogs = workspace.resolve("rosetta-logs"); // missing: kept from being created
+        sandbox.close();
+        sandbox = Sandbox.of(SandboxSettings.DEFAULT, new SandboxPolicy(workspace, List.of(), List.of(config, rosettasLogs),
+                List.of(config), root.resolve("home"), NetworkAccess.OFF), SecretVariables.DEFAULT);
+        Sandbox.Launch launch = sandbox.launch(List.of("/bin/bash", "-c", "echo kept > /tmp/kept && echo started;"
+                + " read go; cat /tmp/kept; mkdir -p rosetta-logs/planted; echo ended"), workspace, System.getenv(), List.of());
+        ProcessBuilder builder = new ProcessBuilder(launch.command()).directory(workspace.toFile()).redirectErrorStream(true);
+        builder.environment().clear();
+        builder.environment().putAll(launch.environment());
+        Process process = builder.start();
+        var output = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+                java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(output.readLine()).isEqualTo("started");
+
+        sandbox.close();
+        process.getOutputStream().write("go\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        process.getOutputStream().close();
+        String after = output.lines().collect(java.util.stream.Collectors.joining("\n"));
+        process.waitFor();
+
+        assertThat(after).startsWith("kept\n").contains("Read-only file system").endsWith("ended");
+        assertThat(rosettasLogs.resolve("planted")).doesNotExist();
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (Files.exists(rosettasLogs) && System.nanoTime() < deadline) {
+            Thread.sleep(20); // the folders go once the process has ended, on the thread that sees it end
+        }
+        assertThat(rosettasLogs).as("the empty mount point is removed once the process ended").doesNotExist();
     }
 
     @Test

@@ -62,13 +62,31 @@ class SandboxPolicyTest {
     }
 
     @Test
-    void aRepositoryStaysWritableButWhatMakesGitRunACommandDoesNot() throws IOException {
+    void aRepositoryIsReadOnlyWholeAndCannotBeMovedAway() throws IOException {
+        Files.createDirectories(workspace.resolve(".git/objects"));
+        Files.writeString(workspace.resolve(".git/config"), "[core]\n");
+
+        SandboxLayout layout = layout(policy(List.of(), List.of(), List.of(), null));
+
+        assertThat(layout.mounts()).contains(new Mount(workspace.resolve(".git"), Access.READ_ONLY, true, true));
+        for (String inside : List.of(".git", ".git/objects/ab/cdef", ".git/refs/heads/feature", ".git/index.lock",
+                ".git/config", ".git/hooks/pre-commit", ".git/commondir", ".git/modules/lib/config")) {
+            assertThat(layout.accessOf(workspace.resolve(inside))).as(inside).isEqualTo(Access.READ_ONLY);
+        }
+        assertThat(layout.accessOf(workspace.resolve("src/Main.java"))).isEqualTo(Access.WRITABLE);
+    }
+
+    @Test
+    void aRepositoryTheUserMadeWritableIsPinnedAndWhatMakesGitRunACommandStaysReadOnly() throws IOException {
         Path git = Files.createDirectories(workspace.resolve(".git/objects"));
         Files.writeString(git.resolveSibling("config"), "[core]\n");
         Files.createDirectories(workspace.resolve(".git/modules/lib"));
 
-        SandboxLayout layout = layout(policy(List.of(), List.of(), List.of(), null));
+        SandboxLayout layout = layout(policy(List.of(Path.of(".git")), List.of(), List.of(), null));
 
+        assertThat(layout.mounts()).contains(new Mount(workspace.resolve(".git"), Access.PINNED, true, true));
+        assertThat(layout.accessOf(workspace.resolve(".git"))).isEqualTo(Access.PINNED);
+        assertThat(layout.accessOf(workspace.resolve(".git/index"))).isEqualTo(Access.WRITABLE);
         assertThat(layout.accessOf(workspace.resolve(".git/objects/ab/cdef"))).isEqualTo(Access.WRITABLE);
         assertThat(layout.accessOf(workspace.resolve(".git/refs/heads/feature"))).isEqualTo(Access.WRITABLE);
         assertThat(layout.accessOf(workspace.resolve(".git/config"))).isEqualTo(Access.READ_ONLY);
@@ -78,27 +96,36 @@ class SandboxPolicyTest {
                 .contains(new Mount(workspace.resolve(".git/hooks"), Access.READ_ONLY, true, false));
     }
 
-    @Test
-    void theRepositoryFolderIsPinned() throws IOException {
-        Files.createDirectories(workspace.resolve(".git/objects"));
-        Files.writeString(workspace.resolve(".git/config"), "[core]\n");
-
-        SandboxLayout layout = layout(policy(List.of(), List.of(), List.of(), null));
-
-        assertThat(layout.mounts()).contains(new Mount(workspace.resolve(".git"), Access.PINNED, true, true));
-        assertThat(layout.accessOf(workspace.resolve(".git"))).isEqualTo(Access.PINNED);
-        assertThat(layout.accessOf(workspace.resolve(".git/index"))).isEqualTo(Access.WRITABLE);
-    }
-
-    @Test
-    void aWorktreesPointerAndItsRepositorysConfigAreReadOnlyWhereverAWritableFolderHoldsThem() throws IOException {
-        Path main = Files.createDirectories(root.resolve("cache/main.git"));
+    /** A linked worktree: the .git file, the worktree's own folder and the common repository it names. */
+    private Path worktreeOf(Path main) throws IOException {
         Path own = Files.createDirectories(main.resolve("worktrees/ws"));
         Files.writeString(own.resolve("commondir"), "../..\n");
         Files.writeString(main.resolve("config"), "[core]\n");
         Files.writeString(workspace.resolve(".git"), "gitdir: " + own + "\n");
+        return own;
+    }
+
+    @Test
+    void aWorktreesPointerItsFolderAndItsCommonRepositoryAreReadOnlyWhereverAWritableFolderHoldsThem() throws IOException {
+        Path main = Files.createDirectories(root.resolve("cache/main.git"));
+        Path own = worktreeOf(main);
 
         SandboxLayout layout = layout(policy(List.of(root.resolve("cache")), List.of(), List.of(), null));
+
+        assertThat(layout.accessOf(workspace.resolve(".git"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(own)).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(own.resolve("HEAD"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(main)).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(main.resolve("refs/heads/x"))).isEqualTo(Access.READ_ONLY);
+        assertThat(layout.accessOf(root.resolve("cache/other"))).isEqualTo(Access.WRITABLE);
+    }
+
+    @Test
+    void aWorktreeTheUserMadeWritableKeepsItsPointerAndWhatMakesGitRunACommandReadOnly() throws IOException {
+        Path main = Files.createDirectories(root.resolve("cache/main.git"));
+        Path own = worktreeOf(main);
+
+        SandboxLayout layout = layout(policy(List.of(root.resolve("cache"), own), List.of(), List.of(), null));
 
         assertThat(layout.accessOf(workspace.resolve(".git"))).isEqualTo(Access.READ_ONLY);
         assertThat(layout.accessOf(main.resolve("config"))).isEqualTo(Access.READ_ONLY);

@@ -69,6 +69,37 @@ class SandboxRefusalTest {
     }
 
     @Test
+    void aCommitInTheReadOnlyRepositorySaysWhyAndHowTheUserAllowsIt() throws IOException {
+        Files.createDirectories(workspace.resolve(".git/objects"));
+
+        ToolResult result = classify("fatal: Unable to create '" + workspace.resolve(".git/index.lock")
+                + "': Read-only file system");
+
+        assertThat(result.code()).isEqualTo(ErrorCode.SANDBOX);
+        assertThat(result.output()).contains("the repository (" + workspace.resolve(".git") + ") is read-only in the sandbox")
+                .contains("leave the changes in the working tree").contains("[sandbox] writable = [\".git\"]")
+                .contains("--sandbox off");
+    }
+
+    @Test
+    void movingTheRepositoryAwayIsRefusedByTheSandboxToo() throws IOException {
+        Files.createDirectories(workspace.resolve(".git/objects"));
+
+        for (String output : List.of("mv: cannot move '.git' to 'old': Device or resource busy",
+                "OSError: [Errno 16] Device or resource busy: '.git' -> 'old'",
+                "rm: cannot remove '.git': Device or resource busy")) {
+            ToolResult result = classify(output);
+
+            assertThat(result.code()).as(output).isEqualTo(ErrorCode.SANDBOX);
+            assertThat(result.output()).as(output).contains("the sandbox keeps " + workspace.resolve(".git") + " in place")
+                    .contains("[sandbox] writable = [\".git\"]");
+        }
+        assertThat(classify("umount: /mnt: target is busy").code()).isEqualTo(ErrorCode.exitCode(1));
+        assertThat(classify("rm: cannot remove 'build/mnt': Device or resource busy").code())
+                .as("a busy folder the sandbox did not mount").isEqualTo(ErrorCode.exitCode(1));
+    }
+
+    @Test
     void aReadOnlyPathInsideTheWorkspaceIsNotTheSandboxs() {
         ToolResult result = classify("cp: cannot create regular file 'notes.txt': Read-only file system");
 

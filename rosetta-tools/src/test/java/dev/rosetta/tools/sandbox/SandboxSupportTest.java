@@ -2,6 +2,8 @@ package dev.rosetta.tools.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -43,6 +45,23 @@ class SandboxSupportTest {
         assertThat(proc.fix()).contains("--security-opt seccomp=unconfined");
         assertThat(other.reason()).startsWith("bubblewrap cannot create its namespaces here (No permissions");
         assertThat(other.fix()).contains("--sandbox off");
+    }
+
+    @Test
+    void aHostTempEntryDeletedWhileBubblewrapBoundItIsARaceToRetryNotAMachineWithoutNamespaces() throws Exception {
+        Path gone = Files.createTempFile(Path.of("/tmp"), "rosetta-gone-", ".tmp");
+        Path kept = Files.createTempFile(Path.of("/tmp"), "rosetta-kept-", ".tmp");
+        try {
+            Files.delete(gone);
+            String template = "bwrap: Can't bind mount /oldroot/tmp/%s on /newroot/tmp/%1$s: Unable to mount source on"
+                    + " destination: No such file or directory";
+
+            assertThat(Bubblewrap.lostTemporaryEntry(template.formatted(gone.getFileName()))).isTrue();
+            assertThat(Bubblewrap.lostTemporaryEntry(template.formatted(kept.getFileName()))).isFalse();
+            assertThat(Bubblewrap.lostTemporaryEntry(UID_MAP)).isFalse();
+        } finally {
+            Files.deleteIfExists(kept);
+        }
     }
 
     @Test

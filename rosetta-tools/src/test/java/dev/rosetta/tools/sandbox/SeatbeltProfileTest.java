@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.tools.sandbox.SandboxLayout.Access;
 import dev.rosetta.tools.sandbox.SandboxLayout.Mount;
@@ -57,6 +58,19 @@ class SeatbeltProfileTest {
         assertThat(profile.parameters()).containsEntry("PINNED_0", git.toString());
         assertThat(profile.text()).contains("(require-not (literal (param \"PINNED_0\")))")
                 .doesNotContain("(subpath (param \"PINNED_0\"))");
+    }
+
+    @Test
+    void aRepositoryInTheWorkspaceIsReadOnlyWholeItselfIncluded(@TempDir Path dir) throws java.io.IOException {
+        Path workspace = java.nio.file.Files.createDirectories(dir.toRealPath().resolve("project"));
+        java.nio.file.Files.createDirectories(workspace.resolve(".git/objects"));
+        SandboxLayout layout = SandboxPolicy.of(workspace).layout(TEMP, TEMP.resolveSibling("empty"), List.of());
+
+        Seatbelt.Profile profile = Seatbelt.profile(layout);
+
+        assertThat(profile.parameters()).containsEntry("READ_ONLY_0", workspace.resolve(".git").toString());
+        assertThat(profile.text()).as("subpath: the folder itself (a rename) and all it holds")
+                .contains("(require-not (subpath (param \"READ_ONLY_0\")))").doesNotContain("PINNED");
     }
 
     @Test

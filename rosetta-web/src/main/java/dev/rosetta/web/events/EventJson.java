@@ -1,5 +1,8 @@
 package dev.rosetta.web.events;
 
+import static dev.rosetta.agent.session.EventObjects.object;
+import static dev.rosetta.agent.session.EventObjects.word;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,6 +13,7 @@ import java.util.Map;
 import dev.rosetta.agent.chat.AgentEvent;
 import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.agent.session.Answer;
+import dev.rosetta.agent.session.EventObjects;
 import dev.rosetta.agent.session.Input;
 import dev.rosetta.agent.session.Question;
 import dev.rosetta.agent.session.SessionEvent;
@@ -43,11 +47,11 @@ public final class EventJson {
                 o.put("returned", t.returned());
                 yield o;
             }
-            case SessionEvent.Queued q -> object("queued", "waiting", q.waiting());
+            case SessionEvent.Queued q -> EventObjects.queued(q);
             case SessionEvent.QuestionAsked q -> object("question", "question", question(q.question()));
             case SessionEvent.QuestionAnswered q -> object("answered", "id", q.question().id(), "answer",
                     answer(q.answer()));
-            case SessionEvent.Said s -> object("said", "text", s.text(), "tone", s.tone().name().toLowerCase(Locale.ROOT));
+            case SessionEvent.Said s -> EventObjects.said(s);
             case SessionEvent.ChangeShown c -> object("change", "change", preview(c.change()));
             case SessionEvent.UserShown u -> object("user", "text", u.text());
             case SessionEvent.StatusChanged s -> object("status", "status", status(s.status()));
@@ -57,22 +61,23 @@ public final class EventJson {
 
     private static Map<String, Object> agent(AgentEvent event) {
         return switch (event) {
-            case AgentEvent.ProseDelta p -> object("prose", "text", p.text());
+            case AgentEvent.ProseDelta p -> EventObjects.prose(p);
             case AgentEvent.CodeBlockOpened o -> object("code_open", "info", o.info(), "fence", o.fence());
             case AgentEvent.CodeBlockClosing c -> object("code_closing");
-            case AgentEvent.ThinkingDelta t -> object("thinking", "text", t.text());
-            case AgentEvent.CallStarted s -> object("call_started", "tool", s.tool(), "dialect", s.dialect());
+            case AgentEvent.ThinkingDelta t -> EventObjects.thinking(t);
+            case AgentEvent.CallStarted s -> EventObjects.callStarted(s);
             case AgentEvent.CallRead c -> object("call", "call", call(c.use()), "dialect", c.dialect());
             case AgentEvent.UnparsedRead u -> object("unparsed", "problem", u.unparsed().problem(), "raw",
                     u.unparsed().raw(), "dialect", u.unparsed().dialect().name());
             case AgentEvent.ToolStarted s -> object("tool_started", "call", call(s.use()));
+            case AgentEvent.ToolRunning r -> object("tool_running", "call_id", r.use().callId());
             case AgentEvent.ToolOutput o -> object("tool_output", "call_id", o.use().callId(), "text",
                     new String(o.bytes(), StandardCharsets.UTF_8));
             case AgentEvent.ToolFinished f -> object("result", "call", call(f.use()), "result", result(f.use(), f.result()));
             case AgentEvent.MessageAdded m -> object("message", "role",
-                    m.message().message().role().name().toLowerCase(Locale.ROOT));
+                    word(m.message().message().role()));
             case AgentEvent.UsageReport u -> object("usage", "model", u.model(), "usage", usage(u.usage()), "cost", u.cost());
-            case AgentEvent.Notice n -> object("notice", "text", n.text());
+            case AgentEvent.Notice n -> EventObjects.notice(n);
         };
     }
 
@@ -104,12 +109,12 @@ public final class EventJson {
 
     private static Map<String, Object> input(Input input) {
         return object("input", "id", input.id(), "text", input.text(), "kind",
-                input.kind().name().toLowerCase(Locale.ROOT));
+                word(input.kind()));
     }
 
     private static Map<String, Object> outcome(TurnOutcome outcome) {
         Map<String, Object> o = new LinkedHashMap<>();
-        o.put("reason", outcome.reason().name().toLowerCase(Locale.ROOT));
+        o.put("reason", word(outcome.reason()));
         o.put("ok", outcome.ok());
         o.put("message", outcome.message());
         return o;
@@ -167,6 +172,7 @@ public final class EventJson {
             field.put("required", f.required());
             field.put("default", f.fallback());
             field.put("choices", f.choices());
+            field.put("choice_titles", f.choiceTitles());
             fields.add(field);
         }
         return object("form", "id", id, "server", form.server(), "message", form.message(), "fields", fields);
@@ -204,14 +210,5 @@ public final class EventJson {
             case Decision.Edit e -> "edited";
             default -> decision.getClass().getSimpleName().toLowerCase(Locale.ROOT);
         };
-    }
-
-    static Map<String, Object> object(String type, Object... properties) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("type", type);
-        for (int i = 0; i < properties.length; i += 2) {
-            o.put((String) properties[i], properties[i + 1]);
-        }
-        return o;
     }
 }

@@ -330,7 +330,7 @@
     let input;
     if (f.choices && f.choices.length) {
       input = el('select', {}, ...(f.required ? [] : [el('option', { value: '', text: '' })]),
-        ...f.choices.map((c) => el('option', { value: c, text: c })));
+        ...f.choices.map((c, n) => el('option', { value: c, text: choiceTitle(f, n) })));
       if (f.default !== null && f.default !== undefined) input.value = String(f.default);
     } else if (f.kind === 'boolean') {
       input = el('input', { type: 'checkbox' });
@@ -352,6 +352,11 @@
     return { name: f.name, label, value };
   }
 
+  /** What the user is shown for a field's choice {@code n}: the title the server gave it, else its value. */
+  function choiceTitle(f, n) {
+    return (f.choice_titles && f.choice_titles[n]) || f.choices[n];
+  }
+
   /** Several of a list (an array field): a box each, the server's default ticked; the value is the list ticked. */
   function choicesField(f, title) {
     const ticked = Array.isArray(f.default) ? f.default.map(String) : [];
@@ -361,7 +366,7 @@
       return box;
     });
     const label = el('fieldset', { class: 'choices' }, el('legend', { text: title }),
-      ...boxes.map((b) => el('label', {}, b, el('span', { text: b.value }))),
+      ...boxes.map((b, n) => el('label', {}, b, el('span', { text: choiceTitle(f, n) }))),
       f.description ? el('span', { class: 'hint', text: f.description }) : null);
     const value = () => {
       const chosen = boxes.filter((b) => b.checked).map((b) => b.value);

@@ -31,11 +31,14 @@ import java.util.List;
  * @param bare         python: a list at a line start whose first call names a declared tool, with no
  *                     marker (then {@code open} is empty); reported, not run, in another format's conversation
  * @param write        how the dialect spells a call of this form, or null for the shape's own spelling
+ * @param stop         header-json: text that ends a call's arguments where no closer does (ReAct's
+ *                     {@code \nObservation:}, the stop word its prompts give the server)
  */
 public record CallForm(Shape shape, List<String> open, List<String> close, List<String> sectionOpen,
         List<String> sectionClose, Evidence evidence, boolean midLine, List<String> separator, List<String> namePrefix,
         boolean nameCounter, boolean idFromHeader, String nameAfterSeparator, List<String> functions,
-        List<String> parameters, List<String> bareFunctions, List<String> key, List<String> value, String quote, String tool, boolean bare, String write) {
+        List<String> parameters, List<String> bareFunctions, List<String> key, List<String> value, String quote, String tool, boolean bare, String write,
+        List<String> stop) {
 
     public CallForm {
         open = List.copyOf(open);
@@ -49,6 +52,7 @@ public record CallForm(Shape shape, List<String> open, List<String> close, List<
         bareFunctions = List.copyOf(bareFunctions);
         key = List.copyOf(key);
         value = List.copyOf(value);
+        stop = List.copyOf(stop);
     }
 
     /** The closer of the {@code i}-th opener, or null when the call has none. */

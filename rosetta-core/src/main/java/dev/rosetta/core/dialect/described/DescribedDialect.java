@@ -56,6 +56,7 @@ public final class DescribedDialect implements Dialect {
             case KEY_VALUE -> new KeyValueCalls(this, form, tools);
             case PYTHON -> new PythonCalls(this, form, tools);
             case OBJECT -> new ObjectCalls(this, form, tools);
+            case THOUGHT -> new ThoughtLines(this, form, tools);
             default -> throw new UnsupportedOperationException("the " + form.shape().id() + " shape is not read yet");
         };
     }

@@ -28,7 +28,7 @@ public final class DescriptionReader {
             "prompt");
     private static final List<String> FORM_KEYS = List.of("shape", "open", "close", "section-open", "section-close",
             "evidence", "mid-line", "separator", "name-prefix", "name-counter", "id-from-header", "name-after-separator",
-            "functions", "parameters", "bare-functions", "key", "value", "quote", "tool", "bare", "write");
+            "functions", "parameters", "bare-functions", "key", "value", "quote", "tool", "bare", "write", "stop");
     private static final List<String> PROMPT_KEYS = List.of("listing", "intro", "convention", "declaration");
 
     private DescriptionReader() {}
@@ -183,8 +183,14 @@ public final class DescriptionReader {
             throw t.error("section-close", "needs section-open: what opens the group of calls it closes");
         }
         String write = t.string("write");
+        List<String> stop = t.strings("stop");
+        if (!stop.isEmpty() && shape != Shape.HEADER_JSON && shape != Shape.THOUGHT) {
+            throw t.error("stop", "is for the header-json and thought shapes");
+        }
+        requireListFor(t, shape, Shape.THOUGHT, "stop", stop, "the words that start the step a thought heads, like"
+                + " stop = [\"Action:\"]");
         return new CallForm(shape, open, close, sectionOpen, sectionClose, evidence, midLine, separator, prefix, counter,
-                idFromHeader, nameAfter, functions, parameters, bareFunctions, key, value, quote, tool, bare, write);
+                idFromHeader, nameAfter, functions, parameters, bareFunctions, key, value, quote, tool, bare, write, stop);
     }
 
     private static Shape shape(DescriptionTable t) {

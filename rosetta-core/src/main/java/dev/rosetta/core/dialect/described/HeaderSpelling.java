@@ -30,10 +30,10 @@ final class HeaderSpelling implements TokenSection.Spelling {
         this.markup = List.copyOf(markup);
     }
 
-    /** The dialect's markup (the end of a turn, the next message's header) ends a call's arguments. */
+    /** The dialect's markup (the end of a turn, the next message's header) and the form's stop words end a call's arguments. */
     @Override
     public List<String> argumentEnds() {
-        return markup;
+        return java.util.stream.Stream.concat(markup.stream(), form.stop().stream()).toList();
     }
 
     @Override

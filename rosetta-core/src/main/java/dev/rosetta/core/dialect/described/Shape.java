@@ -18,7 +18,9 @@ public enum Shape {
     /** The tool's name, then an object with bare keys and strings between quote tokens: {@code call:NAME{k:<q>v<q>}} (gemma4). */
     OBJECT("object"),
     /** Code for one tool, as written: {@code <|python_tag|>print(1)} (Llama 3.1's interpreter). */
-    CODE("code");
+    CODE("code"),
+    /** Not a call: a line of reasoning that heads a step, up to the line a stop word starts ({@code Thought:} before {@code Action:}, react). */
+    THOUGHT("thought");
 
     private final String id;
 

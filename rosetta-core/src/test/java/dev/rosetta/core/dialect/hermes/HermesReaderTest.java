@@ -190,9 +190,15 @@ class HermesReaderTest {
     }
 
     @Test
-    void plainTextArgumentsOfAToolWithSeveralParametersAreUnparsed() {
-        Unparsed u = onlyUnparsed(split("<tool_call>\n{\"name\": \"get_weather\", \"arguments\": \"Paris\"}\n</tool_call>"));
-        assertThat(u.problem()).contains("arguments of get_weather").contains("not a JSON object");
+    void plainTextArgumentsFillTheOneRequiredTextParameter() {
+        Call call = onlyCall(split("<tool_call>\n{\"name\": \"get_weather\", \"arguments\": \"Paris\"}\n</tool_call>"));
+        assertThat(call.use().kwargs()).isEqualTo(Map.of("city", "Paris"));
+    }
+
+    @Test
+    void plainTextArgumentsOfAToolWithNoSingleRequiredTextAreUnparsed() {
+        Unparsed u = onlyUnparsed(split("<tool_call>\n{\"name\": \"add\", \"arguments\": \"one and two\"}\n</tool_call>"));
+        assertThat(u.problem()).contains("arguments of add").contains("not a JSON object");
     }
 
     @Test

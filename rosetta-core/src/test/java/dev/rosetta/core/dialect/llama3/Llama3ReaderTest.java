@@ -22,6 +22,7 @@ import dev.rosetta.core.split.Splitting;
 import dev.rosetta.core.split.StreamEvent.CallStarted;
 import dev.rosetta.core.split.StreamEvent.Completed;
 import dev.rosetta.core.split.StreamSplitter;
+import dev.rosetta.core.tool.BuiltinTools;
 import dev.rosetta.core.tool.ToolCatalog;
 import dev.rosetta.core.tool.ToolUse;
 
@@ -133,7 +134,23 @@ class Llama3ReaderTest {
     }
 
     @Test
-    void pythonTagFollowedByCodeIsReportedToTheEndOfItsLine() {
+    void pythonTagFollowedByPythonCodeRunsAsThePythonTool() {
+        Call call = onlyCall(split("<|python_tag|>import math\nprint(math.pi)<|eom_id|>"));
+        assertThat(call.use().tool()).isEqualTo("ipython");
+        assertThat(BuiltinTools.catalog().resolve("ipython").orElseThrow().bind(call.use()).values())
+                .containsValue("import math\nprint(math.pi)");
+    }
+
+    @Test
+    void pythonTagFollowedByCodeWithNoInterpreterDeclaredIsReported() {
+        ToolCatalog noPython = ToolCatalog.of(NativeTools.GET_WEATHER);
+        List<Segment> s = Splitting.split("<|python_tag|>print(1)\n", ToolFormat.LLAMA3, noPython);
+        assertThat(Splitting.calls(s)).isEmpty();
+        assertThat(onlyUnparsed(s).problem()).contains("<|python_tag|>");
+    }
+
+    @Test
+    void pythonTagFollowedByABuiltinToolCallIsReportedToTheEndOfItsLine() {
         List<Segment> s = split("<|python_tag|>brave_search.call(query=\"x\")\nThen text.");
         assertThat(kinds(s)).containsExactly("unparsed", "prose");
         assertThat(onlyUnparsed(s).problem()).contains("<|python_tag|>");

@@ -23,7 +23,9 @@ class ReactReaderTest {
             Parameter.named("b", "integer", "", true)), null, null, null);
     private static final ToolSpec REPL = new ToolSpec("python_repl", "", "", List.of(Parameter.named("code", "string", "", true)),
             null, null, null);
-    private static final ToolCatalog TOOLS = ToolCatalog.of(ADD, REPL);
+    private static final ToolSpec SEARCH = new ToolSpec("search", "", "", List.of(Parameter.named("query", "string", "", true),
+            Parameter.named("limit", "integer", "", false)), null, null, null);
+    private static final ToolCatalog TOOLS = ToolCatalog.of(ADD, REPL, SEARCH);
 
     private static List<Segment> auto(String message) {
         return Splitting.split(message, () -> ToolFormat.allReaders(TOOLS));
@@ -39,6 +41,31 @@ class ReactReaderTest {
     }
 
     @Test
+    void aThoughtThatHeadsAStepIsReasoning() {
+        List<Segment> s = auto("Thought: I need to add.\nAction: add\nAction Input: {\"a\": 1, \"b\": 2}");
+        assertThat(kinds(s)).containsExactly("thinking", "call");
+        assertThat(((Segment.Thinking) s.get(0)).text()).isEqualTo("I need to add.");
+    }
+
+    @Test
+    void aThoughtOfSeveralLinesBeforeAFinalAnswerIsReasoning() {
+        List<Segment> s = auto("Thought: I know this.\nIt is simple.\nFinal Answer: 3");
+        assertThat(kinds(s)).containsExactly("thinking", "prose");
+        assertThat(((Segment.Thinking) s.get(0)).text()).isEqualTo("I know this.\nIt is simple.");
+    }
+
+    @Test
+    void aThoughtThatHeadsNoStepIsProse() {
+        assertThat(kinds(auto("Thought: that was easy.\nThe answer is 3."))).containsExactly("prose");
+    }
+
+    @Test
+    void aThoughtHeadingNoStepKeepsTheCallsAfterIt() {
+        List<Segment> s = auto("Thought: save it.\n<tool>python_repl</tool><tool_input>print(1)</tool_input>");
+        assertThat(calls(s)).singleElement().satisfies(c -> assertThat(c.use().tool()).isEqualTo("python_repl"));
+    }
+
+    @Test
     void actionNamingAnUndeclaredToolNeverRuns() {
         assertThat(calls(auto("Thought: hmm\nAction: launch\nAction Input: {\"x\": 1}"))).isEmpty();
     }
@@ -49,10 +76,55 @@ class ReactReaderTest {
     }
 
     @Test
-    void aPythonBlockInsideAnActionInputDoesNotRunSeparately() {
+    void aPythonBlockInsideAnActionInputIsTheInputOfTheOneCall() {
         List<Segment> s = auto("Thought: run it\nAction: python_repl\nAction Input: ```python\nprint(1)\n```");
-        assertThat(calls(s)).allSatisfy(c -> assertThat(c.use().tool()).isEqualTo("python_repl"));
-        assertThat(kinds(s)).containsExactly("prose", "unparsed");
+        assertThat(calls(s)).singleElement().satisfies(c -> {
+            assertThat(c.use().tool()).isEqualTo("python_repl");
+            assertThat(c.use().kwargs()).isEqualTo(Map.of("code", "print(1)"));
+        });
+    }
+
+    @Test
+    void aRawActionInputRunsForAToolWithOneRequiredText() {
+        Segment.Call call = Splitting.onlyCall(auto("Action: search\nAction Input: weather in SF"));
+        assertThat(call.use().kwargs()).isEqualTo(Map.of("query", "weather in SF"));
+    }
+
+    @Test
+    void aQuotedActionInputIsItsText() {
+        Segment.Call call = Splitting.onlyCall(auto("Action: search\nAction Input: \"weather in SF\""));
+        assertThat(call.use().kwargs()).isEqualTo(Map.of("query", "weather in SF"));
+    }
+
+    @Test
+    void aRawActionInputForAToolTakingSeveralArgumentsIsReported() {
+        assertThat(Splitting.onlyUnparsed(auto("Action: add\nAction Input: 1 and 2")).problem())
+                .contains("not a JSON object").contains("one required text parameter");
+    }
+
+    @Test
+    void anObservationTheModelWroteEndsTheActionInput() {
+        List<Segment> s = auto("Action: search\nAction Input: weather in SF\nObservation: 64 degrees");
+        assertThat(calls(s)).singleElement().satisfies(c -> assertThat(c.use().kwargs()).isEqualTo(Map.of("query", "weather in SF")));
+        assertThat(kinds(s)).containsExactly("call", "prose");
+    }
+
+    @Test
+    void langChainXmlAgentToolAndToolInputIsACall() {
+        List<Segment> s = auto("<tool>search</tool><tool_input>weather in SF</tool_input>\n<observation>64 degrees</observation>");
+        assertThat(calls(s)).singleElement().satisfies(c -> assertThat(c.use().kwargs()).isEqualTo(Map.of("query", "weather in SF")));
+        assertThat(Splitting.onlyCall(auto("<tool>add</tool>\n<tool_input>{\"a\": 1, \"b\": 2}</tool_input>")).use().kwargs())
+                .isEqualTo(Map.of("a", 1, "b", 2));
+    }
+
+    @Test
+    void langChainXmlAgentInputNeverClosedIsReportedNotRun() {
+        assertThat(Splitting.onlyUnparsed(auto("<tool>search</tool><tool_input>weather in S")).problem()).contains("never closed");
+    }
+
+    @Test
+    void langChainXmlAgentNamingAnUndeclaredToolNeverRuns() {
+        assertThat(calls(auto("<tool>launch</tool><tool_input>now</tool_input>"))).isEmpty();
     }
 
     @Test

@@ -114,7 +114,7 @@ public final class Messages {
         int spelled = 0;
         while (true) {
             String line = calls.codeLine() + "\n";
-            int cost = spelledLength(format, calls, path, line, overhead);
+            int cost = spelledLength(format, calls, path, line);
             if (spelled + cost > budget) {
                 break;
             }
@@ -133,11 +133,15 @@ public final class Messages {
      * How many chars {@code text} takes inside the call: JSON-escaped in the tool format, as is in
      * markdown and xml; a native dialect's own escaping is measured by writing the line alone.
      */
-    private static int spelledLength(ToolFormat format, CallWriter calls, String path, String text, int overhead) {
+    private static final String TWO_LINES = "a\nb\n";
+
+    private static int spelledLength(ToolFormat format, CallWriter calls, String path, String text) {
         return switch (format) {
             case TOOL -> Json.write(text).length() - 2;
             case MARKDOWN, XML -> text.length();
-            default -> calls.save(path, text).length() - overhead;
+            // After two lines, so a writer that spells a one-line value apart (Cline puts an
+            // indented single line in CDATA) is measured as the multi-line body it will be part of.
+            default -> calls.save(path, TWO_LINES + text).length() - calls.save(path, TWO_LINES).length();
         };
     }
 }

@@ -58,7 +58,7 @@ class DialectTableTest {
         String text = ACME + "\n[[dialects]]\nname = \"other\"\nshape = \"jsno\"\nopen = \"<x>\"\n";
         assertThatThrownBy(() -> layer(Kind.USER, text)).isInstanceOf(RosettaException.class)
                 .hasMessage(dir.resolve("config.toml") + ":9:1: dialects[2].shape: 'jsno' is not a shape; use one of json,"
-                        + " header-json, tags, key-value, python, object, code");
+                        + " header-json, tags, key-value, python, object, code, thought");
     }
 
     @Test

@@ -195,7 +195,7 @@ class InlineUiIT extends TerminalTest {
 
         assertThat(rosetta.screen()).contains("✗ shell · [ERROR:Canceled]").doesNotContainPattern("(?m)^  finished$");
         ask(rosetta, "did it stop?", 3);
-        assertThat(ScriptedOpenAi.messages(model.requests().get(1))).as("the next request")
+        assertThat(ScriptedOpenAi.messages(model.requests(2).get(1))).as("the next request")
                 .anyMatch(m -> m.contains("Canceled") && m.contains("out 40"));
     }
 

@@ -33,6 +33,9 @@ final class ScriptedOpenAi implements AutoCloseable {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
                 requests.add(Json.MAPPER.readTree(request.getBody().utf8()));
+                synchronized (requests) {
+                    requests.notifyAll();
+                }
                 MockResponse next = replies.poll();
                 return next != null ? next : new MockResponse.Builder().code(400)
                         .setHeader("content-type", "application/json")
@@ -86,6 +89,24 @@ final class ScriptedOpenAi implements AutoCloseable {
 
     /** The bodies of the requests received so far, in order. */
     List<JsonNode> requests() {
+        return new ArrayList<>(requests);
+    }
+
+    /**
+     * The requests once there are at least {@code count}: a prompt on the screen may come before the
+     * request its message makes has reached the server. Gives up after the terminal's patience.
+     */
+    List<JsonNode> requests(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + TmuxSession.PATIENCE.toNanos();
+        synchronized (requests) {
+            while (requests.size() < count) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("expected " + count + " requests, the server had " + requests.size());
+                }
+                requests.wait(Math.max(1, left / 1_000_000));
+            }
+        }
         return new ArrayList<>(requests);
     }
 

@@ -1,6 +1,7 @@
 package dev.rosetta.core.dialect.markdown;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -27,7 +28,9 @@ import dev.rosetta.core.tool.ToolUse;
  * message pairs it — another bare fence of that length before any fence that calls a tool, and
  * the outer block still closes after that. Until that is settled the call is held, never
  * announced; when it closes after all, the block ends at that fence and the text after it is
- * read again as the rest of the message (see docs/DIALECTS.md for why this stays linear).
+ * read again as the rest of the message (see docs/DIALECTS.md for why this stays linear). When
+ * the pair is the message's last line and the outer block never closed, the fence was a line of
+ * the file and the pair closes the block: no reading that keeps the whole body is passed over.
  *
  * <p>A block that is prose announces where it opens and closes ({@link CodeBlockOpened},
  * {@link CodeBlockClosing}), so the renderer draws as code exactly the lines no reader may claim.
@@ -63,11 +66,12 @@ final class FenceBlock implements Block {
 
     private final int start;
     private final int contentStart;
+    private final FenceLine opener;
     private final int ticks;
     private final Kind kind;
     private final String tag;
     private final String info;
-    /** Whether a tag calls a tool (or names one, as an alias): such a fence settles a pending closer. */
+    /** Whether a tag calls a tool (an alias does not): such a fence settles a pending closer. */
     private final Predicate<String> callTag;
     /** Lengths of the nested blocks open inside this one, innermost last. */
     private final List<Integer> nested = new ArrayList<>();
@@ -80,10 +84,25 @@ final class FenceBlock implements Block {
     /** An example block's closing fence line [closeLine, closeEnd), once found; what follows it decides what it is. */
     private int closeLine = -1;
     private int closeEnd = -1;
+    /**
+     * For an opener glued to the closer on the line before ({@code ```} then {@code ``````patch}):
+     * the length it meant, tried when its own length never closes; else 0.
+     */
+    private int meantTicks;
+    /** The lengths of the bare fence lines read, kept while {@link #meantTicks} may be tried. */
+    private final BitSet bareLengths;
+    private FenceBlock meant;
 
     FenceBlock(int start, int contentStart, FenceLine opener, Kind kind, Predicate<String> callTag) {
+        this(start, contentStart, opener, kind, callTag, 0);
+    }
+
+    FenceBlock(int start, int contentStart, FenceLine opener, Kind kind, Predicate<String> callTag, int meantTicks) {
         this.start = start;
         this.contentStart = contentStart;
+        this.opener = opener;
+        this.meantTicks = meantTicks;
+        this.bareLengths = meantTicks > 0 ? new BitSet() : null;
         this.ticks = opener.ticks();
         this.kind = kind;
         this.tag = opener.tag();
@@ -132,7 +151,31 @@ final class FenceBlock implements Block {
             // The inner block it would open never closes: the fence closed the file.
             return closeAtPending(in, out);
         }
+        if (in.complete() && pending != null && pending.pairedByTheLastLine(in)) {
+            // Paired, the outer block never closes. Read as a line of the file instead, the fence
+            // leaves the message's last line to close the block: the whole body, and a call.
+            PendingCloser content = pending;
+            pending = null;
+            return close(in, out, content.pairStart, content.pairEnd);
+        }
+        if (in.complete() && meantTicks > 0 && !bareLengths.get(ticks)) {
+            return readAsMeant(in, out);
+        }
         return -1;
+    }
+
+    /**
+     * The message ended and this block, whose opener was glued to the closer before it, never
+     * closed at its own length (no bare fence of it follows): it is read once more at the length
+     * the opener meant. What was learned of the rest of the message is kept, so a later glued
+     * opener is read at its meant length at once and nothing is read to the end a third time.
+     */
+    private int readAsMeant(Input in, Output out) {
+        BareFences.of(in).learn(contentStart, in.limit(), bareLengths);
+        meant = new FenceBlock(start, contentStart, new FenceLine(meantTicks, opener.info()), kind, callTag);
+        meant.announced = true;
+        meantTicks = 0;
+        return meant.advance(in, out);
     }
 
     @Override
@@ -162,7 +205,7 @@ final class FenceBlock implements Block {
 
     @Override
     public boolean endsAtLineStart() {
-        return gluedClose;
+        return meant != null ? meant.endsAtLineStart() : gluedClose;
     }
 
     private void announce(Output out) {
@@ -207,6 +250,9 @@ final class FenceBlock implements Block {
         FenceLine line = FenceLine.parse(in.slice(pos, lineEnd), 0, lineEnd - pos);
         if (line == null) {
             return -1;
+        }
+        if (bareLengths != null && line.bare()) {
+            bareLengths.set(line.ticks());
         }
         Step step = step(line);
         if (pending != null) {
@@ -264,7 +310,7 @@ final class FenceBlock implements Block {
         if (step == Step.POP) {
             nested.remove(nested.size() - 1);
             if (nested.isEmpty()) {
-                pending.phase = PendingCloser.Phase.AFTER_PAIR;
+                pending.paired(pos, lineEnd);
             }
         } else if (step == Step.PUSH) {
             nested.add(line.ticks());

@@ -60,7 +60,37 @@ final class MarkdownReader implements Reader {
         if (fence == null || !fence.opens()) {
             return Opening.NONE;
         }
-        return Opening.of(new FenceBlock(at, end, fence, kind(fence), this::callsATool));
+        FenceBlock.Kind kind = kind(fence);
+        int meant = kind.tool() == null ? 0 : meantTicks(in, at, fence);
+        if (meant > 0 && BareFences.of(in).noneAfter(at, fence.ticks(), in)) {
+            return Opening.of(new FenceBlock(at, end, new FenceLine(meant, fence.info()), kind, this::callsATool));
+        }
+        return Opening.of(new FenceBlock(at, end, fence, kind, this::callsATool, meant));
+    }
+
+    /** Openers longer than this are not read as glued: models do not write such closers or openers. */
+    private static final int LONGEST_GLUED = 12;
+
+    /**
+     * For a call's opener on the line after a bare fence ({@code ```} then {@code ``````patch a.py},
+     * a closer written twice, as gptme's adjacent-fence tests show): the length it meant once the
+     * closer's length is taken off, else 0. The block tries it only if its own length never closes.
+     */
+    private static int meantTicks(Input in, int at, FenceLine fence) {
+        if (fence.ticks() < 6 || fence.ticks() > LONGEST_GLUED || at < 4 || in.charAt(at - 1) != '\n') {
+            return 0;
+        }
+        int i = at - 2;
+        while (i >= 0 && (in.charAt(i) == ' ' || in.charAt(i) == '\t' || in.charAt(i) == '\r')) {
+            i--;
+        }
+        int closer = 0;
+        while (i >= 0 && in.charAt(i) == '`') {
+            closer++;
+            i--;
+        }
+        boolean bareLine = closer >= 3 && (i < 0 || in.charAt(i) == '\n');
+        return bareLine && fence.ticks() - closer >= 3 ? fence.ticks() - closer : 0;
     }
 
     private FenceBlock.Kind kind(FenceLine fence) {
@@ -79,9 +109,13 @@ final class MarkdownReader implements Reader {
         return FenceBlock.Kind.prose();
     }
 
-    /** Whether a fence tagged {@code tag} calls a tool or is reported as meaning one. */
+    /**
+     * Whether a fence with this tag calls a tool: such a fence after a file body's ambiguous bare
+     * fence is the model moving on. An alias ({@code ```python}) is not: it runs nothing, and in a
+     * README it is an example that belongs to the file.
+     */
     private boolean callsATool(String tag) {
-        return tools.resolve(tag).isPresent() || tools.aliasOf(tag).isPresent();
+        return tools.resolve(tag).isPresent();
     }
 
     static String aliasProblem(String tag, ToolSpec meant) {

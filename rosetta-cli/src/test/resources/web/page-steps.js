@@ -68,7 +68,10 @@ async function switchModel({ page, url }) {
   console.log(JSON.stringify({ before, after }));
 }
 
-/** Rename, then go on talking under the new name; fork, and the fork is in the list. */
+/**
+ * Rename, then go on talking under the new name; a command that only reports draws nothing again;
+ * fork, and the page offers to open the fork, which holds the conversation so far.
+ */
 async function renameFork({ page, url }) {
   await page.goto(url);
   await newConversation(page, 'original');
@@ -84,17 +87,29 @@ async function renameFork({ page, url }) {
     'the address to name the conversation by its new name, got ' + page.url());
   await send(page, 'still there?');
   await turnEnded(page, 2);
+  await page.evaluate(() => { window.firstInput = document.querySelector('.turn-input'); });
+  await send(page, '/tokens');
+  await turnEnded(page, 3);
   await page.getByRole('button', { name: 'Fork' }).click();
   await page.fill('#name-form input[name=name]', 'forked');
   await page.click('#name-form button[type=submit]');
   await page.waitForFunction(() => [...document.querySelectorAll('#conversations .conv-name')]
     .some((n) => n.textContent === 'forked'));
   const names = await lines(page, '#conversations .conv-name');
+  const open = page.getByRole('button', { name: 'Open forked' });
+  await open.waitFor();
+  const kept = await page.evaluate(() => window.firstInput.isConnected);
+  await open.click();
+  await page.waitForFunction(() => document.getElementById('title').textContent === 'forked');
+  await turnEnded(page, 2);
+  const forkInputs = await lines(page, '.turn-input');
+  const forkAddress = decodeURIComponent(new URL(page.url()).hash);
+  await page.evaluate(() => { location.hash = '#/c/renamed'; });
   await page.reload();
   await page.waitForFunction(() => document.getElementById('title').textContent === 'renamed');
   await turnEnded(page, 2);
   const inputs = await lines(page, '.turn-input');
-  console.log(JSON.stringify({ names, inputs }));
+  console.log(JSON.stringify({ names, inputs, kept, forkInputs, forkAddress }));
 }
 
 /** An MCP server's form (the everything server's elicitation) answered in the page. */
@@ -108,11 +123,18 @@ async function form({ page, url }) {
   const heading = await card.locator('h2').textContent();
   await card.locator('[data-field="name"]').fill('Ada');
   await card.locator('[data-field="check"]').check();
-  await card.locator('[data-field="integer"]').fill('7');
+  // Values outside the server's limits (1–100; at most 3 instruments) are held back in the page.
+  await card.locator('[data-field="integer"]').fill('700');
   const instruments = card.getByRole('group', { name: 'Untitled Multiple Select Enum' });
+  for (const name of ['Piano', 'Violin', 'Drums']) await instruments.getByLabel(name).check();
+  await card.getByRole('button', { name: 'Send', exact: true }).click();
+  const heldBack = await card.locator('[data-field="integer"]').evaluate((i) => i.validity.rangeOverflow)
+    && await card.isVisible() && !(await card.getByRole('button', { name: 'Send', exact: true }).isDisabled());
+  await card.locator('[data-field="integer"]').fill('7');
+  await card.getByRole('button', { name: 'Send', exact: true }).click();
+  const tooMany = await instruments.getByRole('alert').textContent();
   await instruments.getByLabel('Guitar').uncheck();
-  await instruments.getByLabel('Piano').check();
-  await instruments.getByLabel('Drums').check();
+  await instruments.getByLabel('Violin').uncheck();
   await card.locator('[data-field="titledSingleSelectEnum"]').selectOption({ label: 'Green Lantern' });
   const fish = card.getByRole('group', { name: 'Titled Multiple Select Enum' });
   expect(await fish.getByLabel('Tuna').isChecked(), 'the default (fish-1) ticked under its title, Tuna');
@@ -121,7 +143,7 @@ async function form({ page, url }) {
   await page.waitForSelector('.result .mark.ok');
   await turnEnded(page, 1);
   const result = await page.locator('.result').first().textContent();
-  console.log(JSON.stringify({ heading, result }));
+  console.log(JSON.stringify({ heading, result, heldBack, tooMany }));
 }
 
 /** Tab order, Enter to start and to send, a confirmation approved and one denied by keys; focus always shown. */

@@ -30,22 +30,45 @@ final class EditorForms {
                 new AcpSchema.ElicitationSchema(properties, required.isEmpty() ? null : required));
     }
 
+    /** One field as ACP's schema has it, with the limits the server set (the editor checks them as it fills in). */
     private static AcpSchema.ElicitationPropertySchema property(McpForm.Field f) {
+        McpForm.Limits limits = f.limits();
         return switch (f.type()) {
             case "boolean" -> new AcpSchema.BooleanPropertySchema("boolean", f.title(), f.description(),
                     f.fallback() instanceof Boolean b ? b : null);
             case "integer" -> new AcpSchema.IntegerPropertySchema("integer", f.title(), f.description(),
-                    f.fallback() instanceof Number n ? n.longValue() : null, null, null);
+                    f.fallback() instanceof Number n ? n.longValue() : null, whole(limits.minimum(), true),
+                    whole(limits.maximum(), false));
             case "number" -> new AcpSchema.NumberPropertySchema("number", f.title(), f.description(),
-                    f.fallback() instanceof Number n ? n.doubleValue() : null, null, null);
+                    f.fallback() instanceof Number n ? n.doubleValue() : null,
+                    limits.minimum() == null ? null : limits.minimum().doubleValue(),
+                    limits.maximum() == null ? null : limits.maximum().doubleValue());
             case "array" -> new AcpSchema.MultiSelectPropertySchema("array", f.title(), f.description(),
                     f.fallback() instanceof List<?> l ? l.stream().map(String::valueOf).toList() : null,
                     titled(f) ? new AcpSchema.TitledMultiSelectItems(options(f))
-                            : new AcpSchema.UntitledMultiSelectItems("string", f.choices()), null, null);
+                            : new AcpSchema.UntitledMultiSelectItems("string", f.choices()),
+                    wide(limits.minItems()), wide(limits.maxItems()));
             default -> new AcpSchema.StringPropertySchema("string", f.title(), f.description(),
-                    f.fallback() == null ? null : String.valueOf(f.fallback()), null, null, null, null,
+                    f.fallback() == null ? null : String.valueOf(f.fallback()), limits.minLength(),
+                    limits.maxLength(), limits.pattern(), limits.format(),
                     f.choices().isEmpty() || titled(f) ? null : f.choices(), titled(f) ? options(f) : null);
         };
+    }
+
+    /**
+     * A bound of a whole-number field as ACP's schema takes it: a fractional bound rounded inwards
+     * (minimum 2.5 of an integer is 3), so the editor never allows what the server refuses.
+     */
+    private static Long whole(Number bound, boolean lower) {
+        if (bound == null) {
+            return null;
+        }
+        double d = bound.doubleValue();
+        return (long) (lower ? Math.ceil(d) : Math.floor(d));
+    }
+
+    private static Long wide(Integer count) {
+        return count == null ? null : count.longValue();
     }
 
     /** Whether the server named some of the field's choices (a titled enum): the editor shows the names. */

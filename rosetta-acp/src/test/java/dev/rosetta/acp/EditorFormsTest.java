@@ -66,6 +66,34 @@ class EditorFormsTest {
     }
 
     @Test
+    void theLimitsTheServerSetReachTheEditorsForm() throws Exception {
+        McpForm form = new McpForm("s", "Fill in", List.of(
+                new McpForm.Field("login", null, null, "string", true, null, List.of(), null,
+                        new McpForm.Limits(3, 16, "^[a-z0-9_]+$", null, null, null, null, null)),
+                new McpForm.Field("mail", null, null, "string", false, null, List.of(), null,
+                        new McpForm.Limits(null, null, null, "email", null, null, null, null)),
+                new McpForm.Field("age", null, null, "integer", false, null, List.of(), null,
+                        new McpForm.Limits(null, null, null, null, 17.5, 120, null, null)),
+                new McpForm.Field("ratio", null, null, "number", false, null, List.of(), null,
+                        new McpForm.Limits(null, null, null, null, 0, 0.75, null, null)),
+                new McpForm.Field("tags", null, null, "array", false, null, List.of("a", "b", "c"), null,
+                        new McpForm.Limits(null, null, null, null, null, null, 1, 2))));
+
+        Map<String, Object> wire = Json.readObject(AcpJsonMapper.createDefault().writeValueAsString(
+                EditorForms.request("s1", form)));
+
+        @SuppressWarnings("unchecked")
+        Map<String, Map<String, Object>> properties = (Map<String, Map<String, Object>>) ((Map<String, Object>) wire
+                .get("requestedSchema")).get("properties");
+        assertThat(properties.get("login")).containsEntry("minLength", 3).containsEntry("maxLength", 16)
+                .containsEntry("pattern", "^[a-z0-9_]+$");
+        assertThat(properties.get("mail")).containsEntry("format", "email");
+        assertThat(properties.get("age")).containsEntry("minimum", 18).containsEntry("maximum", 120);
+        assertThat(properties.get("ratio")).containsEntry("minimum", 0.0).containsEntry("maximum", 0.75);
+        assertThat(properties.get("tags")).containsEntry("minItems", 1).containsEntry("maxItems", 2);
+    }
+
+    @Test
     void theEditorsAnswerIsTheServersAnswer() {
         assertThat(EditorForms.answer(AcpSchema.CreateElicitationResponse.accept(Map.of("repo", "a/b"))))
                 .isEqualTo(new McpForm.Answer.Accept(Map.of("repo", "a/b")));

@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,6 +32,8 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 import dev.rosetta.acp.AcpServer;
+import dev.rosetta.agent.chat.AgentEvent;
+import dev.rosetta.agent.session.SessionEvent;
 import dev.rosetta.agent.session.SessionHost;
 import dev.rosetta.agent.session.SessionSetup;
 import dev.rosetta.agent.session.SessionSpec;
@@ -179,12 +182,20 @@ final class AotTraining {
             ChatArguments.Read line = ChatArguments.read(List.of("-y", "-m", "openai/gpt-4.1", "-w",
                     workspace.toString()));
             SessionSetup setup = new SessionSetup(line.options().spec(true), env, workspace, warning -> { });
-            Thread keys = Thread.ofPlatform().daemon().start(() -> press(keyboard, workspace.resolve("notes.md")));
             try (SessionHost host = SessionHost.open(setup::open)) {
-                ui.settings(setup.uiSettings());
-                return ui.run(host, "write notes.md");
-            } finally {
-                keys.interrupt();
+                CountDownLatch saved = new CountDownLatch(1);
+                host.subscribe(e -> {
+                    if (e.event() instanceof SessionEvent.Agent(AgentEvent.ToolFinished finished)) {
+                        saved.countDown();
+                    }
+                });
+                Thread keys = Thread.ofPlatform().daemon().start(() -> press(keyboard, saved));
+                try {
+                    ui.settings(setup.uiSettings());
+                    return ui.run(host, "write notes.md");
+                } finally {
+                    keys.interrupt();
+                }
             }
         } catch (ProviderException e) {
             return 1;
@@ -192,16 +203,13 @@ final class AotTraining {
     }
 
     /** The keys of the training run's UI: the transcript (search, open all, back), then Ctrl-D twice. */
-    private static void press(OutputStream keyboard, Path saved) {
+    private static void press(OutputStream keyboard, CountDownLatch saved) {
         try {
-            long deadline = System.nanoTime() + 5_000_000_000L;
-            while (!Files.exists(saved) && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            saved.await(5, TimeUnit.SECONDS);
             for (String keys : List.of("\u000f", "/notes\r", "e", "q", "\u0004", "\u0004")) {
                 keyboard.write(keys.getBytes(StandardCharsets.UTF_8));
                 keyboard.flush();
-                Thread.sleep(200);
+                Thread.sleep(200); // typed at a person's pace: each key's screen is drawn, so its code is trained
             }
         } catch (IOException | InterruptedException e) {
             // the UI is gone already

@@ -11,8 +11,8 @@ import java.nio.file.Path;
  *
  * <p>Everything else stays with the tools: the path is resolved, checked against the workspace and
  * its links followed before it is handed here (always absolute); what the file is on the disk (a
- * folder, a device, read-only, too big) is still asked of the disk; permissions, undo and the log
- * are unchanged. A failure is an {@link IOException} whose reason the model reads as the tool's error.
+ * folder, a device, read-only, too big) is still asked of the disk; permissions and the log are
+ * unchanged, and undo keeps and puts back the text the holder had ({@code Workspace#heldBytes}). A failure is an {@link IOException} whose reason the model reads as the tool's error.
  */
 public interface FileAccess {
 

@@ -205,41 +205,47 @@ public final class Toolbox implements AutoCloseable {
             Decision decision = !ask ? Decision.yes()
                     : confirmation.confirm(use, confirmation.wantsPreview() ? tool.preview(args, context) : null,
                             RuleProposal.of(use.tool(), subject));
-            return switch (decision) {
-                case Decision.Remember r -> {
-                    rules.remember(r.rule());
-                    remembered.accept(r.rule());
-                    live.running();
-                    yield tool.run(args, context, live);
-                }
-                case Decision.Refuse r -> {
-                    rules.remember(r.rule());
-                    remembered.accept(r.rule());
-                    yield ToolResult.error(ErrorCode.CANCELED, "the user declined to run this call, and calls like it"
-                            + " from now on (" + r.rule().tool() + " \"" + r.rule().pattern() + "\"): do it another way,"
-                            + " or ask the user");
-                }
-                case Decision.No no -> ToolResult.error(ErrorCode.CANCELED, "the user declined to run this call"
-                        + (no.reason().isBlank() ? "" : ": " + no.reason()));
-                case Decision.Edit edit -> {
-                    live.running();
-                    yield tool.run(edit.edited(), context, live);
-                }
-                case Decision.YesToAll all -> {
-                    confirmEverything = true;
-                    live.running();
-                    yield tool.run(args, context, live);
-                }
-                case Decision.Yes yes -> {
-                    live.running();
-                    yield tool.run(args, context, live);
-                }
-            };
+            return carryOut(decision, tool, args, live);
         } catch (InvalidArgumentsException e) {
             return ToolResult.error(ErrorCode.INVALID_ARGS, e.getMessage());
         } catch (ToolFailure f) {
             return f.toResult();
         }
+    }
+
+    /** What the user decided, done: the call run (a rule remembered first), or the model told why not. */
+    private ToolResult carryOut(Decision decision, Tool tool, Arguments args, LiveOutput live)
+            throws ToolFailure, InterruptedException {
+        return switch (decision) {
+            case Decision.Remember r -> {
+                rules.remember(r.rule());
+                remembered.accept(r.rule());
+                live.running();
+                yield tool.run(args, context, live);
+            }
+            case Decision.Refuse r -> {
+                rules.remember(r.rule());
+                remembered.accept(r.rule());
+                yield ToolResult.error(ErrorCode.CANCELED, "the user declined to run this call, and calls like it"
+                        + " from now on (" + r.rule().tool() + " \"" + r.rule().pattern() + "\"): do it another way,"
+                        + " or ask the user");
+            }
+            case Decision.No no -> ToolResult.error(ErrorCode.CANCELED, "the user declined to run this call"
+                    + (no.reason().isBlank() ? "" : ": " + no.reason()));
+            case Decision.Edit edit -> {
+                live.running();
+                yield tool.run(edit.edited(), context, live);
+            }
+            case Decision.YesToAll all -> {
+                confirmEverything = true;
+                live.running();
+                yield tool.run(args, context, live);
+            }
+            case Decision.Yes yes -> {
+                live.running();
+                yield tool.run(args, context, live);
+            }
+        };
     }
 
     /**

@@ -36,14 +36,19 @@ class ShellDenyRuleTest {
     private final ShellTool shell = new ShellTool(ShellSettings.fromEnvironment(Map.of("PATH", System.getenv("PATH")),
             Duration.ofSeconds(20)));
 
+    private final List<Toolbox> opened = new ArrayList<>();
+
     @AfterEach
     void close() {
         shell.close();
+        opened.forEach(Toolbox::close); // their sandboxes' folders, now rather than when the JVM exits
     }
 
     private Toolbox toolbox(Confirmation confirmation, PermissionRule... rules) {
-        return new Toolbox(List.of(shell), ToolContext.in(dir), confirmation, new PermissionRules(List.of(rules),
-                List.of()), rule -> { });
+        Toolbox toolbox = new Toolbox(List.of(shell), ToolContext.in(dir), confirmation,
+                new PermissionRules(List.of(rules), List.of()), rule -> { });
+        opened.add(toolbox);
+        return toolbox;
     }
 
     private static ToolUse shell(String command) {

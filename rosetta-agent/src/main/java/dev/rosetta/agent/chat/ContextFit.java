@@ -12,6 +12,7 @@ import dev.rosetta.core.size.ByteSize;
 import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.model.ModelInfo;
+import dev.rosetta.llm.provider.ProviderDirectory;
 
 /**
  * Whether a request fits the model's context window, asked before it is sent. A server that gets
@@ -51,7 +52,7 @@ public final class ContextFit {
                 + " context (%s); the server may cut its start, the system prompt and the tools first: /undo a turn"
                 + " or start a new conversation%s", tokens, window, model.name(), model.contextWindow() == null
                         ? "assumed" : "its context window",
-                model.provider().equals("ollama") ? ", or raise [models] local_context" : ""));
+                model.provider().equals(ProviderDirectory.OLLAMA) ? ", or raise [models] local_context" : ""));
     }
 
     /**

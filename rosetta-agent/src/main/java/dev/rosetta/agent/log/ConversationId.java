@@ -27,6 +27,24 @@ public record ConversationId(String value) {
     }
 
     /**
+     * Whether this id is one {@link #random} makes (a date and three of its words), not a name the
+     * user chose: what lists conversations then titles one by its first message, which says more.
+     */
+    public boolean generated() {
+        String[] parts = value.split("-");
+        if (parts.length != 6) {
+            return false;
+        }
+        try {
+            LocalDate.parse(parts[0] + "-" + parts[1] + "-" + parts[2]);
+        } catch (java.time.DateTimeException e) {
+            return false;
+        }
+        return IdWords.ADJECTIVES.contains(parts[3]) && IdWords.COLOURS.contains(parts[4])
+                && IdWords.NOUNS.contains(parts[5]);
+    }
+
+    /**
      * A name the user chose. Only letters, digits, '-', '_' and '.' are allowed, and not a leading
      * '.', so a name can never leave the log folder or hide in it.
      */

@@ -32,6 +32,16 @@ final class CommandIo {
         events.emit(new SessionEvent.Said(text, SessionEvent.Tone.PROBLEM));
     }
 
+    /**
+     * A command's failure, in the one shape every command's problem has: what happened and what to do
+     * (the exception's message), with no "failed" before it — the user has just typed the command.
+     */
+    void problem(RuntimeException e) {
+        String message = e.getMessage();
+        problem(message == null || message.isBlank()
+                ? "an internal error (" + e.getClass().getSimpleName() + ") stopped the command" : message);
+    }
+
     void change(Preview.FileChange change) {
         events.emit(new SessionEvent.ChangeShown(change));
     }

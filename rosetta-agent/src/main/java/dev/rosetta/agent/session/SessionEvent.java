@@ -28,10 +28,20 @@ public sealed interface SessionEvent {
      *
      * @param outcome  how a turn of the model ended; {@link TurnOutcome#done()} for a command
      * @param returned inputs that were waiting and are handed back, not run (after an interrupt), oldest first
+     * @param historyRewritten the conversation the input found is no longer all there as it was: messages
+     *                         were taken back (/undo, /rewind) or a compaction changed what is sent. A front
+     *                         end that shows the history redraws it ({@link SessionHost#join}); otherwise the
+     *                         events it saw are the whole change, and it redraws nothing
      */
-    record TurnEnded(Input input, TurnOutcome outcome, List<String> returned) implements SessionEvent {
+    record TurnEnded(Input input, TurnOutcome outcome, List<String> returned, boolean historyRewritten)
+            implements SessionEvent {
         public TurnEnded {
             returned = List.copyOf(returned);
+        }
+
+        /** An input that only added to the conversation. */
+        public TurnEnded(Input input, TurnOutcome outcome, List<String> returned) {
+            this(input, outcome, returned, false);
         }
     }
 

@@ -8,14 +8,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 import dev.rosetta.agent.chat.TurnOutcome;
 import dev.rosetta.agent.log.Compaction;
 import dev.rosetta.agent.log.LoggedMessage;
-import dev.rosetta.agent.log.LogWriteException;
-import dev.rosetta.agent.skills.Skill;
-import dev.rosetta.agent.skills.SkillTool;
 import dev.rosetta.core.RosettaException;
 import dev.rosetta.llm.ProviderException;
 
@@ -82,7 +78,7 @@ public final class SessionHost implements AutoCloseable {
     private final EventRelay events;
     private final QuestionDesk desk;
     private final Conversation conversation;
-    private final SlashCommands commands;
+    private final InputRunner runner;
     private final ReentrantLock lock;
     private final Condition inputArrived;
     private final Deque<Pending> waiting = new ArrayDeque<>();
@@ -92,12 +88,8 @@ public final class SessionHost implements AutoCloseable {
     private Pending handedOver;
     private Pending current;
     private boolean closed;
-    private volatile boolean modelRunning;
-    /** A command Ctrl-C stops runs: /undo or /rewind comparing the files with what the turns wrote. */
-    private volatile boolean commandInterruptible;
     /** The conversation as the running input found it, for a front end joining mid-turn. */
     private TurnStart turnStart;
-    private volatile Publisher publisher;
 
     private record Pending(Input input, CompletableFuture<TurnOutcome> ended) {}
 
@@ -108,7 +100,7 @@ public final class SessionHost implements AutoCloseable {
         this.conversation = conversation;
         this.events = events;
         this.desk = desk;
-        this.commands = new SlashCommands(conversation, new CommandIo(events, desk));
+        this.runner = new InputRunner(conversation, events, desk, this::status);
         this.lock = events.lock();
         this.inputArrived = lock.newCondition();
         this.worker = Thread.ofPlatform().name("rosetta-turns").daemon().unstarted(this::work);
@@ -167,7 +159,7 @@ public final class SessionHost implements AutoCloseable {
 
     /** Who {@code /serve} asks to publish the conversation; without one, {@code /serve} says it cannot here. */
     public void publisher(Publisher publisher) {
-        this.publisher = publisher;
+        runner.publishWith(publisher == null ? null : () -> publisher.publish(this));
     }
 
     /**
@@ -230,14 +222,14 @@ public final class SessionHost implements AutoCloseable {
      * nothing back. Nothing happens when no turn (or such a command) runs.
      */
     public void interrupt() {
-        if (modelRunning || commandInterruptible) {
+        if (runner.interruptible()) {
             conversation.loop().interrupt();
         }
     }
 
     /** Whether the model is at work (a turn, an /impersonate, a /compact's summary). */
     public boolean modelRunning() {
-        return modelRunning;
+        return runner.modelRunning();
     }
 
     /** Whether an input is being handled or waits. */
@@ -294,7 +286,7 @@ public final class SessionHost implements AutoCloseable {
      */
     private TurnOutcome handled(Input input) {
         try {
-            return handle(input);
+            return runner.handle(input);
         } catch (OutOfMemoryError | StackOverflowError e) {
             return TurnOutcome.exhausted(e);
         }
@@ -339,126 +331,33 @@ public final class SessionHost implements AutoCloseable {
                 events.emit(new SessionEvent.Queued(List.of()));
             }
             current = null;
-            events.emit(new SessionEvent.TurnEnded(pending.input(), outcome, returned));
+            events.emit(new SessionEvent.TurnEnded(pending.input(), outcome, returned, historyRewritten()));
         } finally {
             lock.unlock();
         }
         pending.ended().complete(outcome);
     }
 
-    private TurnOutcome handle(Input input) {
-        return switch (input.kind()) {
-            case PROMPT -> TurnOutcome.done();
-            case MESSAGE -> model(() -> conversation.loop().run(input.text()));
-            case COMMAND -> command(input.text());
-        };
-    }
-
-    private TurnOutcome command(String text) {
-        String name = SlashCommands.name(text);
-        CommandIo io = new CommandIo(events, desk);
-        try {
-            switch (name) {
-                case "/impersonate" -> {
-                    return impersonate(text.strip().substring(name.length()).strip(), io);
-                }
-                case "/skills" -> {
-                    String arg = text.strip().substring(name.length()).strip();
-                    if (!arg.isEmpty()) {
-                        return skill(arg, io);
-                    }
-                    commands.run(text);
-                }
-                case "/serve" -> serve(io);
-                case "/compact" -> {
-                    return model(() -> {
-                        commands.run(text);
-                        return TurnOutcome.done();
-                    });
-                }
-                case "/undo", "/rewind" -> {
-                    commandInterruptible = true;
-                    try {
-                        commands.run(text);
-                    } finally {
-                        commandInterruptible = false;
-                    }
-                }
-                default -> {
-                    if (!commands.run(text)) {
-                        io.problem("unknown command " + name + "; /help lists the commands");
-                    }
-                }
-            }
-        } catch (RuntimeException e) {
-            io.problem(name + " failed: " + e.getMessage());
-        }
-        events.emit(new SessionEvent.StatusChanged(status()));
-        return TurnOutcome.done();
-    }
-
-    /** /serve: the launcher's publisher puts the conversation on the web and says where. */
-    private void serve(CommandIo io) {
-        Publisher to = publisher;
-        if (to == null) {
-            io.problem("/serve is not available here: run `rosetta --serve` to publish a conversation from the"
-                    + " terminal, or `rosetta serve` for the web front end");
-            return;
-        }
-        try {
-            io.strong(to.publish(this));
-        } catch (RosettaException e) {
-            io.problem("/serve: " + e.getMessage());
-        }
-    }
-
-    /** /impersonate: the user writes the assistant's next message (asked for when not given); its calls run. */
-    private TurnOutcome impersonate(String inline, CommandIo io) {
-        String message = inline.isBlank() ? io.message("the assistant's message") : inline;
-        if (message == null || message.isBlank()) {
-            io.line("nothing written; nothing sent");
-            return TurnOutcome.done();
-        }
-        return model(() -> conversation.loop().impersonate(message));
-    }
-
-    /** {@code /skills NAME [ARGUMENTS]}: the skill, loaded as the user's message, and the model's turn on it. */
-    private TurnOutcome skill(String arg, CommandIo io) {
-        String[] words = arg.split("\\s+", 2);
-        Skill skill = conversation.session().skills().named(words[0]).orElse(null);
-        if (skill == null) {
-            io.problem("there is no skill named '" + words[0] + "'; /skills lists them");
-            return TurnOutcome.done();
-        }
-        String message;
-        try {
-            message = new SkillTool(conversation.session().skills(), conversation.workspace(), conversation.log().id())
-                    .load(skill, words.length > 1 ? words[1] : "");
-        } catch (java.io.IOException e) {
-            io.problem("could not read " + skill.location() + ": " + e.getMessage());
-            return TurnOutcome.done();
-        }
-        String text = "Use the skill " + skill.name() + " now:\n\n" + message;
-        return model(() -> conversation.loop().run(text));
-    }
-
     /**
-     * Runs the model's part, interruptible meanwhile. A failure the loop does not turn into an outcome
-     * ends the turn as one: the disk refusing the log a failure, Rosetta's own settings a misconfiguration.
+     * Whether the running input changed the conversation other than by adding to it: the messages it
+     * found are no longer the log's first ones, or the compactions differ. Compared by reference first
+     * (the log keeps its message objects), so an ordinary turn costs one pass over the list.
      */
-    private TurnOutcome model(Supplier<TurnOutcome> body) {
-        modelRunning = true;
-        try {
-            return body.get();
-        } catch (LogWriteException e) {
-            return new TurnOutcome(TurnOutcome.Reason.FAILED, e.getMessage());
-        } catch (RosettaException e) {
-            return new TurnOutcome(TurnOutcome.Reason.MISCONFIGURED, e.getMessage());
-        } catch (RuntimeException e) {
-            return new TurnOutcome(TurnOutcome.Reason.FAILED, String.valueOf(e.getMessage()));
-        } finally {
-            modelRunning = false;
+    private boolean historyRewritten() {
+        if (turnStart == null) {
+            return false;
         }
+        List<LoggedMessage> before = turnStart.messages();
+        List<LoggedMessage> now = conversation.log().messages();
+        if (now.size() < before.size() || !conversation.log().compactions().equals(turnStart.compactions())) {
+            return true;
+        }
+        for (int i = 0; i < before.size(); i++) {
+            if (before.get(i) != now.get(i) && !before.get(i).equals(now.get(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

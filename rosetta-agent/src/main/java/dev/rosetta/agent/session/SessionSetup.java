@@ -54,6 +54,7 @@ import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.FileAccess;
 import dev.rosetta.tools.Tool;
 import dev.rosetta.tools.ToolContext;
+import dev.rosetta.tools.files.Workspace;
 import dev.rosetta.tools.mcp.McpForm;
 import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.output.OutputFolder;
@@ -214,10 +215,13 @@ public final class SessionSetup {
         ContextSettings contextSettings = r.config().context();
         ConversationLog log = resumed != null ? resumed : ConversationLog.create(logs, options.name());
         log.warnings().forEach(warnings);
-        FileCheckpoints checkpoints = new FileCheckpoints(log);
+        boolean confine = options.confine() || r.config().confine();
+        // With an editor holding the files, undo keeps and compares its buffers, as the tools read them.
+        FileCheckpoints checkpoints = new FileCheckpoints(log,
+                files == null ? null : new Workspace(r.workspace(), confine, files));
         Sandbox sandbox = ChatSandbox.open(options.sandbox(), r.config(), keyNames(providers), env, r.workspace(),
                 logs, warnings);
-        ToolContext context = new ToolContext(r.workspace(), options.confine() || r.config().confine(),
+        ToolContext context = new ToolContext(r.workspace(), confine,
                 OutputLimit.DEFAULT, OutputFolder.of(log.folder().resolve("tool-outputs"),
                         r.config().limits().toolOutputs(), "[limits] tool_outputs"), checkpoints, sandbox, files);
         Hooks hooks = HookSetup.open(r.config().hooks(), r.workspace(), log, r.resolution().environment(),

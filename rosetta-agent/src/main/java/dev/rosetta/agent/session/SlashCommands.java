@@ -91,7 +91,7 @@ final class SlashCommands {
                 }
             }
         } catch (RosettaException e) {
-            out.problem(e.getMessage());
+            out.problem(e);
         }
         return true;
     }

@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import dev.rosetta.agent.log.ConversationLog;
 import dev.rosetta.agent.log.FileCheckpoint;
 import dev.rosetta.tools.FileWrites;
+import dev.rosetta.tools.files.Workspace;
 import dev.rosetta.tools.output.OwnerOnly;
 
 /**
@@ -30,7 +31,9 @@ import dev.rosetta.tools.output.OwnerOnly;
  * before the tool touches the file, and the line written when the call ends finishes it with what
  * the file held then. So a Rosetta killed in between leaves a pending line that {@code /undo}
  * still acts on. A file larger than {@link #MAX_FILE_BYTES}, or one that would take the folder
- * past {@link #MAX_TOTAL_BYTES}, is recorded but not kept.
+ * past {@link #MAX_TOTAL_BYTES}, is recorded but not kept. When an editor holds the files, what is
+ * kept and compared is the editor's text of a file (its unsaved changes), as the tools read it, so
+ * {@code /undo} puts back the buffer the call changed, not the disk under it.
  */
 public final class FileCheckpoints implements FileWrites {
 
@@ -40,6 +43,8 @@ public final class FileCheckpoints implements FileWrites {
     public static final long MAX_TOTAL_BYTES = 512L << 20;
 
     private final ConversationLog log;
+    /** The workspace the tools read through when something else holds the files (an editor); null: the disk. */
+    private final Workspace through;
     private final long maxFileBytes;
     private final long maxTotalBytes;
     /** The files the running call is writing, with the pending line each got. */
@@ -57,16 +62,22 @@ public final class FileCheckpoints implements FileWrites {
     }
 
     public FileCheckpoints(ConversationLog log) {
-        this(log, MAX_FILE_BYTES, MAX_TOTAL_BYTES);
+        this(log, null);
+    }
+
+    /** @param through the workspace whose files' holder (an editor) the tools read through; null: the disk */
+    public FileCheckpoints(ConversationLog log, Workspace through) {
+        this(log, through, MAX_FILE_BYTES, MAX_TOTAL_BYTES);
     }
 
     /** With other limits than the defaults: for tests, and for a disk with little room. */
     public static FileCheckpoints withLimits(ConversationLog log, long maxFileBytes, long maxTotalBytes) {
-        return new FileCheckpoints(log, maxFileBytes, maxTotalBytes);
+        return new FileCheckpoints(log, null, maxFileBytes, maxTotalBytes);
     }
 
-    private FileCheckpoints(ConversationLog log, long maxFileBytes, long maxTotalBytes) {
+    private FileCheckpoints(ConversationLog log, Workspace through, long maxFileBytes, long maxTotalBytes) {
         this.log = log;
+        this.through = through;
         this.maxFileBytes = maxFileBytes;
         this.maxTotalBytes = maxTotalBytes;
     }
@@ -118,10 +129,10 @@ public final class FileCheckpoints implements FileWrites {
     }
 
     /** What {@code path} holds now; an interrupt meanwhile is kept for the caller and makes it unreadable. */
-    private static FileNow now(Path path) {
+    private FileNow now(Path path) {
         boolean interrupted = Thread.interrupted();
         try {
-            return FileNow.of(path);
+            return FileNow.of(path, through);
         } catch (InterruptedException e) {
             interrupted = true;
             return new FileNow.Unreadable("interrupted while reading it");
@@ -161,6 +172,11 @@ public final class FileCheckpoints implements FileWrites {
     }
 
     private Before keep(Path path) {
+        Optional<byte[]> held = through != null && Files.isRegularFile(path) ? through.heldBytes(path)
+                : Optional.empty();
+        if (held.isPresent()) {
+            return keep(held.get());
+        }
         FileNow now = now(path);
         if (now instanceof FileNow.Missing) {
             return new Before(null, true, outermostMissing(path.getParent()));
@@ -181,6 +197,20 @@ public final class FileCheckpoints implements FileWrites {
             return new Before(hash, true);
         } catch (IOException | UncheckedIOException e) {
             return new Before(regular.hash(), false);
+        }
+    }
+
+    /** Keeps a file's text as its holder has it (it is in memory already). */
+    private Before keep(byte[] bytes) {
+        String hash = FileNow.hash(bytes);
+        try {
+            if (bytes.length > maxFileBytes || used() + bytes.length > maxTotalBytes) {
+                return new Before(hash, false);
+            }
+            store(hash, bytes);
+            return new Before(hash, true);
+        } catch (IOException | UncheckedIOException e) {
+            return new Before(hash, false);
         }
     }
 

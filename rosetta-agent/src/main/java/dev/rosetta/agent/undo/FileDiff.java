@@ -10,12 +10,14 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 import dev.rosetta.tools.files.UnifiedDiff;
+import dev.rosetta.tools.files.Workspace;
 
 /**
  * What putting a file back changes, for the user: the unified diff from what it holds now to what
  * it held before, with its counts of lines, when both are text of at most {@link
  * Rewind#MAX_DIFF_BYTES}; else one line saying what is put back (a binary file, a large one, one
- * that cannot be read now). Never reads more of the file than that limit.
+ * that cannot be read now). Never reads more of the file than that limit. What the file holds now is
+ * what the tools see: its holder's text (an editor's buffer) when there is one.
  *
  * @param text the diff, or the line
  * @param stat lines added and removed, or null when there is no line diff
@@ -24,7 +26,8 @@ import dev.rosetta.tools.files.UnifiedDiff;
  */
 record FileDiff(String text, UnifiedDiff.Stat stat, String note) {
 
-    static FileDiff of(Path path, FileNow now, byte[] before, String shown) {
+    /** @param through the workspace the tools read through, or null: the disk */
+    static FileDiff of(Path path, FileNow now, byte[] before, String shown, Workspace through) {
         byte[] current;
         switch (now) {
             case FileNow.Missing m -> current = null;
@@ -33,7 +36,8 @@ record FileDiff(String text, UnifiedDiff.Stat stat, String note) {
                         + ")", "large: " + bytes(r.size()) + " now, " + size(before) + " before");
             }
             case FileNow.Regular r -> {
-                current = readAtMost(path, Rewind.MAX_DIFF_BYTES);
+                current = through == null ? readAtMost(path, Rewind.MAX_DIFF_BYTES)
+                        : through.heldBytes(path).orElseGet(() -> readAtMost(path, Rewind.MAX_DIFF_BYTES));
                 if (current == null) {
                     return described("File " + shown + " is put back (" + size(before) + "; it changed while being read,"
                             + " so no diff is shown)", "it changed while being read");

@@ -15,6 +15,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Optional;
+
+import dev.rosetta.tools.files.Workspace;
 
 /**
  * What a path holds now, found without holding more than a buffer of it in memory: nothing, a
@@ -59,7 +62,21 @@ sealed interface FileNow {
     }
 
     /**
-     * Looks at {@code path}.
+     * Looks at {@code path} as the file tools see it: a regular file's content as the holder of the
+     * files (an editor, through {@code through}) has it, when one does; what the path is (a file, a
+     * folder, nothing) is the disk's, as for the tools.
+     *
+     * @param through the workspace the tools read through, or null: the disk
+     * @throws InterruptedException when the thread is interrupted while a large file is hashed
+     */
+    static FileNow of(Path path, Workspace through) throws InterruptedException {
+        Optional<byte[]> held = through != null && Files.isRegularFile(path) ? through.heldBytes(path)
+                : Optional.empty();
+        return held.isPresent() ? new Regular(held.get().length, hash(held.get())) : of(path);
+    }
+
+    /**
+     * Looks at {@code path} on the disk.
      *
      * @throws InterruptedException when the thread is interrupted while a large file is hashed
      */

@@ -179,7 +179,7 @@ public final class Rewind {
             Path path = e.getKey();
             FileCheckpoint first = e.getValue().getFirst();
             FileCheckpoint last = e.getValue().getLast();
-            FileNow now = FileNow.of(path);
+            FileNow now = FileNow.of(path, workspace);
             if (Objects.equals(now.hash(), first.before())) {
                 continue; // as it was already
             }
@@ -198,7 +198,7 @@ public final class Rewind {
                     } else if (!first.created() && before.isEmpty()) {
                         cannot.add(shown + " (its kept copy is gone from the checkpoints folder)");
                     } else {
-                        restores.add(restore(path, now, before.orElse(null), first, last, shown));
+                        restores.add(restore(path, now, before.orElse(null), first, last, shown, workspace));
                     }
                 }
             }
@@ -208,11 +208,11 @@ public final class Rewind {
     }
 
     private static FileRestore restore(Path path, FileNow now, byte[] bytes, FileCheckpoint first,
-            FileCheckpoint last, String shown) {
+            FileCheckpoint last, String shown, Workspace workspace) {
         // A pending last write: if the file is as it was just before it, that write never happened.
         boolean unfinished = last.pending() && !Objects.equals(now.hash(), last.before());
         boolean elsewhere = !last.pending() && !Objects.equals(now.hash(), last.after());
-        FileDiff diff = FileDiff.of(path, now, bytes, shown);
+        FileDiff diff = FileDiff.of(path, now, bytes, shown, workspace);
         return new FileRestore(path, bytes, elsewhere, unfinished, diff.text(), diff.stat(), diff.note(), shown,
                 first.created() ? first.createdFolder() : null);
     }

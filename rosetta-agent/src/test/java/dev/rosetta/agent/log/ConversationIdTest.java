@@ -65,4 +65,17 @@ class ConversationIdTest {
     void aVeryLongNameIsRefused() {
         assertThatThrownBy(() -> ConversationId.named("x".repeat(200))).hasMessageContaining("longer than 120");
     }
+
+    @Test
+    void anIdIsKnownAsGeneratedOnlyWhenRandomCouldHaveMadeIt() {
+        Random random = new Random(5);
+        for (int i = 0; i < 200; i++) {
+            assertThat(ConversationId.random(LocalDate.of(2026, 1, 1).plusDays(i), random).generated()).isTrue();
+        }
+        String made = ConversationId.random(LocalDate.of(2026, 12, 5), new Random(1)).value();
+        assertThat(ConversationId.named("refactor-auth").generated()).isFalse();
+        assertThat(ConversationId.named(made.replaceFirst("-12-05-", "-13-05-")).generated()).isFalse();
+        assertThat(ConversationId.named(made + "-2").generated()).isFalse();
+        assertThat(ConversationId.named("2026-12-05-my-own-name").generated()).isFalse();
+    }
 }

@@ -162,6 +162,34 @@ class SessionHostTest {
         }
     }
 
+    /** Every command's problem has one shape: what happened and what to do, no "/format failed:" before it. */
+    @Test
+    void aCommandsProblemSaysWhatHappenedWithoutSayingItFailed() throws Exception {
+        try (FrontEnd front = new FrontEnd(host)) {
+            host.run("/format klingon");
+            SessionEvent.Said said = front.await(SessionEvent.Said.class);
+            assertThat(said.tone()).isEqualTo(SessionEvent.Tone.PROBLEM);
+            assertThat(said.text()).startsWith("unknown tool format 'klingon'; use one of ").doesNotContain("failed");
+            host.run("/fork");
+            assertThat(front.await(SessionEvent.Said.class).text()).isEqualTo("usage: /fork NAME");
+        }
+    }
+
+    @Test
+    void aTurnEndSaysWhetherTheHistoryWasRewrittenSoAFrontEndRedrawsOnlyThen() throws Exception {
+        api.replyText("One.");
+        api.replyText("Two.");
+        api.replyText("Three.");
+        try (FrontEnd front = new FrontEnd(host)) {
+            List<Boolean> rewritten = new java.util.ArrayList<>();
+            for (String input : List.of("first", "second", "/tokens", "/help", "/undo", "third")) {
+                host.run(input);
+                rewritten.add(front.await(SessionEvent.TurnEnded.class).historyRewritten());
+            }
+            assertThat(rewritten).containsExactly(false, false, false, false, true, false);
+        }
+    }
+
     @Test
     void aPromptCommandKeepsItsPlaceInLineAndIsLeftToTheFrontEnd() throws Exception {
         try (FrontEnd front = new FrontEnd(host)) {

@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.rosetta.agent.log.ConversationLog;
+import dev.rosetta.tools.FileAccess;
 import dev.rosetta.tools.files.Workspace;
 
 /**
@@ -68,6 +71,54 @@ class RewindTest {
 
     private Rewind.Plan planAll(Workspace workspace) throws InterruptedException {
         return Rewind.plan(log, checkpoints, 0, workspace);
+    }
+
+    /** An editor's buffers: the text it has open, which the disk does not have until it saves. */
+    private record Buffers(Map<String, String> open) implements FileAccess {
+        @Override
+        public boolean reads() {
+            return true;
+        }
+
+        @Override
+        public boolean writes() {
+            return true;
+        }
+
+        @Override
+        public String read(Path file) throws IOException {
+            String held = open.get(file.toString());
+            return held != null ? held : Files.readString(file);
+        }
+
+        @Override
+        public void write(Path file, String text) {
+            open.put(file.toString(), text);
+        }
+    }
+
+    @Test
+    void undoPutsBackTheEditorsUnsavedBufferNotTheDiskUnderIt() throws Exception {
+        Path notes = Files.writeString(ws.resolve("notes.txt"), "saved\n");
+        Buffers editor = new Buffers(new ConcurrentHashMap<>(Map.of(notes.toString(), "saved\nand unsaved\n")));
+        Workspace through = new Workspace(ws, false, editor);
+        checkpoints = new FileCheckpoints(log, through);
+        checkpoints.begin("c1");
+        checkpoints.aboutToWrite(notes);
+        through.replace(notes, "the model's\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        checkpoints.end();
+
+        Rewind.Plan plan = planAll(through);
+
+        assertThat(plan.cannotRestore()).isEmpty();
+        assertThat(plan.restores()).singleElement().satisfies(r -> {
+            assertThat(new String(r.bytes(), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("saved\nand unsaved\n");
+            assertThat(r.changedElsewhere()).isFalse();
+            assertThat(r.diff()).contains("-the model's").contains("+and unsaved");
+        });
+        assertThat(Rewind.apply(log, plan, true, through)).isEmpty();
+        assertThat(editor.open()).containsEntry(notes.toString(), "saved\nand unsaved\n");
+        assertThat(notes).hasContent("saved");
     }
 
     @Test

@@ -69,6 +69,7 @@ public final class ChatRun {
 
     public int run() throws IOException {
         boolean terminal = TerminalCheck.stdinIsTerminal() && TerminalCheck.stdoutIsTerminal();
+        boolean interactive = terminal && !options.nonInteractive;
         String prompt;
         try {
             prompt = prompt();
@@ -88,13 +89,30 @@ public final class ChatRun {
             output.error("--input-format jsonl answers the events of --output-format json; give both");
             return ExitCode.BAD_USAGE;
         }
-        boolean interactive = terminal && !options.nonInteractive;
         if (prompt.isBlank() && !interactive && !options.jsonlInput()) {
             output.error("no prompt: give one (rosetta \"…\"), pipe one in, or run in a terminal");
             // The one usage error found here; a missing conversation or a held lock is not one.
             output.problem("Try 'rosetta --help' for more information.");
             return ExitCode.BAD_USAGE;
         }
+        try {
+            return converse(prompt, terminal, interactive);
+        } catch (ProviderException e) {
+            output.error(e.getMessage());
+            return e.kind() == ProviderException.Kind.CONFIG || e.kind() == ProviderException.Kind.AUTH
+                    ? ExitCode.BAD_USAGE : ExitCode.MODEL_FAILED;
+        } catch (LogWriteException e) {
+            // The disk failed, not the user: a failure, not bad usage.
+            output.error(e.getMessage());
+            return ExitCode.FAILED;
+        } catch (RosettaException e) {
+            output.error(e.getMessage());
+            return ExitCode.BAD_USAGE;
+        }
+    }
+
+    /** Opens the conversation and hands it to the front end this run has: the terminal UI, a line prompt, JSON. */
+    private int converse(String prompt, boolean terminal, boolean interactive) throws IOException, ProviderException {
         TerminalStyle style = terminal ? TerminalStyle.detect(env, true) : TerminalStyle.plain();
         // A terminal JLine can edit lines on gets the full prompt; TERM=dumb and JSON output the plain one.
         try (Terminal editor = interactive && !options.json() ? ReplTerminal.open(env).orElse(null) : null) {
@@ -131,17 +149,6 @@ public final class ChatRun {
                 }
                 return lines(host, printed, prompt, interactive);
             }
-        } catch (ProviderException e) {
-            output.error(e.getMessage());
-            return e.kind() == ProviderException.Kind.CONFIG || e.kind() == ProviderException.Kind.AUTH
-                    ? ExitCode.BAD_USAGE : ExitCode.MODEL_FAILED;
-        } catch (LogWriteException e) {
-            // The disk failed, not the user: a failure, not bad usage.
-            output.error(e.getMessage());
-            return ExitCode.FAILED;
-        } catch (RosettaException e) {
-            output.error(e.getMessage());
-            return ExitCode.BAD_USAGE;
         }
     }
 

@@ -81,6 +81,7 @@ final class SessionLines {
                     shown.put("default", field.fallback());
                     shown.put("choices", field.choices());
                     shown.put("choice_titles", field.choiceTitles());
+                    shown.put("limits", field.limits().given());
                     fields.add(shown);
                 }
                 o.put("fields", fields);

@@ -28,12 +28,6 @@ final class MarkdownTable {
         this.style = style;
     }
 
-    /** Whether {@code line} (without its line break) is a table row: a {@code |} after at most 3 spaces. */
-    static boolean isRow(String line) {
-        String rest = line.stripLeading();
-        return line.length() - rest.length() <= 3 && rest.startsWith("|");
-    }
-
     boolean isEmpty() {
         return rows.isEmpty() && widths == null;
     }

@@ -1,6 +1,5 @@
 package dev.rosetta.cli.render;
 
-import java.io.Console;
 import java.util.Map;
 
 /**
@@ -27,28 +26,6 @@ public record TerminalStyle(boolean colour, boolean animate) {
         boolean dumb = "dumb".equals(env.get("TERM"));
         boolean colour = terminal && !dumb && (noColour == null || noColour.isEmpty());
         return new TerminalStyle(colour, terminal && !dumb);
-    }
-
-    /** Decides for this process's standard output. */
-    public static TerminalStyle forStandardOutput() {
-        return detect(System.getenv(), standardOutputIsTerminal());
-    }
-
-    /**
-     * Whether stdin and stdout are a terminal. Up to JDK 21 {@link System#console()} is null
-     * otherwise; from JDK 22 it always exists and {@code isTerminal()} (not in the 21 API we
-     * compile against, hence the reflection) tells.
-     */
-    static boolean standardOutputIsTerminal() {
-        Console console = System.console();
-        if (console == null) {
-            return false;
-        }
-        try {
-            return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
-        } catch (ReflectiveOperationException e) {
-            return true;
-        }
     }
 
     /** {@code text} in the given looks, or the text alone without colour. */

@@ -40,6 +40,12 @@ final class FormValues {
         }
     }
 
+    /** One line saying what the field takes: its type, its choices, and the limits the server set. */
+    static String expected(McpForm.Field field, Object typed) {
+        String problem = typed == null ? null : field.limits().problem(typed);
+        return problem == null ? expected(field) : field.label() + " must be " + problem;
+    }
+
     /** One line saying what the field takes. */
     static String expected(McpForm.Field field) {
         if (field.type().equals("array")) {

@@ -175,8 +175,8 @@ public final class TerminalMcpQuestions implements McpQuestions {
                     break; // left out: the SDK puts the server's default in
                 }
                 Object value = FormValues.parse(field, line.strip());
-                if (value == null) {
-                    say("  " + FormValues.expected(field));
+                if (value == null || field.limits().problem(value) != null) {
+                    say("  " + FormValues.expected(field, value));
                     continue;
                 }
                 content.put(field.name(), value);

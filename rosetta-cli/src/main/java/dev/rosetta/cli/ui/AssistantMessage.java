@@ -7,27 +7,15 @@ import java.util.concurrent.CompletableFuture;
 /**
  * An /impersonate message being written at the prompt: its lines, until one holding only "." (or
  * Ctrl-D) ends it, or Ctrl-C cancels it.
+ *
+ * @param prompt what its lines are typed after, styled
+ * @param result the message once written: its text, or null when the user canceled
  */
-final class AssistantMessage implements PromptedInput {
+record AssistantMessage(String prompt, List<String> lines, CompletableFuture<String> result)
+        implements PromptedInput {
 
-    private final String prompt;
-    private final List<String> lines = new ArrayList<>();
-    private final CompletableFuture<String> result = new CompletableFuture<>();
-
-    /** @param prompt what its lines are typed after, styled */
     AssistantMessage(String prompt) {
-        this.prompt = prompt;
-    }
-
-    @Override
-    public String prompt() {
-        return prompt;
-    }
-
-    /** The message once written: its text, or null when the user canceled. */
-    @Override
-    public CompletableFuture<String> result() {
-        return result;
+        this(prompt, new ArrayList<>(), new CompletableFuture<>());
     }
 
     @Override
@@ -44,10 +32,5 @@ final class AssistantMessage implements PromptedInput {
         StringBuilder text = new StringBuilder();
         lines.forEach(l -> text.append(l).append('\n'));
         result.complete(text.toString());
-    }
-
-    @Override
-    public void cancel() {
-        result.complete(null);
     }
 }

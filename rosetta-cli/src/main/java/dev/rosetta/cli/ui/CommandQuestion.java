@@ -6,23 +6,10 @@ import java.util.concurrent.CompletableFuture;
  * A slash command's question (which turn /rewind goes back to, whether /undo puts files back),
  * asked at the prompt: the next line sent is the answer; Ctrl-C or Ctrl-D leave it unanswered.
  */
-final class CommandQuestion implements PromptedInput {
-
-    private final String prompt;
-    private final CompletableFuture<String> result = new CompletableFuture<>();
+record CommandQuestion(String prompt, CompletableFuture<String> result) implements PromptedInput {
 
     CommandQuestion(String prompt) {
-        this.prompt = prompt;
-    }
-
-    @Override
-    public String prompt() {
-        return prompt;
-    }
-
-    @Override
-    public CompletableFuture<String> result() {
-        return result;
+        this(prompt, new CompletableFuture<>());
     }
 
     @Override
@@ -32,11 +19,6 @@ final class CommandQuestion implements PromptedInput {
 
     @Override
     public void finish() {
-        result.complete(null);
-    }
-
-    @Override
-    public void cancel() {
         result.complete(null);
     }
 }

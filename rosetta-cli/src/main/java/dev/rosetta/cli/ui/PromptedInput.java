@@ -18,7 +18,11 @@ sealed interface PromptedInput permits AssistantMessage, CommandQuestion {
     /** A line sent. */
     void add(String line);
 
+    /** Ctrl-D: the input ends as it is. */
     void finish();
 
-    void cancel();
+    /** Ctrl-C: nothing is given. */
+    default void cancel() {
+        result().complete(null);
+    }
 }

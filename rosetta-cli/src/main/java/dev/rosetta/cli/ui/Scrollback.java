@@ -131,10 +131,6 @@ final class Scrollback {
         return text;
     }
 
-    boolean hasPending() {
-        return !pending.isEmpty();
-    }
-
     /** Every block so far, the prose being written included. */
     List<Block> blocks() {
         List<Block> all = new ArrayList<>(blocks);

@@ -137,6 +137,25 @@ class AcpIT extends EndToEnd {
     }
 
     @Test
+    void undoPutsBackTheEditorsUnsavedBufferNotTheDiskUnderIt() throws Exception {
+        Path notes = Files.writeString(sandbox.workspace().resolve("notes.md"), "saved\n");
+        model.script(Format.TOOL.reply("", ModelCall.save("notes.md", "the model's\n")), ScriptedReply.text("Saved."));
+        start(true, false, "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "tool", "-y");
+        editor.buffers.put(notes.toString(), "saved\nand typed, not saved yet\n");
+        String session = editor.newSession(sandbox);
+        assertThat(editor.prompt(session, "rewrite the notes").stopReason()).isEqualTo(AcpSchema.StopReason.END_TURN);
+        assertThat(editor.buffers).containsEntry(notes.toString(), "the model's\n");
+        editor.answering(r -> r.options().stream().map(AcpSchema.PermissionOption::optionId)
+                .filter(id -> id.equals("y")).findFirst().orElseThrow());
+
+        editor.prompt(session, "/undo");
+
+        assertThat(editor.message()).contains("+and typed, not saved yet").contains("put back 1 file");
+        assertThat(editor.buffers).containsEntry(notes.toString(), "saved\nand typed, not saved yet\n");
+        assertThat(notes).hasContent("saved");
+    }
+
+    @Test
     void aMarkdownCallRejectedIsAFailedToolCallAndTheModelIsTold() throws Exception {
         model.script(Format.MARKDOWN.reply("Cleaning up.\n", ModelCall.shell("rm -rf build")),
                 ScriptedReply.text("Understood, I left it."));
@@ -265,7 +284,8 @@ class AcpIT extends EndToEnd {
 
         start("-m", Api.CHAT_COMPLETIONS.model());
         assertThat(editor.client.listSessions(new AcpSchema.ListSessionsRequest(sandbox.workspace().toString(), null, null))
-                .sessions()).extracting(AcpSchema.SessionInfo::sessionId).contains(session);
+                .sessions()).filteredOn(s -> s.sessionId().equals(session)).singleElement()
+                .extracting(AcpSchema.SessionInfo::title).isEqualTo("write a.txt"); // its first message, not its id
         editor.client.loadSession(new AcpSchema.LoadSessionRequest(session, sandbox.workspace().toString(), List.of()));
 
         assertThat(editor.all(AcpSchema.UserMessageChunk.class)).extracting(c -> ((AcpSchema.TextContent) c.content())
@@ -321,6 +341,19 @@ class AcpIT extends EndToEnd {
         assertThat(form.message()).startsWith("everything asks: ");
         assertThat(form.requestedSchema().required()).contains("name");
         assertThat(form.requestedSchema().properties()).containsKeys("name", "integer");
+        // The server's limits reach the editor's form, which checks them as the user fills it in.
+        assertThat(form.requestedSchema().properties().get("integer")).isInstanceOfSatisfying(
+                AcpSchema.IntegerPropertySchema.class, integer -> {
+                    assertThat(integer.minimum()).isEqualTo(1L);
+                    assertThat(integer.maximum()).isEqualTo(100L);
+                });
+        assertThat(form.requestedSchema().properties().get("email")).isInstanceOfSatisfying(
+                AcpSchema.StringPropertySchema.class, email -> assertThat(email.format()).isEqualTo("email"));
+        assertThat(form.requestedSchema().properties().get("untitledMultipleSelectEnum")).isInstanceOfSatisfying(
+                AcpSchema.MultiSelectPropertySchema.class, list -> {
+                    assertThat(list.minItems()).isEqualTo(1L);
+                    assertThat(list.maxItems()).isEqualTo(3L);
+                });
         String result = model.request(1).results().getLast().output();
         assertThat(result).contains("User provided the requested information").contains("Name: Ada")
                 .contains("Favorite Integer: 42"); // left out: the server's default

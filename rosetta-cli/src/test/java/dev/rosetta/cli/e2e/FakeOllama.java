@@ -2,8 +2,6 @@ package dev.rosetta.cli.e2e;
 
 import static dev.rosetta.cli.e2e.WireJson.object;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -13,7 +11,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.rosetta.core.json.Json;
-import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
@@ -29,24 +26,14 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class FakeOllama implements AutoCloseable {
 
-    private final MockWebServer server = new MockWebServer();
+    private final MockWebServer server;
     private final Map<String, String> shows = new ConcurrentHashMap<>();
     private final Deque<ScriptedReply.Streamed> script = new ArrayDeque<>();
     private final List<JsonNode> chats = new CopyOnWriteArrayList<>();
     private final List<String> shown = new CopyOnWriteArrayList<>();
 
     FakeOllama() {
-        server.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                return answer(request);
-            }
-        });
-        try {
-            server.start();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        server = LoopbackServer.answering(this::answer);
     }
 
     /** OLLAMA_HOST as users set it: host:port. */

@@ -1,7 +1,6 @@
 package dev.rosetta.cli.e2e;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -20,7 +19,6 @@ import dev.rosetta.cli.e2e.ScriptedReply.Status;
 import dev.rosetta.cli.e2e.ScriptedReply.StreamError;
 import dev.rosetta.cli.e2e.ScriptedReply.Streamed;
 import dev.rosetta.cli.e2e.ScriptedReply.Trickle;
-import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
@@ -38,7 +36,7 @@ import okio.Okio;
  */
 final class FakeProvider implements AutoCloseable {
 
-    private final MockWebServer server = new MockWebServer();
+    private final MockWebServer server;
     private final Deque<ScriptedReply> script = new ArrayDeque<>();
     private final List<WireRequest> requests = new CopyOnWriteArrayList<>();
     /** JSON answers to the GETs of a server the user runs ({@code /props}), by path. */
@@ -46,17 +44,7 @@ final class FakeProvider implements AutoCloseable {
     private final AtomicInteger endlessClosed = new AtomicInteger();
 
     FakeProvider() {
-        server.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                return answer(request);
-            }
-        });
-        try {
-            server.start();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        server = LoopbackServer.answering(this::answer);
     }
 
     /** Answers {@code GET path} with {@code json}, as a server the user runs does ({@code /props}); not recorded. */

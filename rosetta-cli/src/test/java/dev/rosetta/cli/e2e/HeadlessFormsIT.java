@@ -63,6 +63,8 @@ class HeadlessFormsIT extends EndToEnd {
             JsonNode hero = field(form, "titledSingleSelectEnum");
             assertThat(hero.get("choices").toString()).isEqualTo("[\"hero-1\",\"hero-2\",\"hero-3\"]");
             assertThat(hero.get("choice_titles").toString()).isEqualTo("[\"Superman\",\"Green Lantern\",\"Wonder Woman\"]");
+            assertThat(field(form, "integer").get("limits").toString()).isEqualTo("{\"minimum\":1,\"maximum\":100}");
+            assertThat(field(form, "email").get("limits").toString()).isEqualTo("{\"format\":\"email\"}");
             rosetta.send(answer(form, "action", "accept", "content", Map.of("name", "Ada", "integer", 7,
                     "untitledMultipleSelectEnum", List.of("Piano", "Drums"))));
 

@@ -71,7 +71,11 @@ class WebPageIT extends EndToEnd {
 
         String seen = browser("renameFork");
 
-        assertThat(seen).contains("\"inputs\":[\"hello\",\"still there?\"]").contains("\"forked\"");
+        assertThat(seen).contains("\"inputs\":[\"hello\",\"still there?\"]").contains("\"forked\"")
+                .contains("\"kept\":true") // /tokens only added its lines: the page drew nothing again
+                .contains("\"forkInputs\":[\"hello\",\"still there?\"]").contains("\"forkAddress\":\"#/c/forked\"");
+        server.close(); // the page opened the fork, so the server holds it until it stops
+        server = null;
         Run fork = sandbox.rosetta("-n", "-r", "--name", "forked", "go on");
         assertThat(fork.exitCode()).as(fork.toString()).isZero();
         assertThat(fork.stdout()).contains("Continued.");
@@ -87,7 +91,8 @@ class WebPageIT extends EndToEnd {
 
         String seen = browser("form", "-m", Api.CHAT_COMPLETIONS.model(), "--tool-format", "markdown");
 
-        assertThat(seen).contains("everything asks: Please provide inputs");
+        assertThat(seen).contains("everything asks: Please provide inputs")
+                .contains("\"heldBack\":true").contains("\"tooMany\":\"Choose at most 3.\"");
         String result = String.join("\n", model.request(1).strings());
         assertThat(result).contains("Name: Ada").contains("Agreed to terms: true").contains("Favorite Integer: 7")
                 .containsPattern("\"untitledMultipleSelectEnum\":\\s*\\[\\s*\"Piano\",\\s*\"Drums\"\\s*]")

@@ -19,6 +19,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 
 import org.jline.terminal.Terminal;
 import org.jline.terminal.impl.ExternalTerminal;
@@ -191,17 +192,13 @@ class JLineConfirmationTest {
 
     /** Until {@code times} questions of either kind are on screen. */
     private void await(int times) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (shown().split("Run save\\?|Allow from now on", -1).length - 1 < times) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("fewer than " + times + " questions; the screen:\n" + shown());
-            }
-            Thread.sleep(5);
+        if (!screen.awaitShown(Pattern.compile("Run save\\?|Allow from now on"), times, Duration.ofSeconds(10))) {
+            throw new AssertionError("fewer than " + times + " questions; the screen:\n" + shown());
         }
     }
 
     private void awaitQuestion(int times) throws InterruptedException {
-        if (!screen.awaitShown("Run save?", times, Duration.ofSeconds(30))) {
+        if (!screen.awaitShown(Pattern.compile(Pattern.quote("Run save?")), times, Duration.ofSeconds(30))) {
             throw new AssertionError("the question was not asked " + times + " times; the screen:\n" + shown());
         }
     }
@@ -221,10 +218,10 @@ class JLineConfirmationTest {
             notifyAll();
         }
 
-        /** Whether {@code text} is shown {@code times} times before {@code patience} (a hang guard) runs out. */
-        synchronized boolean awaitShown(String text, int times, Duration patience) throws InterruptedException {
+        /** Whether {@code shown} matches {@code times} times before {@code patience} (a hang guard) runs out. */
+        synchronized boolean awaitShown(Pattern shown, int times, Duration patience) throws InterruptedException {
             long deadline = System.nanoTime() + patience.toNanos();
-            while (toString(StandardCharsets.UTF_8).split(java.util.regex.Pattern.quote(text), -1).length - 1 < times) {
+            while (shown.matcher(toString(StandardCharsets.UTF_8)).results().count() < times) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;

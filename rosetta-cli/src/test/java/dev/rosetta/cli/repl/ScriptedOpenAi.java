@@ -1,6 +1,5 @@
 package dev.rosetta.cli.repl;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,8 +9,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import dev.rosetta.cli.e2e.LoopbackServer;
 import dev.rosetta.core.json.Json;
-import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
@@ -24,26 +23,24 @@ import tools.jackson.databind.JsonNode;
  */
 final class ScriptedOpenAi implements AutoCloseable {
 
-    private final MockWebServer server = new MockWebServer();
+    private final MockWebServer server;
     private final ConcurrentLinkedQueue<MockResponse> replies = new ConcurrentLinkedQueue<>();
     private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
 
-    ScriptedOpenAi() throws IOException {
-        server.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                requests.add(Json.MAPPER.readTree(request.getBody().utf8()));
-                synchronized (requests) {
-                    requests.notifyAll();
-                }
-                MockResponse next = replies.poll();
-                return next != null ? next : new MockResponse.Builder().code(400)
-                        .setHeader("content-type", "application/json")
-                        .body("{\"error\":{\"message\":\"no scripted reply left\",\"type\":\"invalid_request_error\"}}")
-                        .build();
-            }
-        });
-        server.start();
+    ScriptedOpenAi() {
+        server = LoopbackServer.answering(this::answer);
+    }
+
+    private MockResponse answer(RecordedRequest request) {
+        requests.add(Json.MAPPER.readTree(request.getBody().utf8()));
+        synchronized (requests) {
+            requests.notifyAll();
+        }
+        MockResponse next = replies.poll();
+        return next != null ? next : new MockResponse.Builder().code(400)
+                .setHeader("content-type", "application/json")
+                .body("{\"error\":{\"message\":\"no scripted reply left\",\"type\":\"invalid_request_error\"}}")
+                .build();
     }
 
     /** What OPENAI_BASE_URL is set to. */

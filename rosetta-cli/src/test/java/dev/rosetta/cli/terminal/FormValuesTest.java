@@ -32,6 +32,18 @@ class FormValuesTest {
     }
 
     @Test
+    void aValueOutsideTheServersLimitsIsAskedAgainWithWhatItMustBe() {
+        McpForm.Field age = new McpForm.Field("age", "Age", null, "integer", true, null, List.of(), null,
+                new McpForm.Limits(null, null, null, null, 18, 120, null, null));
+
+        Object typed = FormValues.parse(age, "12");
+        assertThat(age.limits().problem(typed)).isNotNull();
+        assertThat(FormValues.expected(age, typed)).isEqualTo("Age must be at least 18");
+        assertThat(FormValues.expected(age, null)).isEqualTo("Age is a whole number");
+        assertThat(age.limits().problem(FormValues.parse(age, "30"))).isNull();
+    }
+
+    @Test
     void choicesWithoutTitlesAreShownAndTakenAsTheyAre() {
         McpForm.Field plain = new McpForm.Field("size", null, null, "string", false, null, List.of("S", "M"));
 

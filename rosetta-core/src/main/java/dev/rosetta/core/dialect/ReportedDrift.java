@@ -1,10 +1,13 @@
 package dev.rosetta.core.dialect;
 
+import java.util.List;
+
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Opening;
 import dev.rosetta.core.split.Output;
 import dev.rosetta.core.split.Reader;
+import dev.rosetta.core.split.ReasoningMarkers;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Segment.Call;
 import dev.rosetta.core.split.Segment.Unparsed;
@@ -59,6 +62,16 @@ public final class ReportedDrift implements Reader {
     @Override
     public String secondChars(char first) {
         return reader.secondChars(first);
+    }
+
+    @Override
+    public List<String> literalStarts() {
+        return reader.literalStarts();
+    }
+
+    @Override
+    public List<ReasoningMarkers> reasoningMarkers() {
+        return reader.reasoningMarkers();
     }
 
     private Opening reported(Opening o, Input in, int at) {

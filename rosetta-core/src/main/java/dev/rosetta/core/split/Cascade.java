@@ -14,11 +14,8 @@ import java.util.List;
  */
 final class Cascade {
 
-    private final List<Reader> readers;
-    /** For each character below 128, the readers to ask at a line start that begins with it (see {@link Reader#lineStarts}). */
-    private final Asking[] byFirstChar = new Asking[128];
-    /** The readers to ask at a line start beyond ASCII, when none lists such a character (else null: found each time). */
-    private final Asking beyondAscii;
+    /** For each character, the readers to ask at a line start that begins with it (see {@link Reader#lineStarts}). */
+    private final AskingTable byFirstChar;
     private final MidLine midLine;
     private Block block;
     private int pos;
@@ -28,14 +25,9 @@ final class Cascade {
     private int lineWaitScan = -1;
 
     Cascade(List<Reader> readers, int start) {
-        this.readers = List.copyOf(readers);
-        for (char c = 0; c < 128; c++) {
-            byFirstChar[c] = Asking.at(this.readers, c, Reader::lineStarts);
-        }
-        boolean listsWide = this.readers.stream().map(Reader::lineStarts)
-                .anyMatch(s -> s != null && s.chars().anyMatch(c -> c >= 128));
-        this.beyondAscii = listsWide ? null : Asking.at(this.readers, (char) 128, Reader::lineStarts);
-        this.midLine = MidLine.of(this.readers);
+        List<Reader> all = List.copyOf(readers);
+        this.byFirstChar = new AskingTable(all, Reader::lineStarts);
+        this.midLine = MidLine.of(all);
         this.pos = start;
     }
 
@@ -130,14 +122,7 @@ final class Cascade {
             }
         }
         lineWaitScan = -1;
-        char first = in.charAt(pos);
-        Asking asking = first < 128 ? byFirstChar[first]
-                : beyondAscii != null ? beyondAscii : Asking.at(readers, first, Reader::lineStarts);
-        for (int r = 0; r < asking.size(); r++) {
-            Reader reader = asking.reader(r, in, pos);
-            if (reader == null) {
-                continue;
-            }
+        for (Reader reader : byFirstChar.of(in.charAt(pos)).at(in, pos)) {
             Opening o = reader.open(in, pos);
             // Complete input must decide; a reader that still hesitates gets prose, not a crash.
             if (o.kind() == Opening.Kind.NONE || o.undecided() && in.complete()) {

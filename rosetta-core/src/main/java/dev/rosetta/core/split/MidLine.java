@@ -12,13 +12,14 @@ import java.util.List;
  */
 final class MidLine {
 
-    private final List<Reader> readers;
-    /** For each listed character below 128, the readers to ask there. */
-    private final Asking[] byChar = new Asking[128];
+    /** For each listed character, the readers to ask there. */
+    private final AskingTable byChar;
     /** For characters below 128: whether the search must stop there (a listed character, '`', '\n'). */
     private final boolean[] stops = new boolean[128];
     /** The listed characters from 128 up, or null when there are none. */
     private final String wide;
+    /** By the low byte of a character from 128 up: whether some listed character shares it (most text is passed on that alone). */
+    private final boolean[] wideLowByte = new boolean[256];
     private int scan;
     private int skipAt = -1;
     /** The length of the open inline-code span, or 0. */
@@ -27,21 +28,19 @@ final class MidLine {
     private int ticks;
 
     private MidLine(List<Reader> readers, List<String> starts) {
-        this.readers = readers;
+        this.byChar = new AskingTable(readers, Reader::midLineStarts);
         StringBuilder wideChars = new StringBuilder();
         for (char c : String.join("", starts).toCharArray()) {
             if (c < 128) {
                 stops[c] = true;
             } else {
                 wideChars.append(c);
+                wideLowByte[c & 0xFF] = true;
             }
         }
         this.wide = wideChars.isEmpty() ? null : wideChars.toString();
         stops['`'] = true;
         stops['\n'] = true;
-        for (char c = 0; c < 128; c++) {
-            byChar[c] = Asking.at(readers, c, Reader::midLineStarts);
-        }
     }
 
     /** The mid-line search over {@code readers}, or null when none of them opens mid-line. */
@@ -82,7 +81,7 @@ final class MidLine {
         }
         for (; i < limit; i++) {
             char c = in.charAt(i);
-            if (c < 128 ? !stops[c] : wide == null || wide.indexOf(c) < 0) {
+            if (c < 128 ? !stops[c] : !wideLowByte[c & 0xFF] || wide.indexOf(c) < 0) {
                 continue;
             }
             if (c == '`') {
@@ -97,7 +96,7 @@ final class MidLine {
                 scan = i + 1;
                 return -1;
             }
-            if (codeSpan == 0 && i != skipAt) {
+            if (codeSpan == 0 && i != skipAt && byChar.of(c).at(in, i).length > 0) {
                 scan = i;
                 return i;
             }
@@ -133,15 +132,9 @@ final class MidLine {
         scan = at + 1;
     }
 
-    /** Asks the readers that list the character at {@code at}, in priority order. */
+    /** Asks the readers that list the character at {@code at} and may claim the text there, in priority order. */
     Opening open(Input in, int at) {
-        char c = in.charAt(at);
-        Asking asking = c < 128 ? byChar[c] : Asking.at(readers, c, Reader::midLineStarts);
-        for (int r = 0; r < asking.size(); r++) {
-            Reader reader = asking.reader(r, in, at);
-            if (reader == null) {
-                continue;
-            }
+        for (Reader reader : byChar.of(in.charAt(at)).at(in, at)) {
             Opening o = reader.openMidLine(in, at);
             if (o.kind() == Opening.Kind.NONE || o.undecided() && in.complete()) {
                 continue;

@@ -1,9 +1,7 @@
 package dev.rosetta.llm.anthropic;
 
 import java.net.URI;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import dev.rosetta.core.json.Json;
@@ -11,11 +9,11 @@ import dev.rosetta.llm.ApiKey;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.ModelTraits;
-import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.provider.Api;
+import dev.rosetta.llm.provider.ApiProvider;
 import dev.rosetta.llm.provider.ProviderSettings;
 import dev.rosetta.llm.stream.Framing;
 import dev.rosetta.llm.stream.ReplyStream;
@@ -26,12 +24,11 @@ import dev.rosetta.llm.stream.WireFormat;
  * ANTHROPIC_BASE_URL have it), streaming or not, with native tools, signed thinking and prompt
  * caching. Every shape rule of the API lives in this package; see {@link WireConversation}.
  */
-public final class AnthropicProvider implements Provider {
+public final class AnthropicProvider extends ApiProvider {
 
     /** The origin of the reasoning this API produces; only such reasoning is sent back to it. */
     public static final String REASONING_ORIGIN = "anthropic";
 
-    private final ProviderSettings settings;
     private final URI endpoint;
     private final ApiKey key;
     private final HttpTransport transport;
@@ -43,32 +40,19 @@ public final class AnthropicProvider implements Provider {
      */
     public AnthropicProvider(ProviderSettings settings, URI baseUrl, ApiKey key, HttpTransport transport,
             ModelTraits traits) {
-        if (settings.api() != Api.ANTHROPIC) {
-            throw new IllegalArgumentException(settings.name() + " does not speak the Anthropic Messages API");
-        }
-        this.settings = settings;
-        this.endpoint = URI.create(baseUrl.toString().replaceAll("/+$", "") + "/v1/messages");
+        super(settings, Api.ANTHROPIC);
+        this.endpoint = endpoint(baseUrl, "/v1/messages");
         this.key = key;
         this.transport = transport;
         this.traits = traits;
     }
 
     @Override
-    public String name() {
-        return settings.name();
-    }
-
-    @Override
-    public boolean supportsNativeTools() {
-        return settings.nativeTools();
-    }
-
-    @Override
     public ChatStream chat(ChatRequest request) throws ProviderException {
         String body = Json.MAPPER.writeValueAsString(RequestBody.of(request, traits));
         WireFormat wire = new WireFormat(Framing.SSE, () -> new StreamedReply(name()), () -> new ReplyMessage(name()));
-        return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(), body), wire, request.stream(),
-                List.of());
+        return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(key), body), wire,
+                request.stream(), List.of());
     }
 
     @Override
@@ -76,13 +60,4 @@ public final class AnthropicProvider implements Provider {
         return Optional.ofNullable(RequestBody.problem(thinking, traits, name() + "/" + model));
     }
 
-    /** anthropic-version and the like from the settings, then the key in its header. */
-    private Map<String, String> headers() {
-        Map<String, String> headers = new LinkedHashMap<>(settings.extraHeaders());
-        if (key != null && settings.authHeader() != null) {
-            boolean bearer = settings.authHeader().equalsIgnoreCase("authorization");
-            headers.put(settings.authHeader(), (bearer ? "Bearer " : "") + key.reveal());
-        }
-        return headers;
-    }
 }

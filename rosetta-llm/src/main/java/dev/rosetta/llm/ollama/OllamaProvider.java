@@ -1,9 +1,7 @@
 package dev.rosetta.llm.ollama;
 
 import java.net.URI;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 
@@ -12,12 +10,12 @@ import dev.rosetta.llm.ApiKey;
 import dev.rosetta.llm.ChatEvent;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
-import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.ProviderException.Kind;
 import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.provider.Api;
+import dev.rosetta.llm.provider.ApiProvider;
 import dev.rosetta.llm.provider.ProviderSettings;
 import dev.rosetta.llm.stream.Framing;
 import dev.rosetta.llm.stream.ReplyStream;
@@ -31,12 +29,11 @@ import dev.rosetta.llm.stream.WireFormat;
  * which silently drops the start of the prompt (the system prompt and the tools first); and a
  * model that takes no tools is said so before a request is wasted on it.
  */
-public final class OllamaProvider implements Provider {
+public final class OllamaProvider extends ApiProvider {
 
     /** The origin of the reasoning this API produces; only such reasoning is sent back to it. */
     public static final String REASONING_ORIGIN = "ollama";
 
-    private final ProviderSettings settings;
     private final URI endpoint;
     private final Optional<ApiKey> key;
     private final HttpTransport transport;
@@ -69,26 +66,13 @@ public final class OllamaProvider implements Provider {
      */
     public OllamaProvider(ProviderSettings settings, OllamaModels models, Optional<ApiKey> key, HttpTransport transport,
             ContextLimit context, String keepAlive) {
-        if (settings.api() != Api.OLLAMA) {
-            throw new IllegalArgumentException(settings.name() + " does not speak Ollama's API");
-        }
-        this.settings = settings;
+        super(settings, Api.OLLAMA);
         this.models = models;
         this.endpoint = URI.create(models.base() + "/api/chat");
         this.key = key;
         this.transport = transport;
         this.context = context;
         this.keepAlive = keepAlive;
-    }
-
-    @Override
-    public String name() {
-        return settings.name();
-    }
-
-    @Override
-    public boolean supportsNativeTools() {
-        return settings.nativeTools();
     }
 
     @Override
@@ -103,8 +87,8 @@ public final class OllamaProvider implements Provider {
         WireFormat wire = new WireFormat(Framing.JSON_LINES, () -> new OllamaReply(name()),
                 () -> new OllamaReply(name()));
         try {
-            ChatStream reply = ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(), body), wire,
-                    request.stream(), List.of());
+            var http = new HttpTransport.Request(endpoint, headers(key.orElse(null)), body);
+            ChatStream reply = ReplyStream.open(transport, http, wire, request.stream(), List.of());
             return new Advised(reply, numCtx);
         } catch (ProviderException e) {
             if (!request.tools().isEmpty() && saysNoTools(e)) {
@@ -150,12 +134,6 @@ public final class OllamaProvider implements Provider {
             return model + " always thinks, so thinking cannot be turned off; it thinks at its default level";
         }
         return null;
-    }
-
-    private Map<String, String> headers() {
-        Map<String, String> headers = new LinkedHashMap<>(settings.extraHeaders());
-        key.ifPresent(k -> headers.put("authorization", "Bearer " + k.reveal()));
-        return headers;
     }
 
     /**

@@ -3,9 +3,7 @@ package dev.rosetta.llm.openai;
 import dev.rosetta.llm.ModelTraits;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -22,6 +20,7 @@ import dev.rosetta.llm.ProviderException.Kind;
 import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.http.HttpTransport;
 import dev.rosetta.llm.provider.Api;
+import dev.rosetta.llm.provider.ApiProvider;
 import dev.rosetta.llm.provider.ProviderSettings;
 import dev.rosetta.llm.stream.ReplyStream;
 
@@ -31,12 +30,11 @@ import dev.rosetta.llm.stream.ReplyStream;
  * xai, groq, nvidia, local and custom providers. What differs between them is in
  * {@link ProviderSettings} (URL, key header, native tools) and {@link ServerProfile}.
  */
-public final class ChatCompletionsProvider implements Provider {
+public final class ChatCompletionsProvider extends ApiProvider {
 
     /** The origin of the reasoning this API produces; only such reasoning is sent back to it. */
     public static final String REASONING_ORIGIN = "openai-chat";
 
-    private final ProviderSettings settings;
     private final URI endpoint;
     private final Optional<ApiKey> key;
     private final HttpTransport transport;
@@ -50,11 +48,8 @@ public final class ChatCompletionsProvider implements Provider {
      */
     public ChatCompletionsProvider(ProviderSettings settings, URI base, Optional<ApiKey> key, HttpTransport transport,
             Function<String, ModelTraits> traits) {
-        if (settings.api() != Api.OPENAI_CHAT) {
-            throw new IllegalArgumentException(settings.name() + " does not speak Chat Completions");
-        }
-        this.settings = settings;
-        this.endpoint = endpoint(base);
+        super(settings, Api.OPENAI_CHAT);
+        this.endpoint = endpoint(base, "/chat/completions");
         this.key = Objects.requireNonNull(key, "key");
         this.transport = transport;
         this.traits = traits;
@@ -68,16 +63,6 @@ public final class ChatCompletionsProvider implements Provider {
     }
 
     @Override
-    public String name() {
-        return settings.name();
-    }
-
-    @Override
-    public boolean supportsNativeTools() {
-        return settings.nativeTools();
-    }
-
-    @Override
     public ChatStream chat(ChatRequest request) throws ProviderException {
         if (!request.tools().isEmpty() && !settings.nativeTools()) {
             throw new ProviderException(Kind.CONFIG, "Provider '" + name()
@@ -87,7 +72,7 @@ public final class ChatCompletionsProvider implements Provider {
         ModelTraits model = Objects.requireNonNullElse(traits.apply(request.model()), ModelTraits.UNKNOWN);
         String body = new ChatCompletionsBody(profile, model).write(request, text -> notices.add(new Notice(text)));
         try {
-            return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(), body),
+            return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(key.orElse(null)), body),
                     ChatCompletionsReplies.format(name()), request.stream(), notices);
         } catch (ProviderException e) {
             if (!request.tools().isEmpty() && needsJinja(e)) {
@@ -109,24 +94,5 @@ public final class ChatCompletionsProvider implements Provider {
     public Optional<String> thinkingProblem(String model, Thinking thinking) {
         ModelTraits known = Objects.requireNonNullElse(traits.apply(model), ModelTraits.UNKNOWN);
         return Optional.ofNullable(ReasoningFields.of(profile, known, name() + "/" + model, thinking).problem());
-    }
-
-    /** The key goes in {@code authorization: Bearer …}, or as itself in the provider's header (azure's {@code api-key}). */
-    private Map<String, String> headers() {
-        Map<String, String> headers = new LinkedHashMap<>(settings.extraHeaders());
-        key.ifPresent(k -> {
-            String header = settings.authHeader() == null ? "authorization" : settings.authHeader();
-            headers.put(header, header.equalsIgnoreCase("authorization") ? "Bearer " + k.reveal() : k.reveal());
-        });
-        return headers;
-    }
-
-    /** {@code base + "/chat/completions"}, keeping a query such as Azure's {@code ?api-version=…}. */
-    static URI endpoint(URI base) {
-        String s = base.toString();
-        int q = s.indexOf('?');
-        String path = q < 0 ? s : s.substring(0, q);
-        String query = q < 0 ? "" : s.substring(q);
-        return URI.create(path.replaceAll("/+$", "") + "/chat/completions" + query);
     }
 }

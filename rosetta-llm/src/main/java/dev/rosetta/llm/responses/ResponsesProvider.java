@@ -3,9 +3,7 @@ package dev.rosetta.llm.responses;
 import dev.rosetta.llm.ModelTraits;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import dev.rosetta.core.json.Json;
@@ -14,11 +12,12 @@ import dev.rosetta.llm.ChatEvent;
 import dev.rosetta.llm.ChatEvent.Notice;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
-import dev.rosetta.llm.Provider;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.ProviderException.Kind;
 import dev.rosetta.llm.Thinking;
 import dev.rosetta.llm.http.HttpTransport;
+import dev.rosetta.llm.provider.Api;
+import dev.rosetta.llm.provider.ApiProvider;
 import dev.rosetta.llm.provider.ProviderSettings;
 import dev.rosetta.llm.stream.Framing;
 import dev.rosetta.llm.stream.ReplyStream;
@@ -29,12 +28,11 @@ import dev.rosetta.llm.stream.WireFormat;
  * registry entry says so. Each request carries the whole conversation ({@code store: false}),
  * so Rosetta's own log stays the only history.
  */
-public final class ResponsesProvider implements Provider {
+public final class ResponsesProvider extends ApiProvider {
 
     /** The origin of the reasoning this API produces; only such reasoning is sent back to it. */
     public static final String REASONING_ORIGIN = "openai-responses";
 
-    private final ProviderSettings settings;
     private final URI endpoint;
     private final ApiKey key;
     private final HttpTransport transport;
@@ -49,22 +47,11 @@ public final class ResponsesProvider implements Provider {
      */
     public ResponsesProvider(ProviderSettings settings, URI base, ApiKey key, HttpTransport transport,
             ModelTraits traits) {
-        this.settings = settings;
-        String b = base.toString();
-        this.endpoint = URI.create((b.endsWith("/") ? b.substring(0, b.length() - 1) : b) + "/responses");
+        super(settings, Api.OPENAI_CHAT);
+        this.endpoint = endpoint(base, "/responses");
         this.key = key;
         this.transport = transport;
         this.traits = traits;
-    }
-
-    @Override
-    public String name() {
-        return settings.name();
-    }
-
-    @Override
-    public boolean supportsNativeTools() {
-        return settings.nativeTools();
     }
 
     /** Sends the request; an organisation refused reasoning summaries is asked once more without them. */
@@ -88,7 +75,7 @@ public final class ResponsesProvider implements Provider {
         String body = Json.MAPPER.writeValueAsString(RequestBody.of(request, traits, summaries,
                 text -> notices.add(new Notice(text))));
         WireFormat wire = new WireFormat(Framing.SSE, () -> new EventDecoder(name()), () -> new ResponseObject(name()));
-        return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(), body), wire,
+        return ReplyStream.open(transport, new HttpTransport.Request(endpoint, headers(key), body), wire,
                 request.stream(), notices);
     }
 
@@ -103,12 +90,4 @@ public final class ResponsesProvider implements Provider {
                 && e.providerMessage().contains("reasoning summaries");
     }
 
-    private Map<String, String> headers() {
-        Map<String, String> headers = new LinkedHashMap<>(settings.extraHeaders());
-        if (key != null) {
-            boolean bearer = settings.authHeader().equalsIgnoreCase("authorization");
-            headers.put(settings.authHeader(), bearer ? "Bearer " + key.reveal() : key.reveal());
-        }
-        return headers;
-    }
 }

@@ -1,6 +1,5 @@
 package dev.rosetta.tools.files;
 
-import java.io.IOException;
 import java.nio.file.Path;
 
 import dev.rosetta.core.tool.Arguments;
@@ -48,13 +47,8 @@ public final class AppendTool implements Tool {
         Workspace workspace = Workspace.of(context);
         Plan plan = plan(args, workspace);
         CurrentFile before = plan.before();
-        context.writes().aboutToWrite(before.path()); // before the folders: undo removes those it makes
-        Path createdFolder = before.makeFolders(workspace, "append to");
-        try {
-            workspace.append(before.path(), before.content().encodeFragment(plan.addition()));
-        } catch (IOException e) {
-            throw FileErrors.classify(e, before.path(), workspace, "append to");
-        }
+        Path createdFolder = before.write(workspace, context.writes(), "append to",
+                (ws, path) -> ws.append(path, before.content().encodeFragment(plan.addition())));
         String lines = Lines.counted(Lines.count(plan.content()));
         String how = !before.exists() ? "created"
                 : "now " + Lines.counted(Lines.count(before.text() + plan.addition()))

@@ -9,6 +9,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 
 import dev.rosetta.core.size.ByteSize;
 import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.tools.FileWrites;
 import dev.rosetta.tools.ToolFailure;
 
 /**
@@ -88,8 +89,30 @@ record CurrentFile(Path path, String shown, boolean exists, TextFile content, bo
         return UnifiedDiff.of(text(), newText, oldLabel, label);
     }
 
+    /** How a tool puts its bytes in the file: replaced whole, or added at its end. */
+    @FunctionalInterface
+    interface Bytes {
+        void writeTo(Workspace workspace, Path path) throws IOException;
+    }
+
+    /**
+     * Writes the file: undo is told first (it removes the folders this makes), then the missing
+     * folders are made and {@code bytes} written; a failure is the tool's error, worded by {@code
+     * verb}. Returns the outermost folder made, or null.
+     */
+    Path write(Workspace workspace, FileWrites writes, String verb, Bytes bytes) throws ToolFailure {
+        writes.aboutToWrite(path);
+        Path createdFolder = makeFolders(workspace, verb);
+        try {
+            bytes.writeTo(workspace, path);
+        } catch (IOException e) {
+            throw FileErrors.classify(e, path, workspace, verb);
+        }
+        return createdFolder;
+    }
+
     /** Creates the folders the file will be in; returns the first one that was missing, if any. */
-    Path makeFolders(Workspace workspace, String verb) throws ToolFailure {
+    private Path makeFolders(Workspace workspace, String verb) throws ToolFailure {
         try {
             return workspace.makeFolders(path.getParent());
         } catch (IOException e) {

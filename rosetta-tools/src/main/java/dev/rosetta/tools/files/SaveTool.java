@@ -1,6 +1,5 @@
 package dev.rosetta.tools.files;
 
-import java.io.IOException;
 import java.nio.file.Path;
 
 import dev.rosetta.core.tool.Arguments;
@@ -38,13 +37,8 @@ public final class SaveTool implements Tool {
         Workspace workspace = Workspace.of(context);
         Plan plan = plan(args, workspace);
         CurrentFile before = plan.before();
-        context.writes().aboutToWrite(before.path()); // before the folders: undo removes those it makes
-        Path createdFolder = before.makeFolders(workspace, "write");
-        try {
-            workspace.replace(before.path(), before.content().encode(plan.after()));
-        } catch (IOException e) {
-            throw FileErrors.classify(e, before.path(), workspace, "write");
-        }
+        Path createdFolder = before.write(workspace, context.writes(), "write",
+                (ws, path) -> ws.replace(path, before.content().encode(plan.after())));
         return ToolResult.ok("Saved " + before.shown() + " (" + outcome(before, plan.after()) + ")"
                 + (createdFolder == null ? "" : "; created the folder " + workspace.show(createdFolder)));
     }

@@ -8,11 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.Optional;
 
 import dev.rosetta.core.tool.ErrorCode;
@@ -27,12 +24,6 @@ import dev.rosetta.tools.ToolFailure;
  * and written on the disk, or through the {@link FileAccess} that holds the files (an editor).
  */
 public final class Workspace {
-
-    /** More links than this in a row is a loop (Linux gives up at 40 as well). */
-    private static final int MAX_LINKS = 40;
-    /** The longest file name, in bytes, and the size of the longest path with its NUL (Linux). */
-    private static final int NAME_MAX = 255;
-    private static final int PATH_MAX = 4096;
 
     private final Path root;
     private final boolean confine;
@@ -73,7 +64,7 @@ public final class Workspace {
         } catch (InvalidPathException e) {
             throw new ToolFailure(ErrorCode.INVALID_ARGS, "'" + text + "' is not a valid path: " + e.getReason());
         }
-        Optional<String> tooLong = tooLong(path);
+        Optional<String> tooLong = PathLength.tooLong(path);
         if (tooLong.isPresent()) {
             throw new ToolFailure(ErrorCode.ENAMETOOLONG, "cannot use " + show(path) + ": " + tooLong.get());
         }
@@ -81,28 +72,6 @@ public final class Workspace {
             requireInside(path, text);
         }
         return path;
-    }
-
-    /**
-     * Why the path is longer than Linux takes (NAME_MAX, PATH_MAX), if it is. The kernel would
-     * refuse it with ENAMETOOLONG, which Java passes on only as text, and only after a tool had
-     * created the folders before it; so the path is measured before anything is done.
-     */
-    static Optional<String> tooLong(Path path) {
-        for (Path name : path) {
-            int bytes = name.toString().getBytes(StandardCharsets.UTF_8).length;
-            if (bytes > NAME_MAX) {
-                return Optional.of("the name " + abbreviated(name.toString()) + " is " + bytes + " bytes long, more than"
-                        + " the " + NAME_MAX + " a file name may have");
-            }
-        }
-        int bytes = path.toString().getBytes(StandardCharsets.UTF_8).length;
-        return bytes >= PATH_MAX ? Optional.of("the path is " + bytes + " bytes long, more than the " + (PATH_MAX - 1)
-                + " a path may have") : Optional.empty();
-    }
-
-    private static String abbreviated(String name) {
-        return name.length() <= 40 ? name : name.substring(0, 20) + "…" + name.substring(name.length() - 12);
     }
 
     /** The path as the model should see it: relative to the workspace when inside it. */
@@ -116,8 +85,8 @@ public final class Workspace {
     }
 
     private void requireInside(Path path, String asGiven) throws ToolFailure {
-        Path real = realLocation(path, 0);
-        Path realRoot = realLocation(root, 0);
+        Path real = RealLocation.of(path, 0);
+        Path realRoot = RealLocation.of(root, 0);
         if (!real.startsWith(realRoot)) {
             String via = real.equals(path) ? "" : " (it leads to " + real + ")";
             throw new ToolFailure(ErrorCode.EACCES, "'" + asGiven + "' is outside the workspace " + root + via
@@ -126,59 +95,14 @@ public final class Workspace {
     }
 
     /**
-     * Where a path really leads (see {@link #realLocation}), or empty when that cannot be told (a
+     * Where a path really leads (see {@link RealLocation#of}), or empty when that cannot be told (a
      * loop of links, a link that cannot be read).
      */
     public static Optional<Path> whereItLeads(Path path) {
         try {
-            return Optional.of(realLocation(path.toAbsolutePath().normalize(), 0));
+            return Optional.of(RealLocation.of(path.toAbsolutePath().normalize(), 0));
         } catch (ToolFailure e) {
             return Optional.empty();
-        }
-    }
-
-    /**
-     * Where a path really leads: every link in the part that exists is followed (a final link
-     * whose target does not exist yet too, since writing through it would create that target);
-     * the part that does not exist yet cannot hold links and is appended as written.
-     */
-    static Path realLocation(Path path, int links) throws ToolFailure {
-        if (links > MAX_LINKS) {
-            throw new ToolFailure(ErrorCode.EACCES, path + " goes through too many symbolic links (a loop?), so"
-                    + " where it leads cannot be checked against the workspace");
-        }
-        Deque<Path> missing = new ArrayDeque<>();
-        Path existing = path;
-        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
-            missing.addFirst(existing.getFileName());
-            existing = existing.getParent();
-        }
-        if (existing == null) {
-            return path.normalize();
-        }
-        Path real = followExisting(existing, links);
-        for (Path name : missing) {
-            real = real.resolve(name);
-        }
-        return real.normalize();
-    }
-
-    private static Path followExisting(Path existing, int links) throws ToolFailure {
-        try {
-            return existing.toRealPath();
-        } catch (IOException e) {
-            // A dangling link, or a step that cannot be resolved: follow it by hand from its
-            // parent's real location, so that no link on the way is taken at its word.
-            Path parent = realLocation(existing.getParent(), links);
-            if (!Files.isSymbolicLink(existing)) {
-                return parent.resolve(existing.getFileName());
-            }
-            try {
-                return realLocation(parent.resolve(Files.readSymbolicLink(existing)), links + 1);
-            } catch (IOException unreadable) {
-                throw new ToolFailure(ErrorCode.EACCES, "the link " + existing + " cannot be read, so where it"
-                        + " leads cannot be checked against the workspace");
-            }
         }
     }
 
@@ -255,6 +179,22 @@ public final class Workspace {
             byte[] bytes = read(path, limit);
             return Optional.of(StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString());
         } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The file's text as its holder (an editor) has it — unsaved changes included — as UTF-8 bytes,
+     * when one holds and reads the files; empty when none does, or it could not give the text (then
+     * the disk is what there is). What undo keeps and compares, so it puts back what the tools saw.
+     */
+    public Optional<byte[]> heldBytes(Path path) {
+        if (files == null || !files.reads()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(files.read(held(path)).getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
             return Optional.empty();
         }
     }
@@ -343,8 +283,8 @@ public final class Workspace {
             return root.resolve(inside.relative());
         }
         try {
-            Path realRoot = realLocation(root, 0);
-            Path real = realLocation(path.toAbsolutePath().normalize(), 0);
+            Path realRoot = RealLocation.of(root, 0);
+            Path real = RealLocation.of(path.toAbsolutePath().normalize(), 0);
             return real.startsWith(realRoot) ? root.resolve(realRoot.relativize(real)) : real;
         } catch (ToolFailure f) {
             throw new Outside(path, f.getMessage());
@@ -399,10 +339,10 @@ public final class Workspace {
      */
     private Target target(Path path, boolean followLast) throws IOException {
         try {
-            Path realRoot = realLocation(root, 0);
+            Path realRoot = RealLocation.of(root, 0);
             Path absolute = path.toAbsolutePath().normalize();
-            Path real = followLast || absolute.getParent() == null ? realLocation(absolute, 0)
-                    : realLocation(absolute.getParent(), 0).resolve(absolute.getFileName());
+            Path real = followLast || absolute.getParent() == null ? RealLocation.of(absolute, 0)
+                    : RealLocation.of(absolute.getParent(), 0).resolve(absolute.getFileName());
             if (!real.startsWith(realRoot)) {
                 throw new Outside(absolute, "is outside the workspace " + root + (real.equals(absolute) ? ""
                         : " (it leads to " + real + ")") + "; file tools are confined to the workspace");

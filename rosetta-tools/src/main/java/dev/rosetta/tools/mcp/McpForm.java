@@ -34,13 +34,21 @@ public record McpForm(String server, String message, List<Field> fields) {
      * @param choiceTitles what each choice is called for the user (a titled enum's {@code title}, a legacy
      *                 {@code enumNames} entry), the choice itself where the server names none; as many
      *                 as {@code choices}
+     * @param limits   what the server's schema says a value must keep to (lengths, a pattern, bounds)
      */
     public record Field(String name, String title, String description, String type, boolean required,
-            Object fallback, List<String> choices, List<String> choiceTitles) {
+            Object fallback, List<String> choices, List<String> choiceTitles, Limits limits) {
         public Field {
             choices = List.copyOf(choices);
             choiceTitles = choiceTitles == null || choiceTitles.size() != choices.size() ? choices
                     : List.copyOf(choiceTitles);
+            limits = limits == null ? Limits.NONE : limits;
+        }
+
+        /** A field with no limits beyond its type and choices. */
+        public Field(String name, String title, String description, String type, boolean required, Object fallback,
+                List<String> choices, List<String> choiceTitles) {
+            this(name, title, description, type, required, fallback, choices, choiceTitles, Limits.NONE);
         }
 
         /** A field whose choices are called by their values. */
@@ -79,6 +87,97 @@ public record McpForm(String server, String message, List<Field> fields) {
         }
     }
 
+    /**
+     * What a field's schema says a value must keep to, as MCP's elicitation schema has it: a text's
+     * {@code minLength}, {@code maxLength}, {@code pattern} and {@code format}; a number's
+     * {@code minimum} and {@code maximum}; a list's {@code minItems} and {@code maxItems}. Each is
+     * null when the server gave none (or gave something that is not one).
+     */
+    public record Limits(Integer minLength, Integer maxLength, String pattern, String format, Number minimum,
+            Number maximum, Integer minItems, Integer maxItems) {
+
+        public static final Limits NONE = new Limits(null, null, null, null, null, null, null, null);
+
+        static Limits of(Map<String, Object> property) {
+            return new Limits(count(property.get("minLength")), count(property.get("maxLength")),
+                    text(property.get("pattern")), text(property.get("format")), number(property.get("minimum")),
+                    number(property.get("maximum")), count(property.get("minItems")), count(property.get("maxItems")));
+        }
+
+        /** The limits given, by their schema names, in the schema's order; empty when none. */
+        public Map<String, Object> given() {
+            Map<String, Object> given = new java.util.LinkedHashMap<>();
+            putGiven(given, "minLength", minLength);
+            putGiven(given, "maxLength", maxLength);
+            putGiven(given, "pattern", pattern);
+            putGiven(given, "format", format);
+            putGiven(given, "minimum", minimum);
+            putGiven(given, "maximum", maximum);
+            putGiven(given, "minItems", minItems);
+            putGiven(given, "maxItems", maxItems);
+            return given;
+        }
+
+        /**
+         * What is wrong with {@code value} by these limits, in words for the user; null when nothing is
+         * (a {@code format} is left to the server, and a pattern Java cannot read is no limit).
+         */
+        public String problem(Object value) {
+            if (value instanceof String text) {
+                int length = text.codePointCount(0, text.length());
+                if (minLength != null && length < minLength) {
+                    return "at least " + minLength + " characters";
+                }
+                if (maxLength != null && length > maxLength) {
+                    return "at most " + maxLength + " characters";
+                }
+                if (pattern != null && !matches(pattern, text)) {
+                    return "text matching " + pattern;
+                }
+            } else if (value instanceof Number n) {
+                if (minimum != null && n.doubleValue() < minimum.doubleValue()) {
+                    return "at least " + minimum;
+                }
+                if (maximum != null && n.doubleValue() > maximum.doubleValue()) {
+                    return "at most " + maximum;
+                }
+            } else if (value instanceof List<?> list) {
+                if (minItems != null && list.size() < minItems) {
+                    return "at least " + minItems + " of them";
+                }
+                if (maxItems != null && list.size() > maxItems) {
+                    return "at most " + maxItems + " of them";
+                }
+            }
+            return null;
+        }
+
+        /** JSON Schema's pattern: found anywhere in the text unless anchored. */
+        private static boolean matches(String pattern, String text) {
+            try {
+                return java.util.regex.Pattern.compile(pattern).matcher(text).find();
+            } catch (java.util.regex.PatternSyntaxException e) {
+                return true;
+            }
+        }
+
+        private static void putGiven(Map<String, Object> into, String key, Object value) {
+            if (value != null) {
+                into.put(key, value);
+            }
+        }
+
+        /** A whole, non-negative number; a server's 3.0 is 3, anything else is no limit. */
+        private static Integer count(Object value) {
+            return value instanceof Number n && n.doubleValue() >= 0 && n.doubleValue() == Math.rint(n.doubleValue())
+                    && n.doubleValue() <= Integer.MAX_VALUE ? n.intValue() : null;
+        }
+
+        private static Number number(Object value) {
+            return value instanceof Number n && Double.isFinite(n.doubleValue()) ? n : null;
+        }
+    }
+
     /** The user's answer. */
     public sealed interface Answer {
         /** Filled in: the values given (a field left out takes the server's default). */
@@ -111,7 +210,7 @@ public record McpForm(String server, String message, List<Field> fields) {
                 Map<String, Object> p = entry.getValue() instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
                 fields.add(new Field(entry.getKey(), text(p.get("title")), text(p.get("description")),
                         p.get("type") instanceof String t ? t : "string", required.contains(entry.getKey()),
-                        p.get("default"), choices(p, "const"), choices(p, "title")));
+                        p.get("default"), choices(p, "const"), choices(p, "title"), Limits.of(p)));
             }
         }
         return new McpForm(server, message, fields);

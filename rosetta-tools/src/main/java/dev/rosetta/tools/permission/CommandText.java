@@ -59,14 +59,6 @@ final class CommandText {
         return new CommandText(text.chars().toArray(), text);
     }
 
-    /** This text with a hole after it: the words a wrapper such as xargs may add. */
-    CommandText withTrailingHole() {
-        int[] out = Arrays.copyOf(tokens, tokens.length + 2);
-        out[tokens.length] = ' ';
-        out[tokens.length + 1] = HOLE;
-        return new CommandText(out, shown + " …");
-    }
-
     private static int[] grow(int[] a, int size) {
         return size <= a.length ? a : Arrays.copyOf(a, Math.max(size, a.length * 2));
     }

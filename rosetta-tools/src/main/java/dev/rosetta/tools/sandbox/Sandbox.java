@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 import dev.rosetta.tools.process.Executables;
 
@@ -222,11 +223,6 @@ public final class Sandbox implements AutoCloseable {
         return String.join(", ", names);
     }
 
-    /** Whether a confined process may read {@code path}. */
-    public boolean permitsRead(Path path) {
-        return layout().map(l -> l.accessOf(Real.path(path)) != SandboxLayout.Access.HIDDEN).orElse(false);
-    }
-
     private Path temp() throws IOException {
         return folders.temp();
     }
@@ -242,6 +238,11 @@ public final class Sandbox implements AutoCloseable {
      */
     @Override
     public void close() {
-        folders.close();
+        closing();
+    }
+
+    /** {@link #close}, done once the folders are removed (for a test to wait on, not to poll). */
+    CompletableFuture<Void> closing() {
+        return folders.close();
     }
 }

@@ -58,25 +58,26 @@ final class SandboxFolders {
 
     /**
      * Removes the folders once every process started in them has ended (at once when none runs);
-     * what starts after this gets fresh ones.
+     * what starts after this gets fresh ones. Done when they are removed.
      */
-    synchronized void close() {
+    synchronized CompletableFuture<Void> close() {
         Leftovers.OPEN.remove(this);
         Removal removal = detach();
         if (removal == null) {
-            return;
+            return CompletableFuture.completedFuture(null);
         }
         List<ProcessHandle> running = runningIn(removal.root().resolve("tmp"));
         if (running.isEmpty()) {
             removal.run();
-            return;
+            return CompletableFuture.completedFuture(null);
         }
         Leftovers.PENDING.add(removal);
-        CompletableFuture.allOf(running.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new))
-                .whenComplete((ended, failed) -> {
+        return CompletableFuture.allOf(running.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new))
+                .handle((ended, failed) -> {
                     if (Leftovers.PENDING.remove(removal)) {
                         removal.run();
                     }
+                    return null;
                 });
     }
 

@@ -1,7 +1,6 @@
 package dev.rosetta.tools.shell;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -10,7 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
@@ -84,7 +82,7 @@ public final class ShellSession implements AutoCloseable {
     private final Signals signals;
     private final String key;
     private final OutputChannel channel;
-    private final ByteRing errors = new ByteRing(2048);
+    private final StderrTail errors = new StderrTail(2048);
     private final ReentrantLock lock = new ReentrantLock();
     private final OutputStream stdin;
     private long pid;
@@ -137,30 +135,15 @@ public final class ShellSession implements AutoCloseable {
      * @throws IOException when bash is missing or does not come up, or the sandbox refuses to start it
      */
     public static ShellSession start(Path directory, ShellSettings settings, Sandbox sandbox) throws IOException {
-        Path bash = settings.bash().orElseThrow(() -> new IOException("bash was not found on the PATH"));
-        Optional<Path> setsid = settings.setsid();
-        List<String> command = new ArrayList<>();
-        setsid.ifPresent(p -> command.add(p.toString()));
-        command.addAll(List.of(bash.toString(), "--norc", "--noprofile"));
-        if (setsid.isPresent()) {
-            command.addAll(List.of("--noediting", "-i"));
-        }
-        Map<String, String> env = ShellEnvironment.forBash(settings.environment());
-        // bash keeps a PWD that names the folder it starts in, so pwd shows the path as given
-        env.put("PWD", directory.toString());
-        env.remove("OLDPWD");
-        Sandbox.Launch launch = sandbox.launch(command, directory, env, List.of());
-        ProcessBuilder builder = new ProcessBuilder(launch.command()).directory(directory.toFile());
-        builder.environment().clear();
-        builder.environment().putAll(launch.environment());
-        ShellSession session = new ShellSession(builder.start(), directory, setsid.isPresent(), settings);
-        session.handshake(sandbox, launch.confined());
+        BashProcess bash = BashProcess.start(directory, settings, sandbox);
+        ShellSession session = new ShellSession(bash.process(), directory, bash.interactive(), settings);
+        session.handshake(sandbox, bash.confined());
         return session;
     }
 
     private void handshake(Sandbox sandbox, boolean confined) throws IOException {
         Thread.ofVirtual().name("shell-output").start(() -> channel.pump(process.getInputStream()));
-        Thread.ofVirtual().name("shell-errors").start(() -> drainErrors(process.getErrorStream()));
+        Thread.ofVirtual().name("shell-errors").start(() -> errors.drain(process.getErrorStream()));
         channel.begin(0, new CapturedOutput(OutputLimit.DEFAULT, OutputFolder.unbounded(directory), spillBytes,
                 UnaryOperator.identity()));
         OptionalLong shellPid = OptionalLong.empty();
@@ -172,10 +155,7 @@ public final class ShellSession implements AutoCloseable {
         }
         if (shellPid.isEmpty()) {
             process.destroyForcibly();
-            String said;
-            synchronized (errors) {
-                said = errors.text().strip();
-            }
+            String said = errors.text().strip();
             throw new IOException("bash did not start" + (said.isEmpty() ? "" : ": " + said));
         }
         shownPid = shellPid.getAsLong();
@@ -195,21 +175,6 @@ public final class ShellSession implements AutoCloseable {
         // bash is normally the process Java started (setsid execs it in place); watch the real one
         (pid == process.pid() ? process.toHandle() : ProcessHandle.of(pid).orElse(process.toHandle()))
                 .onExit().thenRun(channel::shellExited);
-    }
-
-    /** bash's own stderr: prompts, job notices, startup warnings. Only the last bytes are kept, for a failed start. */
-    private void drainErrors(InputStream in) {
-        byte[] buf = new byte[4096];
-        try (in) {
-            int n;
-            while ((n = in.read(buf)) > 0) {
-                synchronized (errors) {
-                    errors.write(buf, 0, n);
-                }
-            }
-        } catch (IOException e) {
-            // ends with the process
-        }
     }
 
     /** The session's secret marker key, for tests that try to fake a marker. */

@@ -71,10 +71,6 @@ public record ShellSettings(Duration timeout, Map<String, String> environment, b
         return new ShellSettings(timeout, environment, on, spillBytes);
     }
 
-    ShellSettings withSpillBytes(int bytes) {
-        return new ShellSettings(timeout, environment, interactive, bytes);
-    }
-
     Optional<Path> bash() {
         return Executables.find("bash", environment.get("PATH"));
     }

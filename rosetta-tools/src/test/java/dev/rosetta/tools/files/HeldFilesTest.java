@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,35 +69,43 @@ class HeldFilesTest {
         }
     }
 
-    private Calls calls(Buffers buffers, boolean confine) {
+    private final Buffers buffers = new Buffers();
+    /** The tools over {@link #buffers}, unconfined. */
+    private Calls calls;
+
+    @BeforeEach
+    void tools() {
+        calls = calls(false);
+    }
+
+    /** The tools over {@link #buffers}, confined to the workspace when {@code confine}. */
+    private Calls calls(boolean confine) {
         return new Calls(ToolContext.in(dir).confined(confine).withFiles(buffers));
+    }
+
+    /** A file that is {@code onDisk} on the disk and {@code inEditor} in its open buffer. */
+    private Path held(String name, String onDisk, String inEditor) throws IOException {
+        Path file = calls.write(name, onDisk);
+        buffers.open.put(file, inEditor);
+        return file;
     }
 
     @Test
     void readSeesTheUnsavedBufferNotTheDisk() throws Exception {
-        Buffers buffers = new Buffers();
-        Calls calls = calls(buffers, false);
-        Path file = calls.write("app.py", "on disk\n");
-        buffers.open.put(file, "in the editor\nunsaved\n");
+        held("app.py", "on disk\n", "in the editor\nunsaved\n");
         ToolResult r = calls.read("app.py");
         assertThat(r.output()).contains("in the editor").contains("unsaved").doesNotContain("on disk");
     }
 
     @Test
     void anEmptyFileOnDiskWithABufferIsReadFromTheBuffer() throws Exception {
-        Buffers buffers = new Buffers();
-        Calls calls = calls(buffers, false);
-        Path file = calls.write("new.txt", "");
-        buffers.open.put(file, "typed, not saved\n");
+        held("new.txt", "", "typed, not saved\n");
         assertThat(calls.read("new.txt").output()).contains("typed, not saved");
     }
 
     @Test
     void saveWritesThroughTheHolderAndLeavesTheDiskAlone() throws Exception {
-        Buffers buffers = new Buffers();
-        Calls calls = calls(buffers, false);
-        Path file = calls.write("app.py", "on disk\n");
-        buffers.open.put(file, "a\nb\nc\n");
+        Path file = held("app.py", "on disk\n", "a\nb\nc\n");
         ToolResult r = calls.save("app.py", "x");
         assertThat(r.output()).isEqualTo("Saved app.py (1 line, overwritten, was 3 lines)");
         assertThat(buffers.open.get(file)).isEqualTo("x\n");
@@ -105,10 +114,7 @@ class HeldFilesTest {
 
     @Test
     void patchAppliesToTheBufferAndItsPreviewShowsTheBuffersDiff() throws Exception {
-        Buffers buffers = new Buffers();
-        Calls calls = calls(buffers, false);
-        Path file = calls.write("app.py", "disk line\n");
-        buffers.open.put(file, "def main():\r\n    return 1\r\n");
+        Path file = held("app.py", "disk line\n", "def main():\r\n    return 1\r\n");
         String hunk = Calls.hunk("    return 1\n", "    return 2\n");
         Preview preview = calls.preview("patch", "app.py", hunk);
         assertThat(((Preview.FileChange) preview).diff()).contains("-    return 1").contains("+    return 2");
@@ -120,10 +126,7 @@ class HeldFilesTest {
 
     @Test
     void appendAddsToTheBuffersText() throws Exception {
-        Buffers buffers = new Buffers();
-        Calls calls = calls(buffers, false);
-        Path file = calls.write("notes.md", "disk\n");
-        buffers.open.put(file, "buffer without a final break");
+        Path file = held("notes.md", "disk\n", "buffer without a final break");
         ToolResult r = calls.append("notes.md", "more\n");
         assertThat(r.isError()).as(r.output()).isFalse();
         assertThat(buffers.open.get(file)).isEqualTo("buffer without a final break\nmore\n");
@@ -132,9 +135,8 @@ class HeldFilesTest {
 
     @Test
     void aNewFileIsCreatedThroughTheHolder() throws Exception {
-        Buffers buffers = new Buffers();
-        Calls calls = calls(buffers, true);
-        ToolResult r = calls.save("src/new.py", "print(1)\n");
+        Calls confined = calls(true);
+        ToolResult r = confined.save("src/new.py", "print(1)\n");
         assertThat(r.isError()).as(r.output()).isFalse();
         assertThat(buffers.open).containsEntry(dir.resolve("src/new.py"), "print(1)\n");
         assertThat(dir.resolve("src/new.py")).doesNotExist();
@@ -142,19 +144,18 @@ class HeldFilesTest {
 
     @Test
     void linksAreFollowedBeforeTheHolderIsAskedAndTheWorkspaceStaysTheConfine() throws Exception {
-        Buffers buffers = new Buffers();
-        Calls calls = calls(buffers, true);
-        Path real = calls.write("real/app.py", "disk\n");
+        Calls confined = calls(true);
+        Path real = confined.write("real/app.py", "disk\n");
         Files.createSymbolicLink(dir.resolve("link.py"), real);
         Path outside = Files.createTempFile("outside", ".txt");
         try {
             Files.createSymbolicLink(dir.resolve("away.txt"), outside);
-            assertThat(calls.save("link.py", "through the link\n").isError()).isFalse();
+            assertThat(confined.save("link.py", "through the link\n").isError()).isFalse();
             assertThat(buffers.asked).contains("write " + real);
             assertThat(buffers.open).containsEntry(real, "through the link\n").doesNotContainKey(dir.resolve("link.py"));
 
             buffers.asked.clear();
-            ToolResult away = calls.save("away.txt", "escape\n");
+            ToolResult away = confined.save("away.txt", "escape\n");
             assertThat(away.code()).isEqualTo(ErrorCode.EACCES);
             assertThat(buffers.asked).isEmpty();
         } finally {
@@ -164,8 +165,6 @@ class HeldFilesTest {
 
     @Test
     void theHoldersRefusalIsTheToolsErrorInItsWords() throws Exception {
-        Buffers buffers = new Buffers();
-        Calls calls = calls(buffers, false);
         calls.write("app.py", "disk\n");
         buffers.refusal = "the editor could not write it: buffer is read-only";
         ToolResult r = calls.save("app.py", "x\n");
@@ -175,11 +174,8 @@ class HeldFilesTest {
 
     @Test
     void withoutTheReadCapabilityReadsComeFromTheDisk() throws Exception {
-        Buffers buffers = new Buffers();
         buffers.reads = false;
-        Calls calls = calls(buffers, false);
-        Path file = calls.write("app.py", "on disk\n");
-        buffers.open.put(file, "in the editor\n");
+        Path file = held("app.py", "on disk\n", "in the editor\n");
         assertThat(calls.read("app.py").output()).contains("on disk");
         calls.save("app.py", "saved\n");
         assertThat(buffers.asked).containsExactly("write " + file);
@@ -187,8 +183,6 @@ class HeldFilesTest {
 
     @Test
     void aMissingFileTheHolderDoesNotHaveIsStillAMissingFile() throws Exception {
-        Buffers buffers = new Buffers();
-        Calls calls = calls(buffers, false);
         ToolResult r = calls.read("nowhere.txt");
         assertThat(r.code()).isEqualTo(ErrorCode.ENOENT);
         assertThat(buffers.asked).isEmpty();

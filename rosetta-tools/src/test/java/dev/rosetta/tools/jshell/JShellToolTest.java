@@ -54,6 +54,7 @@ class JShellToolTest {
     @AfterAll
     static void stopSession() {
         shared.close();
+        context.sandbox().close();
     }
 
     private static ToolResult run(JShellTool tool, String code) throws Exception {

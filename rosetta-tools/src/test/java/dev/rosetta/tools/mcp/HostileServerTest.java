@@ -24,6 +24,7 @@ import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.Toolbox;
 import dev.rosetta.tools.process.Executables;
+import dev.rosetta.tools.sandbox.Sandbox;
 
 /**
  * Issue 25: a stdio server whose answers cannot be read — 17 MiB in one message, a broken line,
@@ -50,10 +51,14 @@ class HostileServerTest {
                 "python3 is not installed (apt-get install python3)");
     }
 
+    /** The server's own sandbox (its settings' default): closed after it, not left to the JVM's exit. */
+    private Sandbox sandbox;
+
     @AfterEach
     void close() {
         if (server != null) {
             server.close();
+            sandbox.close();
         }
     }
 
@@ -66,6 +71,7 @@ class HostileServerTest {
     private McpServer server(String mode) throws Exception {
         var settings = new McpServerSettings("evil", hostile(mode), CALL_LIMIT, CALL_LIMIT, false, workspace,
                 workspace.resolve("mcp-evil.log"), LOG_LIMIT);
+        sandbox = settings.sandbox();
         server = new McpServer(settings, new McpServer.Listener() {
             @Override
             public void toolsChanged(McpServer s, List<McpTool> tools) {}
@@ -198,6 +204,7 @@ class HostileServerTest {
     void aServerThatNeverAnswersFailsToStartAtItsTimeLimitSayingSo() throws Exception {
         var settings = new McpServerSettings("evil", hostile("silent"), CALL_LIMIT, Duration.ofSeconds(2), false,
                 workspace, workspace.resolve("mcp-evil.log"), LOG_LIMIT);
+        sandbox = settings.sandbox();
         server = new McpServer(settings, new McpServer.Listener() {
             @Override
             public void toolsChanged(McpServer s, List<McpTool> tools) {}

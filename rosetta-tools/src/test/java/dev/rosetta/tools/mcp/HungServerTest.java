@@ -14,12 +14,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.rosetta.core.testing.ReferenceMcpServers;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.Toolbox;
+import dev.rosetta.tools.sandbox.Sandbox;
 
 /**
  * A stdio server that hangs in a call, not answering even a ping: the call ends at its time
@@ -33,22 +35,27 @@ class HungServerTest {
 
     private McpServer server;
 
+    /** The server's own sandbox (its settings' default): closed after it, not left to the JVM's exit. */
+    private Sandbox sandbox;
+
     @AfterEach
     void close() {
         if (server != null) {
             server.close();
+            sandbox.close();
         }
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"plain", "stubborn"})
     void aHungServerIsStoppedAtTheCallsLimitAndStartedAgainForTheNextCall(String kind) throws Exception {
-        Path sdk = ReferenceServers.script("server-everything").getParent().getParent().getParent().resolve("sdk");
+        Path sdk = ReferenceMcpServers.sdk();
         Path script = Path.of(getClass().getResource("/mcp/hanging-server.mjs").toURI());
         var endpoint = new McpEndpoint.Stdio("node", List.of(script.toString(), kind), Map.of("MCP_SDK",
                 sdk.toString()), null, List.of(), "hanging", Set.of());
         var settings = new McpServerSettings("hanging", endpoint, Duration.ofSeconds(1), Duration.ofSeconds(30), false,
                 workspace, workspace.resolve("mcp-hanging.log"));
+        sandbox = settings.sandbox();
         server = new McpServer(settings, new McpServer.Listener() {
             @Override
             public void toolsChanged(McpServer s, List<McpTool> tools) {}

@@ -23,6 +23,7 @@ import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.FileWrites;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.Toolbox;
+import dev.rosetta.tools.sandbox.Sandbox;
 
 /**
  * Issue 25 §3: what the reference filesystem server writes was never checkpointed, though the
@@ -51,6 +52,7 @@ class McpFileWritesTest {
         };
         var settings = new McpServerSettings("fs", ReferenceServers.filesystem(), Duration.ofSeconds(30),
                 Duration.ofSeconds(30), false, workspace, null);
+        sandbox = settings.sandbox();
         server = new McpServer(settings, new McpServer.Listener() {
             @Override
             public void toolsChanged(McpServer s, List<McpTool> tools) {}
@@ -68,10 +70,14 @@ class McpFileWritesTest {
         }
     }
 
+    /** The server's own sandbox (its settings' default): closed after it, not left to the JVM's exit. */
+    private Sandbox sandbox;
+
     @AfterEach
     void stop() {
         if (server != null) { // null when the reference servers are missing and start() was skipped
             server.close();
+            sandbox.close();
         }
     }
 

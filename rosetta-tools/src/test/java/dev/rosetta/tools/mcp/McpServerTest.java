@@ -17,12 +17,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.rosetta.core.testing.ReferenceMcpServers;
 import dev.rosetta.core.tool.ErrorCode;
 import dev.rosetta.core.tool.ToolResult;
 import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.tools.Confirmation;
 import dev.rosetta.tools.ToolContext;
 import dev.rosetta.tools.Toolbox;
+import dev.rosetta.tools.sandbox.Sandbox;
 
 /** A real server (the reference "everything" server over stdio) through Rosetta's MCP tools. */
 class McpServerTest {
@@ -59,16 +61,21 @@ class McpServerTest {
     private McpServer start(McpEndpoint endpoint, Duration callTimeout) throws Exception {
         var settings = new McpServerSettings("everything", endpoint, callTimeout, Duration.ofSeconds(30), false,
                 workspace, workspace.resolve("logs/mcp-everything.log"));
+        sandbox = settings.sandbox();
         server = new McpServer(settings, listener);
         toolbox = new Toolbox(List.of(), ToolContext.in(workspace), Confirmation.ALWAYS);
         toolbox.add(server.start());
         return server;
     }
 
+    /** The server's own sandbox (its settings' default): closed after it, not left to the JVM's exit. */
+    private Sandbox sandbox;
+
     @AfterEach
     void close() {
         if (server != null) {
             server.close();
+            sandbox.close();
         }
     }
 
@@ -181,7 +188,7 @@ class McpServerTest {
 
     @Test
     void aServerWithoutToolsIsReadyWithNone() throws Exception {
-        Path sdk = ReferenceServers.script("server-everything").getParent().getParent().getParent().resolve("sdk");
+        Path sdk = ReferenceMcpServers.sdk();
         Path script = Path.of(getClass().getResource("/mcp/prompts-only-server.mjs").toURI());
         var endpoint = new McpEndpoint.Stdio("node", List.of(script.toString()), Map.of("MCP_SDK", sdk.toString()),
                 null, List.of(), "prompts-only", Set.of());

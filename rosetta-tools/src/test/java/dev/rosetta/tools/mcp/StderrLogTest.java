@@ -16,6 +16,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.rosetta.core.testing.ReferenceMcpServers;
+
 /**
  * A stdio server's stderr reaches its log through a pipe Rosetta reads: with the secrets of its
  * definition taken out, and whole even when the server never ends a line.
@@ -29,7 +31,7 @@ class StderrLogTest {
     void aSecretTheServerPrintsIsTakenOutOfItsLog() throws Exception {
         String secret = "s3cr3t-token-7f1c";
         var endpoint = new McpEndpoint.Stdio("sh", List.of("-c", "echo \"using token $TOKEN\" >&2; exec node \"$0\" stdio",
-                ReferenceServers.script("server-everything").toString()), Map.of("TOKEN", secret), null, List.of(), "everything",
+                ReferenceMcpServers.script("server-everything").toString()), Map.of("TOKEN", secret), null, List.of(), "everything",
                 Set.of(secret));
         Path log = dir.resolve("mcp-everything.log");
         var settings = new McpServerSettings("everything", endpoint, Duration.ofSeconds(30), Duration.ofSeconds(30),
@@ -42,6 +44,8 @@ class StderrLogTest {
             public void notice(String line) {}
         })) {
             server.start();
+        } finally {
+            settings.sandbox().close(); // the server's own: its folders now, not at the JVM's exit
         }
 
         String written = Files.readString(log);

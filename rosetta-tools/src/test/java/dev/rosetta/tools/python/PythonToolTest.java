@@ -61,6 +61,7 @@ class PythonToolTest {
         if (plain != null) {
             plain.close();
             auto.close();
+            context.sandbox().close();
         }
     }
 

@@ -366,7 +366,7 @@ class BubblewrapSandboxTest {
                 java.nio.charset.StandardCharsets.UTF_8));
         assertThat(output.readLine()).isEqualTo("started");
 
-        sandbox.close();
+        var removed = sandbox.closing();
         process.getOutputStream().write("go\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         process.getOutputStream().close();
         String after = output.lines().collect(java.util.stream.Collectors.joining("\n"));
@@ -374,10 +374,7 @@ class BubblewrapSandboxTest {
 
         assertThat(after).startsWith("kept\n").contains("Read-only file system").endsWith("ended");
         assertThat(rosettasLogs.resolve("planted")).doesNotExist();
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
-        while (Files.exists(rosettasLogs) && System.nanoTime() < deadline) {
-            Thread.sleep(20); // the folders go once the process has ended, on the thread that sees it end
-        }
+        removed.get(30, java.util.concurrent.TimeUnit.SECONDS); // on the thread that sees the process end
         assertThat(rosettasLogs).as("the empty mount point is removed once the process ended").doesNotExist();
     }
 

@@ -30,9 +30,14 @@ class ShellLiveOutputTest {
     private final ShellTool tool = new ShellTool(ShellSettings.fromEnvironment(System.getenv())
             .withTimeout(Duration.ofSeconds(60)));
 
+    private ToolContext context;
+
     @AfterEach
     void tearDown() {
         tool.close();
+        if (context != null) {
+            context.sandbox().close();
+        }
     }
 
     @Test
@@ -47,12 +52,13 @@ class ShellLiveOutputTest {
                 }
             }
         };
+        context = ToolContext.in(workspace);
         // The command waits for a file the test creates only once "started" was seen live.
         CompletableFuture<ToolResult> result = CompletableFuture.supplyAsync(() -> {
             try {
                 return tool.run(new Arguments(Map.of("command",
                         "echo started; while [ ! -e go ]; do sleep 0.02; done; echo finished")),
-                        ToolContext.in(workspace), live);
+                        context, live);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

@@ -49,6 +49,7 @@ class ShellToolTest {
     @AfterEach
     void tearDown() {
         tool.close();
+        context.sandbox().close(); // its folders, now rather than all at once when the JVM exits
     }
 
     private ToolResult run(String command) throws Exception {

@@ -45,6 +45,7 @@ public final class EventJson {
             case SessionEvent.TurnEnded t -> {
                 Map<String, Object> o = object("turn_ended", "input", input(t.input()), "outcome", outcome(t.outcome()));
                 o.put("returned", t.returned());
+                o.put("history_rewritten", t.historyRewritten());
                 yield o;
             }
             case SessionEvent.Queued q -> EventObjects.queued(q);
@@ -173,6 +174,7 @@ public final class EventJson {
             field.put("default", f.fallback());
             field.put("choices", f.choices());
             field.put("choice_titles", f.choiceTitles());
+            field.put("limits", f.limits().given());
             fields.add(field);
         }
         return object("form", "id", id, "server", form.server(), "message", form.message(), "fields", fields);

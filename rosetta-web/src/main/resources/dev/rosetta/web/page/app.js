@@ -42,7 +42,7 @@
   // ---- the conversation list -----------------------------------------------------------------
   async function loadList() {
     let rows;
-    try { rows = await api('conversations'); } catch (e) { return; }
+    try { rows = await api('conversations'); } catch (e) { return []; }
     const list = $('conversations');
     list.replaceChildren();
     for (const row of rows) {
@@ -55,6 +55,7 @@
       button.addEventListener('click', () => { location.hash = '#/c/' + encodeURIComponent(row.id); closeSidebar(); });
       list.append(el('li', {}, button));
     }
+    return rows;
   }
 
   async function loadChoices() {
@@ -159,14 +160,32 @@
     }
     const shown = transcript.apply(e);
     if (e.type === 'turn_started' && e.input.kind === 'command') state.commandAt = shown;
-    if (e.type === 'turn_ended' && e.input && e.input.kind === 'command') resync();
+    if (e.type === 'turn_ended') {
+      if (e.history_rewritten) resync();
+      state.commandAt = null;
+      const fork = e.input && e.input.kind === 'command' && /^\/fork\s+(\S+)/i.exec(e.input.text.trim());
+      if (fork) offerFork(fork[1]);
+    }
+    if (near) scrollDown(false);
+  }
+
+  /** A fork made from here or from the terminal: once the list has it, the page offers to open it. */
+  async function offerFork(id) {
+    const rows = await loadList();
+    if (!rows.some((r) => r.id === id)) return; // the command said why it failed
+    const near = nearBottom();
+    transcript.endText();
+    transcript.append(el('div', { class: 'line fork-offer' }, el('span', { text: 'The fork ' + id + ' is ready. ' }),
+      el('button', { type: 'button', 'data-open': id, text: 'Open ' + id,
+        onclick: () => { location.hash = '#/c/' + encodeURIComponent(id); } })));
     if (near) scrollDown(false);
   }
 
   /**
-   * After a command the page shows the conversation as the host now has it — an /undo or /rewind
-   * took messages back, a /rename changed its id — followed by what the command said: the stream is
-   * opened again from a snapshot, and the command's lines are put back after its history.
+   * When the host says an input rewrote the history (an /undo or /rewind took messages back, a
+   * compaction) the page shows the conversation as the host now has it, followed by what the command
+   * said: the stream is opened again from a snapshot, and the command's lines are put back after its
+   * history. Any other input only added to what the page shows, and nothing is redrawn.
    */
   function resync() {
     const kept = [];
@@ -298,7 +317,9 @@
           inputs.forEach((i) => { const x = i.value(); if (x !== undefined) v[i.name] = x; });
           return { kind: 'form', action: 'accept', values: v };
         };
-        button('Send', values, 'primary');
+        // The server's limits are checked here first, so the user mends a value rather than the server refusing it.
+        answers.append(el('button', { type: 'button', class: 'primary', text: 'Send',
+          onclick: () => { if (inputs.every((i) => i.valid())) send(values()); } }));
         button('Decline', { kind: 'form', action: 'decline' });
         button('Cancel', { kind: 'form', action: 'cancel' });
         card.append(answers);
@@ -336,8 +357,13 @@
       input = el('input', { type: 'checkbox' });
       input.checked = f.default === true;
     } else {
-      input = el('input', { type: f.kind === 'number' || f.kind === 'integer' ? 'number' : 'text',
-        step: f.kind === 'integer' ? '1' : f.kind === 'number' ? 'any' : null, required: f.required });
+      const limits = f.limits || {};
+      const numeric = f.kind === 'number' || f.kind === 'integer';
+      input = el('input', { type: numeric ? 'number' : TEXT_TYPES[limits.format] || 'text',
+        step: f.kind === 'integer' ? '1' : f.kind === 'number' ? 'any' : null, required: f.required,
+        min: numeric ? limits.minimum : null, max: numeric ? limits.maximum : null,
+        minlength: numeric ? null : limits.minLength, maxlength: numeric ? null : limits.maxLength,
+        pattern: numeric || !limits.pattern ? null : unanchored(limits.pattern) });
       if (f.default !== null && f.default !== undefined) input.value = String(f.default);
     }
     input.dataset.field = f.name;
@@ -349,7 +375,25 @@
       if (f.kind === 'number' || f.kind === 'integer') return Number(input.value);
       return input.value;
     };
-    return { name: f.name, label, value };
+    // The browser checks minlength only on what the user typed, not on a default: checked here for both.
+    const valid = () => {
+      if (input.value !== '' && input.minLength > 0 && [...input.value].length < input.minLength) {
+        input.setCustomValidity('At least ' + input.minLength + ' characters.');
+      } else input.setCustomValidity('');
+      return input.reportValidity();
+    };
+    return { name: f.name, label, value, valid };
+  }
+
+  /** The input types a field's format asks for: the browser checks and offers the right keyboard. */
+  const TEXT_TYPES = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' };
+
+  /**
+   * A JSON Schema pattern is found anywhere in the text; an HTML pattern must match all of it. So
+   * anything may surround it — its own ^ and $ still hold it to the start and end.
+   */
+  function unanchored(pattern) {
+    return '[\\s\\S]*(?:' + pattern + ')[\\s\\S]*';
   }
 
   /** What the user is shown for a field's choice {@code n}: the title the server gave it, else its value. */
@@ -372,7 +416,19 @@
       const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
       return chosen.length || f.required ? chosen : undefined;
     };
-    return { name: f.name, label, value };
+    const limits = f.limits || {};
+    const note = el('span', { class: 'error', role: 'alert', hidden: true });
+    label.append(note);
+    const valid = () => {
+      const n = boxes.filter((b) => b.checked).length;
+      const wrong = (limits.minItems !== undefined && n < limits.minItems && (n > 0 || f.required)) ? 'Choose at least ' + limits.minItems + '.'
+        : limits.maxItems !== undefined && n > limits.maxItems ? 'Choose at most ' + limits.maxItems + '.' : null;
+      note.textContent = wrong || '';
+      note.hidden = !wrong;
+      if (wrong && boxes.length) boxes[0].focus();
+      return !wrong;
+    };
+    return { name: f.name, label, value, valid };
   }
 
   function answered(e) {

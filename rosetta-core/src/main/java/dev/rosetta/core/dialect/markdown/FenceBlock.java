@@ -14,7 +14,6 @@ import dev.rosetta.core.split.Segment.Unparsed;
 import dev.rosetta.core.split.StreamEvent.CallStarted;
 import dev.rosetta.core.split.StreamEvent.CodeBlockClosing;
 import dev.rosetta.core.split.StreamEvent.CodeBlockOpened;
-import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.core.tool.ToolUse;
 
 /**
@@ -37,30 +36,6 @@ import dev.rosetta.core.tool.ToolUse;
  */
 final class FenceBlock implements Block {
 
-    /** What the block is, decided by its tag when it opens. */
-    record Kind(ToolSpec tool, List<String> args, String problem, boolean fileBody) {
-        static Kind prose() {
-            return new Kind(null, List.of(), null, false);
-        }
-
-        static Kind call(ToolSpec tool, List<String> args) {
-            return new Kind(tool, args, null, tool.bodyIsFileText());
-        }
-
-        /**
-         * A block in a tool's alias ({@code ```python}): reported with {@code problem} when nothing
-         * but white space follows it in the reply — a model that means a call stops there to wait
-         * for the result — else prose, an example the answer goes on about.
-         */
-        static Kind example(String problem) {
-            return new Kind(null, List.of(), problem, false);
-        }
-
-        boolean isProse() {
-            return tool == null && problem == null;
-        }
-    }
-
     /** What a fence line inside the block does, by the rules above. */
     private enum Step { CONTENT, PUSH, POP, CLOSE, CLOSE_OVER_NESTED, GLUED }
 
@@ -68,7 +43,7 @@ final class FenceBlock implements Block {
     private final int contentStart;
     private final FenceLine opener;
     private final int ticks;
-    private final Kind kind;
+    private final FenceKind kind;
     private final String tag;
     private final String info;
     /** Whether a tag calls a tool (an alias does not): such a fence settles a pending closer. */
@@ -93,11 +68,11 @@ final class FenceBlock implements Block {
     private final BitSet bareLengths;
     private FenceBlock meant;
 
-    FenceBlock(int start, int contentStart, FenceLine opener, Kind kind, Predicate<String> callTag) {
+    FenceBlock(int start, int contentStart, FenceLine opener, FenceKind kind, Predicate<String> callTag) {
         this(start, contentStart, opener, kind, callTag, 0);
     }
 
-    FenceBlock(int start, int contentStart, FenceLine opener, Kind kind, Predicate<String> callTag, int meantTicks) {
+    FenceBlock(int start, int contentStart, FenceLine opener, FenceKind kind, Predicate<String> callTag, int meantTicks) {
         this.start = start;
         this.contentStart = contentStart;
         this.opener = opener;
@@ -320,6 +295,11 @@ final class FenceBlock implements Block {
 
     private Step step(FenceLine line) {
         int innermost = nested.isEmpty() ? 0 : nested.get(nested.size() - 1);
+        if (line.ticks() == innermost && line.closesWithPunctuation() && nested.size() > pendingBlocks()) {
+            // ```""" after a tagged example inside a string: it closes that example (CommonMark would
+            // let the example run on, and the file would never close).
+            return Step.POP;
+        }
         if (line.bare()) {
             if (line.ticks() == innermost) {
                 return Step.POP;
@@ -333,6 +313,11 @@ final class FenceBlock implements Block {
             return Step.GLUED;
         }
         return line.opensNested() ? Step.PUSH : Step.CONTENT;
+    }
+
+    /** How many of the nested blocks are the untagged one a pending bare fence opened (0 or 1). */
+    private int pendingBlocks() {
+        return pending != null && pending.phase == PendingCloser.Phase.INSIDE ? 1 : 0;
     }
 
     /**

@@ -60,7 +60,7 @@ final class MarkdownReader implements Reader {
         if (fence == null || !fence.opens()) {
             return Opening.NONE;
         }
-        FenceBlock.Kind kind = kind(fence);
+        FenceKind kind = kind(fence);
         int meant = kind.tool() == null ? 0 : meantTicks(in, at, fence);
         if (meant > 0 && BareFences.of(in).noneAfter(at, fence.ticks(), in)) {
             return Opening.of(new FenceBlock(at, end, new FenceLine(meant, fence.info()), kind, this::callsATool));
@@ -93,20 +93,20 @@ final class MarkdownReader implements Reader {
         return bareLine && fence.ticks() - closer >= 3 ? fence.ticks() - closer : 0;
     }
 
-    private FenceBlock.Kind kind(FenceLine fence) {
+    private FenceKind kind(FenceLine fence) {
         String tag = fence.tag();
         if (tag.isEmpty() || !calls) {
-            return FenceBlock.Kind.prose();
+            return FenceKind.prose();
         }
         var tool = tools.resolve(tag);
         if (tool.isPresent()) {
-            return FenceBlock.Kind.call(tool.get(), InfoString.parse(fence.rest(), tool.get()));
+            return FenceKind.call(tool.get(), InfoString.parse(fence.rest(), tool.get()));
         }
         var meant = tools.aliasOf(tag);
         if (meant.isPresent()) {
-            return FenceBlock.Kind.example(aliasProblem(tag, meant.get()));
+            return FenceKind.example(aliasProblem(tag, meant.get()));
         }
-        return FenceBlock.Kind.prose();
+        return FenceKind.prose();
     }
 
     /**

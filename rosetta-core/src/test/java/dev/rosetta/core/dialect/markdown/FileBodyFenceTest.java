@@ -253,6 +253,28 @@ class FileBodyFenceTest {
         assertThat(u.problem()).startsWith("unclosed fence").contains("opened a block in the file").contains("````");
     }
 
+    // --- an example inside a string -----------------------------------------------------------
+
+    /** gptme's test_apply_with_nested_codeblock: the ```json example ends with the string's quotes. */
+    @Test
+    void fenceClosedByTheQuotesOfItsStringClosesTheNestedExample() {
+        String body = "<<<<<<< ORIGINAL\np = \"\"\"Reply as:\n```json\n{a: 1}\n```\"\"\"\n=======\n"
+                + "p = \"\"\"Reply as:\n```json\n{\"a\": 1}\n```\"\"\"\n>>>>>>> UPDATED";
+        assertThat(onlyCall(split("```patch p.py\n" + body + "\n```\nPatched.")).use().content()).isEqualTo(body);
+    }
+
+    @Test
+    void fenceFollowedByPunctuationAtTheTopOfABlockIsALineOfIt() {
+        String body = "x\n```);\ny";
+        assertThat(onlyCall(split("```save a.md\n" + body + "\n```")).use().content()).isEqualTo(body);
+    }
+
+    @Test
+    void fenceFollowedByPunctuationDoesNotCloseAPendingInnerBlock() {
+        String body = "x\n```\nsee\n```\"\ny\n```\nz";
+        assertThat(onlyCall(split("```save a.md\n" + body + "\n```")).use().content()).isEqualTo(body);
+    }
+
     // --- an opener glued to the closer before it ------------------------------------------------
 
     /** gptme's test_adjacent_outer_fences_outer_level: "```" then "``````patch" meant "```patch". */

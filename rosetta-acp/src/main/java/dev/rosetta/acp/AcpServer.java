@@ -21,6 +21,7 @@ import com.agentclientprotocol.sdk.json.AcpJsonMapper;
 import com.agentclientprotocol.sdk.spec.AcpSchema;
 
 import dev.rosetta.agent.config.McpServerEntry;
+import dev.rosetta.agent.log.NoSuchConversation;
 import dev.rosetta.agent.session.SessionHost;
 import dev.rosetta.agent.session.SessionSetup;
 import dev.rosetta.agent.session.SessionSpec;
@@ -147,6 +148,8 @@ public final class AcpServer {
         SessionHost host;
         try {
             host = SessionHost.open(setup::open);
+        } catch (NoSuchConversation e) { // session/load of an id the log folder does not have
+            throw new AcpProtocolException(AcpErrorCodes.SESSION_NOT_FOUND, e.getMessage());
         } catch (RosettaException e) { // a ProviderException too
             throw new AcpProtocolException(AcpErrorCodes.INTERNAL_ERROR, e.getMessage());
         }

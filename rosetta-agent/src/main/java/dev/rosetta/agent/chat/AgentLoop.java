@@ -28,6 +28,7 @@ import dev.rosetta.core.tool.ToolUse;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.ProviderException;
 import dev.rosetta.llm.StopReason;
+import dev.rosetta.llm.stream.RedactedStream;
 import dev.rosetta.tools.LiveOutput;
 import dev.rosetta.tools.PreDecision;
 
@@ -322,7 +323,8 @@ public final class AgentLoop {
         if (limit != null) {
             throw new LimitReached(limit);
         }
-        ChatStream stream = session.provider().chat(request);
+        // The provider's layer blanks the key it sent; a reply may echo any secret the conversation knows.
+        ChatStream stream = RedactedStream.of(session.provider().chat(request), session.options().secrets());
         current = stream;
         if (interrupted) {
             stream.close();

@@ -9,6 +9,7 @@ import dev.rosetta.llm.ChatEvent;
 import dev.rosetta.llm.ChatRequest;
 import dev.rosetta.llm.ChatStream;
 import dev.rosetta.llm.ProviderException;
+import dev.rosetta.llm.stream.RedactedStream;
 
 /**
  * The model asked for the summaries of one compaction: each request read to its end as text,
@@ -48,7 +49,7 @@ final class SummaryRequests implements Summarizer.Model {
         long limit = session.settings().replyLimits().bytes();
         long received = 0;
         ChatEvent.Usage usage = null;
-        try (ChatStream stream = session.provider().chat(request)) {
+        try (ChatStream stream = RedactedStream.of(session.provider().chat(request), session.options().secrets())) {
             current.accept(stream);
             for (ChatEvent e = stream.next(); e != null; e = stream.next()) {
                 if (e instanceof ChatEvent.Usage u) {

@@ -86,7 +86,7 @@ public final class ConversationLog implements AutoCloseable {
         ConversationId conversation = ConversationId.named(id);
         Path file = logs.resolve(conversation.value()).resolve(FILE);
         if (!Files.exists(file) || Files.isDirectory(file)) {
-            throw new RosettaException("no conversation '" + id + "' in " + logs + "; `rosetta logs` lists them");
+            throw new NoSuchConversation(id, logs);
         }
         return openFolder(logs, conversation);
     }

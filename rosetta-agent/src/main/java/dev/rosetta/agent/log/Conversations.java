@@ -63,7 +63,7 @@ public final class Conversations {
         ConversationId to = ConversationId.named(newName);
         Path folder = logs.resolve(from.value());
         if (!Files.isDirectory(folder)) {
-            throw new RosettaException("no conversation '" + id + "' in " + logs + "; `rosetta logs` lists them");
+            throw new NoSuchConversation(id, logs);
         }
         ConversationLock lock = ConversationLock.acquire(folder, from.value());
         try {

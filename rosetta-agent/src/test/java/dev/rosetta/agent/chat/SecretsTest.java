@@ -55,6 +55,23 @@ class SecretsTest extends LoopbackTurnTest {
         assertThat(Files.readString(log.folder().resolve("conversation.jsonl"))).doesNotContain("SECRET");
     }
 
+    /**
+     * The outside probe's reply echoed another provider's key and a token of the environment: only
+     * the key of the request was blanked, the others were printed and logged.
+     */
+    @Test
+    void anotherSecretTheConversationKnowsEchoedInAReplyIsNeitherShownNorLogged() throws Exception {
+        api.replyText("The token is ghp_0123456789", "abcdefTOKEN; run:\n```shell\necho ghp_0123456789abcdefTOKEN\n```\n");
+        api.replyText("Done.");
+
+        loop().run("what is my token?");
+
+        assertThat(log.messages().get(1).message().content()).startsWith("The token is ***; run:");
+        assertThat(events).noneMatch(e -> e.toString().contains(TOKEN));
+        assertThat(Files.readString(log.folder().resolve("conversation.jsonl"))).doesNotContain(TOKEN);
+        assertThat(api.requests().get(1).toString()).doesNotContain(TOKEN);
+    }
+
     @Test
     void aKeyAToolPrintsNeverReachesTheModelTheLogOrTheScreen() throws Exception {
         Files.writeString(dir.resolve(".env"), "OPENAI_API_KEY=" + KEY + "\nGITHUB_TOKEN=" + TOKEN + "\n");

@@ -5,7 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.Assumptions;
+import dev.rosetta.core.testing.MachineRequirement;
 
 /**
  * A full disk without root or a mount: the log file becomes a link to {@code /dev/full}, which
@@ -19,12 +19,7 @@ public final class FullDisk {
 
     /** Reopens the (closed) conversation {@code id} with its log file on a full disk. */
     public static ConversationLog reopen(Path logs, String id) {
-        if (!Files.exists(FULL)) {
-            if (System.getenv("CI") != null) {
-                throw new AssertionError("/dev/full is missing; the full-disk tests need it (Linux)");
-            }
-            Assumptions.abort("no /dev/full on this machine");
-        }
+        MachineRequirement.require(Files.exists(FULL), "/dev/full is missing; the full-disk tests need it (Linux)");
         Path file = logs.resolve(id).resolve(ConversationLog.FILE);
         try {
             Files.deleteIfExists(file);

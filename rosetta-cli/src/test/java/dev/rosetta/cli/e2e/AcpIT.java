@@ -11,6 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import com.agentclientprotocol.sdk.error.AcpErrorCodes;
+import com.agentclientprotocol.sdk.spec.AcpClientSession;
 import com.agentclientprotocol.sdk.spec.AcpSchema;
 import com.agentclientprotocol.sdk.spec.AcpSchema.PermissionOptionKind;
 import com.agentclientprotocol.sdk.spec.AcpSchema.ToolCallStatus;
@@ -272,6 +274,22 @@ class AcpIT extends EndToEnd {
         assertThat(editor.all(AcpSchema.ToolCallUpdateNotification.class)).last()
                 .extracting(AcpSchema.ToolCallUpdateNotification::status).isEqualTo(ToolCallStatus.FAILED);
         assertThat(model.requests()).hasSize(1);
+    }
+
+    @Test
+    void loadingAConversationTheLogFolderDoesNotHaveIsSessionNotFound() {
+        start("-m", Api.CHAT_COMPLETIONS.model());
+
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> editor.client.loadSession(
+                new AcpSchema.LoadSessionRequest("never-was", sandbox.workspace().toString(), List.of())));
+
+        AcpClientSession.AcpError refused = null;
+        for (Throwable t = thrown; t != null && refused == null; t = t.getCause()) {
+            refused = t instanceof AcpClientSession.AcpError e ? e : null;
+        }
+        assertThat(refused).as("%s", thrown).isNotNull();
+        assertThat(refused.getCode()).isEqualTo(AcpErrorCodes.SESSION_NOT_FOUND); // was -32603, an internal error
+        assertThat(refused.getError().message()).contains("no conversation 'never-was'");
     }
 
     @Test

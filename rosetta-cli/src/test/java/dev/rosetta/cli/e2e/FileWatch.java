@@ -20,7 +20,7 @@ import java.util.function.Predicate;
  * command creates — woken by the file system's change notices (inotify on Linux), with a bounded
  * wait: the test reacts to the write itself, never to a sleep that hopes the write came before it.
  */
-final class FileWatch {
+public final class FileWatch {
 
     private FileWatch() {}
 
@@ -74,7 +74,7 @@ final class FileWatch {
     }
 
     /** Waits until the file exists; false when {@code limit} passed first or {@code writer} ended without making it. */
-    static boolean awaitExists(Path file, Duration limit, Process writer) throws IOException, InterruptedException {
+    public static boolean awaitExists(Path file, Duration limit, Process writer) throws IOException, InterruptedException {
         return await(file, text -> true, limit, writer).isPresent();
     }
 

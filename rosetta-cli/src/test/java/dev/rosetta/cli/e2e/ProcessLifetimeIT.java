@@ -2,7 +2,6 @@ package dev.rosetta.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -34,7 +32,7 @@ class ProcessLifetimeIT extends EndToEnd {
     @ParameterizedTest(name = "{0}")
     @EnumSource(Ending.class)
     void nothingRosettaStartedOutlivesIt(Ending ending) throws Exception {
-        requirePython();
+        sandbox.requireProgram("python3");
         String mark = "ROSETTA_E2E_MARK=" + UUID.randomUUID();
         sandbox.env().put("ROSETTA_E2E_MARK", mark.substring(mark.indexOf('=') + 1));
         model.script(
@@ -111,13 +109,4 @@ class ProcessLifetimeIT extends EndToEnd {
         }
     }
 
-    /** The interpreter the ipython tool needs; a CI machine without one fails instead of skipping. */
-    private void requirePython() {
-        boolean found = List.of(sandbox.env().get("PATH").split(File.pathSeparator)).stream()
-                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "python3")));
-        if (System.getenv("CI") != null) {
-            assertThat(found).as("python3 on the PATH (CI is set, so this test may not skip)").isTrue();
-        }
-        Assumptions.assumeTrue(found, "python3 is not on the PATH");
-    }
 }

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import dev.rosetta.core.testing.MachineRequirement;
+
 /**
  * A clean world for {@code rosetta} processes: its own HOME, XDG folders, log folder and
  * workspace under one temporary folder, an environment holding only what is set here (so no
@@ -82,6 +84,13 @@ final class Sandbox {
     /** The environment the next runs get; tests may change it. */
     Map<String, String> env() {
         return env;
+    }
+
+    /** Skips the calling test, or fails it on CI, unless {@code program} is on the runs' PATH. */
+    void requireProgram(String program) {
+        boolean found = Stream.of(env.getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, program)));
+        MachineRequirement.require(found, program + " is not on the PATH");
     }
 
     /** Runs {@code rosetta ARGS} in the workspace with stdin empty (as from /dev/null). */

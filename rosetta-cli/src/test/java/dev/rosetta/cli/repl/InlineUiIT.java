@@ -2,6 +2,7 @@ package dev.rosetta.cli.repl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +14,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import dev.rosetta.cli.e2e.FileWatch;
 
 /**
  * The terminal UI as a user meets it, in the real jar in tmux, each scenario at 80×24 and at
@@ -512,13 +515,10 @@ class InlineUiIT extends TerminalTest {
         rosetta.waitForTurnEnd(PROMPT, prompts);
     }
 
-    private static void waitForFile(Path file) throws InterruptedException {
-        long deadline = System.nanoTime() + TmuxSession.PATIENCE.toNanos();
-        while (!Files.exists(file)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited for " + file);
-            }
-            Thread.sleep(20);
+    /** Until the file exists, woken by the file system's notice of it (FileWatch), not by polling. */
+    private static void waitForFile(Path file) throws IOException, InterruptedException {
+        if (!FileWatch.awaitExists(file, TmuxSession.PATIENCE, null)) {
+            throw new AssertionError("waited for " + file);
         }
     }
 

@@ -6,12 +6,14 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
 
+import dev.rosetta.cli.e2e.FileWatch;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -550,13 +552,10 @@ class ReplTerminalIT extends TerminalTest {
         assertThat(dir.resolve("data/rosetta/history")).content().contains("remember this line");
     }
 
-    private static void waitForFile(Path file) throws InterruptedException {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        while (!Files.exists(file)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited 20 s for " + file);
-            }
-            Thread.sleep(20);
+    /** Until the file exists, woken by the file system's notice of it (FileWatch), not by polling. */
+    private static void waitForFile(Path file) throws IOException, InterruptedException {
+        if (!FileWatch.awaitExists(file, Duration.ofSeconds(20), null)) {
+            throw new AssertionError("waited 20 s for " + file);
         }
     }
 

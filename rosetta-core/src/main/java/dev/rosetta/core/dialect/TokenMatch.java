@@ -28,7 +28,8 @@ public record TokenMatch(Match match, String token) {
             }
             Match m = in.match(at, token);
             if (m == Match.YES) {
-                return new TokenMatch(m, token);
+                // An earlier token still possible comes first, as it would in the whole text: wait for it.
+                return partial ? PARTIAL : new TokenMatch(m, token);
             }
             partial |= m == Match.PARTIAL;
         }

@@ -38,7 +38,7 @@ public final class Splitting {
 
     private Splitting() {}
 
-    /** The markup tokens and section tokens of every described dialect, as alternatives of a pattern. */
+    /** The markup, section and Python-list tokens of every described dialect, as alternatives of a pattern. */
     private static String describedMarkup() {
         java.util.Set<String> tokens = new java.util.LinkedHashSet<>();
         for (var d : dev.rosetta.core.dialect.described.BuiltinDialects.all()) {
@@ -46,6 +46,11 @@ public final class Splitting {
             d.description().calls().forEach(f -> {
                 tokens.addAll(f.sectionOpen());
                 tokens.addAll(f.sectionClose());
+                // A Python call list's markers wrap the calls, whose segments lie between them.
+                if (f.shape() == dev.rosetta.core.dialect.described.Shape.PYTHON) {
+                    tokens.addAll(f.open());
+                    tokens.addAll(f.close());
+                }
             });
         }
         return tokens.stream().map(Pattern::quote).collect(java.util.stream.Collectors.joining("|"));

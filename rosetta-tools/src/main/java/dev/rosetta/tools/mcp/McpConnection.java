@@ -14,6 +14,7 @@ import java.util.function.Consumer;
 
 import dev.rosetta.core.text.Shortened;
 import dev.rosetta.core.tool.ErrorCode;
+import dev.rosetta.tools.sandbox.Sandbox;
 import dev.rosetta.tools.sandbox.SandboxRefusal;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
@@ -119,8 +120,29 @@ final class McpConnection implements AutoCloseable {
                 }
             }
         }
-        connection.start(connection.process((McpEndpoint.Stdio) settings.endpoint()));
-        return connection;
+        return openStdio(connection, settings, stderr, announced, forms, opening);
+    }
+
+    /** A server started as a process; started again when its sandbox, not the server, lost a race. */
+    private static McpConnection openStdio(McpConnection first, McpServerSettings settings, StderrLog stderr,
+            Runnable announced, McpForm.Asker forms, Consumer<McpConnection> opening)
+            throws McpFailure, InterruptedException {
+        McpConnection connection = first;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                connection.start(connection.process((McpEndpoint.Stdio) settings.endpoint()));
+                return connection;
+            } catch (McpFailure failed) {
+                String last = stderr.last();
+                if (attempt >= Sandbox.START_ATTEMPTS || last == null || !settings.sandbox().lostARace(last)) {
+                    throw failed;
+                }
+                // Another program's /tmp entry vanished while the sandbox set up: start afresh.
+                connection.close();
+                connection = new McpConnection(settings, stderr, forms, announced);
+                opening.accept(connection);
+            }
+        }
     }
 
     /** Whether an HTTP server answered a request of this connection; false over stdio. */

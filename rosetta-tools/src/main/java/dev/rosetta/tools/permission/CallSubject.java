@@ -22,8 +22,10 @@ import dev.rosetta.tools.files.Workspace;
  * @param text      the command, path or code, normalised; for a path, where it really leads (empty
  *                  when that cannot be told: a loop of links); empty for {@link Kind#NONE}
  * @param asWritten for a path, as the call names it ({@code ..} and {@code ./} resolved); else the text
+ * @param directory for a command, where the shell starts (the workspace), against which a program
+ *                  named by a relative path is found; null when not known
  */
-public record CallSubject(Kind kind, String text, String asWritten) {
+public record CallSubject(Kind kind, String text, String asWritten, Path directory) {
 
     public enum Kind { COMMAND, PATH, CODE, NONE }
 
@@ -33,9 +35,13 @@ public record CallSubject(Kind kind, String text, String asWritten) {
         this(kind, text, text);
     }
 
+    public CallSubject(Kind kind, String text, String asWritten) {
+        this(kind, text, asWritten, null);
+    }
+
     public static CallSubject of(Arguments args, Path workspace) {
         if (args.values().get("command") instanceof String command) {
-            return new CallSubject(Kind.COMMAND, command.strip());
+            return new CallSubject(Kind.COMMAND, command.strip(), command.strip(), workspace);
         }
         if (args.values().get("path") instanceof String path) {
             return new CallSubject(Kind.PATH, realPath(path, workspace), path(path, workspace));

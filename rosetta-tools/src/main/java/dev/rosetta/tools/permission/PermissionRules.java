@@ -43,7 +43,8 @@ public final class PermissionRules {
     public synchronized Verdict decide(String tool, CallSubject subject) {
         if (subject.kind() == CallSubject.Kind.COMMAND) {
             ShellLine line = ShellLine.parse(subject.text());
-            return ShellRules.decide(user, tool, line).and(ShellRules.decide(project, tool, line));
+            ProgramFiles programs = ProgramFiles.of(subject.directory());
+            return ShellRules.decide(user, tool, line, programs).and(ShellRules.decide(project, tool, line, programs));
         }
         return longest(user, tool, subject).and(longest(project, tool, subject));
     }

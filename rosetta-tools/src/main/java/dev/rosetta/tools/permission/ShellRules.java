@@ -29,6 +29,11 @@ final class ShellRules {
     private ShellRules() {}
 
     static Verdict decide(List<PermissionRule> all, String tool, ShellLine line) {
+        return decide(all, tool, line, ProgramFiles.of(null));
+    }
+
+    /** @param programs what the programs named by a path are, from their files */
+    static Verdict decide(List<PermissionRule> all, String tool, ShellLine line, ProgramFiles programs) {
         List<PermissionRule> rules = all.stream().filter(r -> r.tool().equals(tool)).toList();
         if (rules.isEmpty()) {
             return Verdict.NONE;
@@ -38,7 +43,7 @@ final class ShellRules {
         PermissionRule firstAllow = null;
         Set<Word> looked = Collections.newSetFromMap(new IdentityHashMap<>());
         for (LineCommand c : line.commands()) {
-            Verdict v = judge(rules, c, looked);
+            Verdict v = judge(rules, c, looked, line, programs);
             if (v.allows()) {
                 allowed.add(c);
                 firstAllow = firstAllow == null ? v.rule() : firstAllow;
@@ -74,7 +79,8 @@ final class ShellRules {
      * a deny rule that only may match it, longer than that, makes it doubtful. An allow rule counts
      * only for a command written in the line and running no others, matched as written.
      */
-    private static Verdict judge(List<PermissionRule> rules, LineCommand c, Set<Word> looked) {
+    private static Verdict judge(List<PermissionRule> rules, LineCommand c, Set<Word> looked, ShellLine line,
+            ProgramFiles programs) {
         PermissionRule decisive = null;
         PermissionRule maybeDenied = null;
         PermissionRule maybeAsked = null;
@@ -82,7 +88,7 @@ final class ShellRules {
         for (PermissionRule r : rules) {
             Glob.Match m = r.permission() == Permission.ALLOW
                     ? allowable ? Glob.match(r.pattern(), c.written()) : Glob.Match.NO
-                    : CommandSpellings.match(r.pattern(), c.words());
+                    : programs.match(r.pattern(), c, line);
             if (m == Glob.Match.SURE) {
                 if (decisive == null || longer(r, decisive)) {
                     decisive = r;
@@ -106,7 +112,7 @@ final class ShellRules {
                     : Verdict.doubt(decisive, c.shown() + " is in the arguments of a program that may run it");
         }
         if (maybeDenied != null && (decisive == null || longer(maybeDenied, decisive))) {
-            return Verdict.doubt(maybeDenied, c.shown() + (surely ? whyMaybe(c)
+            return Verdict.doubt(maybeDenied, c.shown() + (surely ? whyMaybe(c, programs.unknown(c, line))
                     : " is in the arguments of a program that may run it"));
         }
         if (!surely) {
@@ -142,7 +148,11 @@ final class ShellRules {
     }
 
     /** Why a command surely run may be what a deny rule names. */
-    private static String whyMaybe(LineCommand c) {
+    private static String whyMaybe(LineCommand c, boolean unknownProgram) {
+        if (unknownProgram) {
+            return ": which program " + CommandText.of(c.words().subList(0, 1))
+                    + " is cannot be told before it runs (the line may make or replace it, or it is not there yet)";
+        }
         if (!CommandSpellings.baseName(c.words().getFirst()).known()) {
             return ": the program it runs is named only when it runs";
         }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -50,6 +51,10 @@ public final class CaptureFile implements AutoCloseable {
      * losing output must not fail the call.
      */
     public String drain() {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            // Never follow what took its place: a link would have Rosetta read and empty another file.
+            return "[the output file " + file + " was replaced by something that is not a plain file; it was not read]\n";
+        }
         // RandomAccessFile, not FileChannel: a channel closes itself when the thread is
         // interrupted, and a canceled call must still collect what the code printed
         try (RandomAccessFile out = new RandomAccessFile(file.toFile(), "rw")) {

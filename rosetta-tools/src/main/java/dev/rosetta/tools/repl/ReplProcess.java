@@ -70,7 +70,7 @@ public final class ReplProcess {
      * process group, so setsid need not fork), so its pid is the session's id. In {@code sandbox},
      * where it confines, the sandbox leads the session, and its end ends everything in it.
      *
-     * @param extraWritable what the interpreter must write besides the workspace (its capture file's folder)
+     * @param extraWritable what the interpreter must write besides the workspace (its capture file)
      */
     public static ReplProcess start(ProcessBuilder builder, Sandbox sandbox, List<Path> extraWritable)
             throws IOException {

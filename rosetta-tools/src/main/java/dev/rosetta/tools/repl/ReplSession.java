@@ -85,6 +85,12 @@ public final class ReplSession implements AutoCloseable {
                 current = ensureStarted(workspace, sandbox);
             }
             Optional<Reply.Ended> failed = current.awaitReady(STARTUP_LIMIT);
+            for (int attempt = 1; failed.isPresent() && attempt < Sandbox.START_ATTEMPTS
+                    && sandbox.lostARace(current.stderrTail()); attempt++) {
+                process = null; // the sandbox lost a race with another program's /tmp entry: start afresh
+                current = ensureStarted(workspace, sandbox);
+                failed = current.awaitReady(STARTUP_LIMIT);
+            }
             if (failed.isPresent()) {
                 process = null; // no eager restart: it would most likely fail the same way
                 return new Turn(failed.get(), ReplProcess.Stop.NONE, earlier + capture.drain(), false,
@@ -111,8 +117,8 @@ public final class ReplSession implements AutoCloseable {
                 capture = CaptureFile.create(name);
             }
             capture.drain();
-            process = ReplProcess.start(launcher.command(workspace, capture.path()), sandbox,
-                    List.of(capture.path().getParent()));
+            // The capture file alone, not its folder: code in the sandbox must not swap it for a link.
+            process = ReplProcess.start(launcher.command(workspace, capture.path()), sandbox, List.of(capture.path()));
         }
         return process;
     }

@@ -146,7 +146,7 @@ public final class Sandbox implements AutoCloseable {
      * secrets are taken out): confined where this sandbox confines, preceded by {@code setsid}
      * so that the terminal's signals reach only Rosetta.
      *
-     * @param extraWritable paths this process must write besides the policy's (its capture file's folder)
+     * @param extraWritable paths this process must write besides the policy's (an interpreter's capture file)
      * @throws IOException when the sandbox is on and cannot run here, or its folders cannot be made
      */
     public Launch launch(List<String> command, Path directory, Map<String, String> environment,
@@ -179,6 +179,22 @@ public final class Sandbox implements AutoCloseable {
         setsid.ifPresent(p -> wrapped.add(p.toString()));
         wrapped.addAll(mechanism.wrap(layout, directory, command));
         return new Launch(wrapped, env, true, setsid.isPresent());
+    }
+
+    /**
+     * How often a process is started when its sandbox's set-up loses a race it cannot avoid
+     * ({@link #lostARace}): another program's entry of {@code /tmp} deleted while it was bound in.
+     */
+    public static final int START_ATTEMPTS = 3;
+
+    /**
+     * Whether a process that failed to start, saying {@code said}, failed only because the
+     * sandbox's set-up lost a race with another program (an entry of the host's {@code /tmp} it was
+     * binding in vanished): starting it again lists afresh and works.
+     */
+    public boolean lostARace(String said) {
+        return confines() && ((SandboxSupport.Available) support).mechanism() instanceof Bubblewrap
+                && Bubblewrap.lostTemporaryEntry(said);
     }
 
     /** The pid of the command that {@code started} runs in the sandbox; for a process started unconfined, its own. */

@@ -62,13 +62,15 @@ public record SandboxPolicy(Path workspace, List<Path> writable, List<Path> ownF
      *
      * @param temp          the private temporary folder
      * @param empty         an empty folder for what is hidden or kept from being created
-     * @param extraWritable more paths this process must write (an interpreter's capture file's folder)
+     * @param extraWritable more paths this process must write: folders, or files (an interpreter's
+     *                      capture file), which are writable but stay in place
      */
     public SandboxLayout layout(Path temp, Path empty, List<Path> extraWritable) {
         List<Path> roots = writableRoots(extraWritable);
         List<Path> madeWritable = writable.stream().map(p -> Real.path(workspace.resolve(p))).toList();
         Map<Path, Mount> mounts = new LinkedHashMap<>();
         roots.forEach(root -> mounts.put(root, new Mount(root, Access.WRITABLE, true, true)));
+        writableFiles(extraWritable, roots).forEach(file -> mounts.put(file, new Mount(file, Access.WRITABLE, false, true)));
         List<Path> candidates = new ArrayList<>(roots);
         candidates.add(Real.path(workspace)); // its .git is kept even where a wider folder holds it
         for (Path root : candidates) {
@@ -111,6 +113,17 @@ public record SandboxPolicy(Path workspace, List<Path> writable, List<Path> ownF
             }
         }
         return roots;
+    }
+
+    /**
+     * Files this process must write, each mounted on itself alone (an interpreter's capture file):
+     * the folder around it stays the sandbox's, so the file can be written but not removed, renamed
+     * or replaced — by a link, say, that Rosetta would then follow when it reads and empties the
+     * file outside the sandbox.
+     */
+    private static List<Path> writableFiles(List<Path> extraWritable, List<Path> roots) {
+        return extraWritable.stream().filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).map(Real::path)
+                .filter(p -> roots.stream().noneMatch(p::startsWith)).distinct().toList();
     }
 
     /** Read-only where it lies in a writable folder (elsewhere it is read-only anyway). */

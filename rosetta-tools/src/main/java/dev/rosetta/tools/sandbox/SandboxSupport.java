@@ -99,7 +99,7 @@ public sealed interface SandboxSupport {
          * program's temporary file, deleted between the listing and the mount): the next try lists
          * again, and a busy {@code /tmp} must not pass for a machine without namespaces.
          */
-        private static final int RACE_ATTEMPTS = 3;
+        private static final int RACE_ATTEMPTS = Sandbox.START_ATTEMPTS;
 
         private LinuxTrial() {}
 

@@ -16,7 +16,11 @@ import java.util.Optional;
  *     session ({@code systemd-run --user}) or an SSH agent to act outside the sandbox. Socket
  *     pairs, which connect nothing, still work;</li>
  * <li>{@code ioctl(TIOCSTI)} and {@code ioctl(TIOCLINUX)}, which push keystrokes into a terminal;</li>
- * <li>the kernel keyring calls, whose user keyring is shared by all of a user's processes.</li>
+ * <li>the kernel keyring calls, whose user keyring is shared by all of a user's processes;</li>
+ * <li>{@code io_uring} (its three calls): its requests make sockets and connect them without the
+ *     {@code socket} call a filter sees, so with it a command reached a Unix socket of the machine
+ *     all the same. Programs that use it fall back to plain calls when it is refused, as they do
+ *     where a kernel or a container turns it off.</li>
  * </ul>
  *
  * Calls of another architecture's numbering (32-bit calls on x86-64, x32) are refused whole, as a
@@ -43,10 +47,11 @@ public final class SeccompFilter {
     private static final int TIOCLINUX = 0x541C;
 
     /** An architecture's audit id and the numbers of the calls the filter looks at. */
-    record Table(String name, int audit, boolean x32Bit, int socket, int ioctl, int addKey, int requestKey, int keyctl) {}
+    record Table(String name, int audit, boolean x32Bit, int socket, int ioctl, int addKey, int requestKey, int keyctl,
+            int ioUringSetup, int ioUringEnter, int ioUringRegister) {}
 
-    static final Table X86_64 = new Table("x86-64", 0xC000003E, true, 41, 16, 248, 249, 250);
-    static final Table AARCH64 = new Table("AArch64", 0xC00000B7, false, 198, 29, 217, 218, 219);
+    static final Table X86_64 = new Table("x86-64", 0xC000003E, true, 41, 16, 248, 249, 250, 425, 426, 427);
+    static final Table AARCH64 = new Table("AArch64", 0xC00000B7, false, 198, 29, 217, 218, 219, 425, 426, 427);
 
     private SeccompFilter() {}
 
@@ -75,7 +80,8 @@ public final class SeccompFilter {
             p.add(jump(JGE_K, 0x40000000, 0, 1));
             p.add(ret(EPERM));
         }
-        int[] refusedCalls = {t.addKey(), t.requestKey(), t.keyctl()};
+        int[] refusedCalls = {t.addKey(), t.requestKey(), t.keyctl(), t.ioUringSetup(), t.ioUringEnter(),
+            t.ioUringRegister()};
         for (int call : refusedCalls) {
             p.add(jump(JEQ_K, call, 0, 1));
             p.add(ret(EPERM));

@@ -69,6 +69,8 @@ public final class ShellSession implements AutoCloseable {
     public record Outcome(Ending ending, int status, String output, String background, boolean stateLost) {}
 
     private static final long START_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** How long a failed start waits for the last of what was said on stderr (read once the process ends). */
+    private static final Duration LAST_WORDS_WAIT = Duration.ofSeconds(2);
     private static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
     private static final long DRAIN_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final long END_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
@@ -135,6 +137,18 @@ public final class ShellSession implements AutoCloseable {
      * @throws IOException when bash is missing or does not come up, or the sandbox refuses to start it
      */
     public static ShellSession start(Path directory, ShellSettings settings, Sandbox sandbox) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOnce(directory, settings, sandbox);
+            } catch (IOException e) {
+                if (attempt >= Sandbox.START_ATTEMPTS || !sandbox.lostARace(String.valueOf(e.getMessage()))) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static ShellSession startOnce(Path directory, ShellSettings settings, Sandbox sandbox) throws IOException {
         BashProcess bash = BashProcess.start(directory, settings, sandbox);
         ShellSession session = new ShellSession(bash.process(), directory, bash.interactive(), settings);
         session.handshake(sandbox, bash.confined());
@@ -143,7 +157,7 @@ public final class ShellSession implements AutoCloseable {
 
     private void handshake(Sandbox sandbox, boolean confined) throws IOException {
         Thread.ofVirtual().name("shell-output").start(() -> channel.pump(process.getInputStream()));
-        Thread.ofVirtual().name("shell-errors").start(() -> errors.drain(process.getErrorStream()));
+        Thread errorsRead = Thread.ofVirtual().name("shell-errors").start(() -> errors.drain(process.getErrorStream()));
         channel.begin(0, new CapturedOutput(OutputLimit.DEFAULT, OutputFolder.unbounded(directory), spillBytes,
                 UnaryOperator.identity()));
         OptionalLong shellPid = OptionalLong.empty();
@@ -154,6 +168,8 @@ public final class ShellSession implements AutoCloseable {
             // bash is gone already; reported below with what it said
         }
         if (shellPid.isEmpty()) {
+            // Before it is ended: ending a process closes its pipes, and what it said would be lost.
+            awaitLastWords(errorsRead);
             process.destroyForcibly();
             String said = errors.text().strip();
             throw new IOException("bash did not start" + (said.isEmpty() ? "" : ": " + said));
@@ -175,6 +191,18 @@ public final class ShellSession implements AutoCloseable {
         // bash is normally the process Java started (setsid execs it in place); watch the real one
         (pid == process.pid() ? process.toHandle() : ProcessHandle.of(pid).orElse(process.toHandle()))
                 .onExit().thenRun(channel::shellExited);
+    }
+
+    /**
+     * Waits, briefly, until what bash (or the sandbox around it) said is read to its end: the
+     * reason a start failed, which also tells whether trying again can help.
+     */
+    private static void awaitLastWords(Thread errorsRead) {
+        try {
+            errorsRead.join(LAST_WORDS_WAIT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The session's secret marker key, for tests that try to fake a marker. */

@@ -310,6 +310,23 @@ class BubblewrapSandboxTest {
         }
     }
 
+    /**
+     * The outside probe made a Unix socket and connected it to a daemon's through io_uring, whose
+     * requests need no {@code socket} call: the filter refuses io_uring itself.
+     */
+    @Test
+    void unixSocketsOfTheMachineCannotBeReachedThroughIoUringEither() throws Exception {
+        Path socket = outside.resolve("daemon.sock");
+        Path script = Path.of(getClass().getResource("uring_unix.py").toURI());
+        try (ServerSocketChannel daemon = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            daemon.bind(UnixDomainSocketAddress.of(socket));
+
+            Confined.Ran ran = run("python3 '" + script + "' '" + socket + "'");
+
+            assertThat(ran.output()).doesNotContain("connected").contains("io_uring_setup refused");
+        }
+    }
+
     @Test
     void procShowsOnlyTheSandboxNotRosetta() throws Exception {
         Confined.Ran ran = run("ls /proc | grep -c '^[0-9]' ; cat /proc/$PPID/cmdline | tr '\\0' ' '; echo;"

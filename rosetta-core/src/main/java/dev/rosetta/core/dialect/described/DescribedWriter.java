@@ -106,7 +106,7 @@ final class DescribedWriter {
      * one line break at each end of a value, so a value that starts or ends with one gets another.
      */
     private static String keyValue(CallForm form, String name, Map<String, Object> arguments) {
-        KeyValueTags tags = new KeyValueTags(form.open().get(0), form.closeOf(0), form.key(), form.value());
+        KeyValueTags tags = KeyValueTags.of(form);
         if (name.isEmpty() || !name.chars().allMatch(c -> KeyValueCalls.isNameChar((char) c))) {
             throw new IllegalArgumentException("the key-value spelling cannot name '" + name + "': the name must be one word");
         }

@@ -125,7 +125,8 @@ public final class DescriptionReader {
         Shape shape = shape(t);
         boolean bare = t.has("bare") && check(t, "bare", shape, Shape.PYTHON) && t.bool("bare", false);
         List<String> open = t.strings("open");
-        if (open.isEmpty() && !bare) {
+        // A tags-shaped call whose function elements stand alone needs no wrapper (MiniCPM4).
+        if (open.isEmpty() && !bare && !t.has("bare-functions")) {
             throw t.error("open", "is missing: what starts a call, like open = \"<tool_call>\"");
         }
         if (!open.isEmpty() && bare) {
@@ -145,9 +146,9 @@ public final class DescriptionReader {
         List<String> value = onlyList(t, "value", shape, Shape.KEY_VALUE);
         List<String> functions = onlyList(t, "functions", shape, Shape.TAGS);
         List<String> parameters = onlyList(t, "parameters", shape, Shape.TAGS);
-        List<String> sectionOpen = onlyList(t, "section-open", shape, Shape.HEADER_JSON);
-        List<String> sectionClose = onlyList(t, "section-close", shape, Shape.HEADER_JSON);
-        List<String> separator = onlyList(t, "separator", shape, Shape.HEADER_JSON);
+        List<String> sectionOpen = onlyList(t, "section-open", shape, Shape.HEADER_JSON, Shape.KEY_VALUE);
+        List<String> sectionClose = onlyList(t, "section-close", shape, Shape.HEADER_JSON, Shape.KEY_VALUE);
+        List<String> separator = onlyList(t, "separator", shape, Shape.HEADER_JSON, Shape.KEY_VALUE);
         String nameAfter = only(t, "name-after-separator", shape, Shape.HEADER_JSON);
         boolean counter = t.has("name-counter") && check(t, "name-counter", shape, Shape.HEADER_JSON)
                 && t.bool("name-counter", false);
@@ -259,6 +260,16 @@ public final class DescriptionReader {
             return List.of();
         }
         check(t, key, shape, owner);
+        return t.strings(key);
+    }
+
+    private static List<String> onlyList(DescriptionTable t, String key, Shape shape, Shape owner, Shape other) {
+        if (!t.has(key)) {
+            return List.of();
+        }
+        if (shape != owner && shape != other) {
+            throw t.error(key, "is for the " + owner.id() + " and " + other.id() + " shapes; this call's shape is " + shape.id());
+        }
         return t.strings(key);
     }
 

@@ -49,30 +49,90 @@ final class HeaderCalls extends FormReader {
         };
     }
 
-    /** Whether a declared tool's name, then a separator (or the arguments' brace), follows at {@code from}. */
+    /**
+     * Whether a declared tool's name, then a separator (or the arguments' brace), follows at
+     * {@code from}. Emphasis around the name ({@code ** web_search **}) and blank lines before a
+     * separator that starts a line are layout; a declared name that ends the reply is a call cut
+     * off before its arguments, reported rather than shown as prose.
+     */
     private Input.Match namesDeclaredTool(Input in, int from) {
-        int i = from;
-        while (in.has(i) && isNameChar(in.charAt(i)) && i - from < MAX_NAME) {
+        int nameFrom = skipEmphasis(in, from);
+        int i = nameFrom;
+        while (in.has(i) && isNameChar(in.charAt(i)) && i - nameFrom < MAX_NAME) {
             i++;
         }
+        if (i == nameFrom || i - nameFrom >= MAX_NAME) {
+            return !in.has(i) && !in.complete() && i - nameFrom < MAX_NAME ? Input.Match.PARTIAL : Input.Match.NO;
+        }
+        String name = HeaderSpelling.nameIn(form, in.slice(nameFrom, i));
+        boolean declared = tools.resolve(name).or(() -> tools.aliasOf(name)).isPresent();
         if (!in.has(i)) {
-            return in.complete() || i - from >= MAX_NAME ? Input.Match.NO : Input.Match.PARTIAL;
+            return !in.complete() ? Input.Match.PARTIAL : declared ? Input.Match.YES : Input.Match.NO;
         }
-        if (i == from) {
-            return Input.Match.NO;
+        int after = skipDescription(in, skipEmphasis(in, i));
+        if (after < 0) {
+            return in.complete() ? Input.Match.NO : Input.Match.PARTIAL;
         }
-        boolean separated = form.separator().isEmpty() ? in.charAt(i) == '{'
-                : TokenMatch.at(in, i, form.separator()).yes();
-        if (!separated) {
-            return form.separator().isEmpty() || !TokenMatch.at(in, i, form.separator()).partial()
-                    ? Input.Match.NO : Input.Match.PARTIAL;
+        if (form.separator().isEmpty()) {
+            return in.has(after) && in.charAt(after) == '{' && declared ? Input.Match.YES : Input.Match.NO;
         }
-        String name = HeaderSpelling.nameIn(form, in.slice(from, i));
-        return tools.resolve(name).or(() -> tools.aliasOf(name)).isPresent() ? Input.Match.YES : Input.Match.NO;
+        int layout = after;
+        int lastBreak = -1;
+        while (in.has(layout) && Character.isWhitespace(in.charAt(layout)) && layout - after < MAX_NAME) {
+            if (in.charAt(layout) == '\n') {
+                lastBreak = layout;
+            }
+            layout++;
+        }
+        if (!in.has(layout)) {
+            return !in.complete() ? Input.Match.PARTIAL : declared ? Input.Match.YES : Input.Match.NO;
+        }
+        TokenMatch sep = TokenMatch.at(in, after, form.separator());
+        if (!sep.yes() && lastBreak > after) {
+            sep = TokenMatch.at(in, lastBreak, form.separator());
+        }
+        if (!sep.yes()) {
+            return sep.partial() ? Input.Match.PARTIAL : Input.Match.NO;
+        }
+        return declared ? Input.Match.YES : Input.Match.NO;
     }
 
+    /**
+     * A description in parentheses after the name, on its line ({@code Action: add (add two numbers)},
+     * LlamaIndex), and the spaces after it; -1 while its ')' may still come.
+     */
+    private static int skipDescription(Input in, int from) {
+        if (!in.has(from) || in.charAt(from) != '(') {
+            return from;
+        }
+        for (int i = from + 1; i - from < MAX_NAME; i++) {
+            if (!in.has(i)) {
+                return in.complete() ? from : -1;
+            }
+            char c = in.charAt(i);
+            if (c == '\n') {
+                return from;
+            }
+            if (c == ')') {
+                return skipEmphasis(in, i + 1);
+            }
+        }
+        return from;
+    }
+
+    /** Spaces and markdown emphasis on the header's line: {@code **}, {@code `}. */
+    private static int skipEmphasis(Input in, int from) {
+        int i = from;
+        while (in.has(i) && (in.charAt(i) == ' ' || in.charAt(i) == '\t' || in.charAt(i) == '*' || in.charAt(i) == '`')
+                && i - from < MAX_NAME) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Letters and digits of any script (LlamaIndex's ReAct tests name a tool 加法), and {@code _ - . :}. */
     private static boolean isNameChar(char c) {
-        return c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.' || c == ':');
+        return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.' || c == ':';
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

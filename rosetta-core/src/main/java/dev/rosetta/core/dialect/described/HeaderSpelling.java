@@ -96,9 +96,33 @@ final class HeaderSpelling implements TokenSection.Spelling {
         return NativeCalls.toolTaking(arguments.keySet(), tools);
     }
 
+    /**
+     * The header without markdown emphasis around it ({@code ** web_search **}, {@code `add`}) and
+     * without a description in parentheses after the name ({@code add (add two numbers)}).
+     */
+    private static String withoutEmphasis(String header) {
+        int from = 0;
+        int to = header.length();
+        int description = header.indexOf('(');
+        if (description > 0 && header.endsWith(")")) {
+            to = description;
+        }
+        while (from < to && isEmphasis(header.charAt(from))) {
+            from++;
+        }
+        while (to > from && isEmphasis(header.charAt(to - 1))) {
+            to--;
+        }
+        return header.substring(from, to);
+    }
+
+    private static boolean isEmphasis(char c) {
+        return c == '*' || c == '`' || Character.isWhitespace(c);
+    }
+
     /** The tool's name in {@code header}: without the description's prefix, and without a counter after it. */
     static String nameIn(CallForm form, String header) {
-        String name = header;
+        String name = withoutEmphasis(header);
         for (String prefix : form.namePrefix()) {
             if (name.startsWith(prefix) && name.length() > prefix.length()) {
                 name = name.substring(prefix.length());

@@ -42,7 +42,7 @@ final class JsonCalls extends FormReader {
         for (Wrapper w : wrappers) {
             Match m = in.match(at, w.opener());
             if (m == Match.YES) {
-                Opening o = afterOpener(in, at, w);
+                Opening o = afterOpener(in, at, w, !lineStart);
                 if (o.kind() != Opening.Kind.NONE) {
                     return o;
                 }
@@ -52,7 +52,7 @@ final class JsonCalls extends FormReader {
         return partial ? Opening.NEED_MORE : Opening.NONE;
     }
 
-    private Opening afterOpener(Input in, int at, Wrapper w) {
+    private Opening afterOpener(Input in, int at, Wrapper w, boolean midLine) {
         int i = JsonFence.skip(in, at + w.opener().length(), MAX_GAP);
         if (i == JsonFence.TOO_FAR) {
             return Opening.NONE;
@@ -62,12 +62,12 @@ final class JsonCalls extends FormReader {
                 return Opening.NEED_MORE;
             }
             // The reply ends right after the opener: a call cut off before its JSON.
-            return w.evidence() == Evidence.MARKER ? Opening.of(new JsonCallsBlock(dialect, tools, w, at, i, false))
+            return w.evidence() == Evidence.MARKER ? Opening.of(new JsonCallsBlock(dialect, tools, w, at, i, false, midLine))
                     : Opening.NONE;
         }
         char c = in.charAt(i);
         if (c == '{') {
-            return Opening.of(new JsonCallsBlock(dialect, tools, w, at, i, false));
+            return Opening.of(new JsonCallsBlock(dialect, tools, w, at, i, false, midLine));
         }
         if (c != '[') {
             return Opening.NONE;
@@ -81,7 +81,7 @@ final class JsonCalls extends FormReader {
             return in.complete() ? Opening.NONE : Opening.NEED_MORE;
         }
         char first = in.charAt(j);
-        return first == '{' || first == ']' ? Opening.of(new JsonCallsBlock(dialect, tools, w, at, i, true)) : Opening.NONE;
+        return first == '{' || first == ']' ? Opening.of(new JsonCallsBlock(dialect, tools, w, at, i, true, midLine)) : Opening.NONE;
     }
 
     /**

@@ -20,7 +20,9 @@ import dev.rosetta.core.tool.ToolCatalog;
  * closer inside a string value is text. Where the model forgot a brace, the closer,
  * {@code </think>} or the next opener met outside strings ends the object and the JSON repair
  * closes it. The closer itself may be missing: a balanced object is a whole call, and what
- * follows it is read as it would be without the construct.
+ * follows it is read as it would be without the construct — except after prose on the same
+ * line: there a construct whose closer never came and that more text follows on its line is a
+ * mention in a sentence ({@code as in <function_call> {…}.}), so the whole of it is prose.
  */
 final class JsonCallsBlock implements Block {
 
@@ -48,10 +50,19 @@ final class JsonCallsBlock implements Block {
     private CallObject pending;
     /** A construct whose first object does not make it a call (see {@link Evidence}): the whole of it is prose. */
     private boolean prose;
+    /** Opened right after prose on its line: without its closer, it is a call only where its line ends with it. */
+    private final boolean midLine;
+    /** A line break stood between the last object read and where the scan is now. */
+    private boolean lineBroken;
+    /** Whether the call read last was announced: a mid-line call is announced once its closer (or line end) settles it. */
+    private boolean announced;
+    private boolean endedAsCall;
 
     /** A construct opened by {@code wrapper} at {@code start}; its JSON (a list with {@code list}) starts at {@code jsonStart}. */
-    JsonCallsBlock(Dialect dialect, ToolCatalog tools, JsonCalls.Wrapper wrapper, int start, int jsonStart, boolean list) {
+    JsonCallsBlock(Dialect dialect, ToolCatalog tools, JsonCalls.Wrapper wrapper, int start, int jsonStart, boolean list,
+            boolean midLine) {
         this.dialect = dialect;
+        this.midLine = midLine && wrapper.closer() != null;
         this.tools = tools;
         this.wrapper = wrapper;
         this.start = start;
@@ -89,6 +100,10 @@ final class JsonCallsBlock implements Block {
             int closer = closerAt(in, i);
             if (closer < 0) {
                 return -1;
+            }
+            if (closer == 0 && midLine && !lineBroken && objects > 0 && c != '<') {
+                // A tag or token after the call (the next opener, an end-of-turn token) is no sentence going on.
+                prose = true;
             }
             return finish(in, out, closer > 0 ? i + closer : separatorsEnd);
         }
@@ -155,14 +170,23 @@ final class JsonCallsBlock implements Block {
                 prose = true;
             } else {
                 pending = call;
-                if (call.runs()) {
-                    out.event(new CallStarted(call.spec().name(), dialect, callStart));
+                announced = false;
+                if (!midLine) {
+                    announce(out);
                 }
             }
         }
         state = State.BETWEEN;
         scan = objectEnd;
         separatorsEnd = objectEnd;
+        lineBroken = false;
+    }
+
+    private void announce(Output out) {
+        if (!announced && pending.runs()) {
+            out.event(new CallStarted(pending.spec().name(), dialect, callStart));
+        }
+        announced = true;
     }
 
     /** Whether the first object {@code first} makes the construct prose (see {@link Evidence}). */
@@ -180,6 +204,8 @@ final class JsonCallsBlock implements Block {
             char c = in.charAt(i);
             if (c == ',' || c == '`' || list && (c == '[' || c == ']')) {
                 separatorsEnd = i + 1;
+            } else if (c == '\n') {
+                lineBroken = true;
             } else if (!Character.isWhitespace(c)) {
                 break;
             }
@@ -250,11 +276,19 @@ final class JsonCallsBlock implements Block {
         return end;
     }
 
+    /** After a call the text goes on as at a line start ({@code …</tools><tools>…}); after prose it does not. */
+    @Override
+    public boolean endsAtLineStart() {
+        return endedAsCall && !isProse();
+    }
+
     private boolean isProse() {
         return prose || wrapper.evidence() != Evidence.MARKER && objects == 0;
     }
 
     private void emit(Input in, Output out, int end) {
+        announce(out);
+        endedAsCall = true;
         out.segment(pending.segment(dialect, in.slice(callStart, end), callStart, end));
         pending = null;
     }

@@ -12,6 +12,7 @@ import dev.rosetta.core.dialect.UntypedValue;
 import dev.rosetta.core.dialect.attool.CallIds;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
+import dev.rosetta.core.split.Input.Match;
 import dev.rosetta.core.split.Output;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Segment.Call;
@@ -29,7 +30,10 @@ import dev.rosetta.core.tool.ToolUse;
  */
 final class KeyValueBlock implements Block {
 
-    private enum State { BODY, KEY, VALUE }
+    private enum State { BODY, KEY, VALUE, AFTER }
+
+    /** More whitespace than this between the closer and the section's closer: the section closer is not this call's. */
+    private static final int MAX_GAP = 64;
 
     private final Dialect dialect;
     private final KeyValueTags tags;
@@ -45,6 +49,8 @@ final class KeyValueBlock implements Block {
     private int from;
     private boolean announced;
     private String stray;
+    /** AFTER: where the call's closer ended; the section's closer may still follow. */
+    private int closedAt;
 
     KeyValueBlock(Dialect dialect, KeyValueTags tags, ToolCatalog tools, int start, String name, int bodyStart) {
         this.dialect = dialect;
@@ -62,6 +68,9 @@ final class KeyValueBlock implements Block {
             out.event(new CallStarted(spec.name(), dialect, start));
         }
         announced = true;
+        if (state == State.AFTER) {
+            return afterCloser(in, out);
+        }
         while (true) {
             int i = search.find(in);
             if (i < 0) {
@@ -73,6 +82,11 @@ final class KeyValueBlock implements Block {
                 case BODY -> {
                     if (!KeyValueCalls.isLayout(text) && stray == null) {
                         stray = text.strip();
+                    }
+                    if (tag.equals(tags.closer()) && tags.sectionClose() != null) {
+                        state = State.AFTER;
+                        closedAt = i + tag.length();
+                        return afterCloser(in, out);
                     }
                     if (tag.equals(tags.closer()) || tag.equals(tags.opener())) {
                         int end = tag.equals(tags.closer()) ? i + tag.length() : i;
@@ -96,6 +110,30 @@ final class KeyValueBlock implements Block {
                 }
             }
         }
+    }
+
+    /**
+     * After the call's closer: the closer of its section, if whitespace and then that follows,
+     * belongs to the call ({@code </tool_call>\n</tool_calls>}), so no wrapper token is left in the prose.
+     */
+    private int afterCloser(Input in, Output out) {
+        int j = closedAt;
+        while (in.has(j) && Character.isWhitespace(in.charAt(j)) && j - closedAt < MAX_GAP) {
+            j++;
+        }
+        int end = closedAt;
+        if (!in.has(j) && !in.complete()) {
+            return -1;
+        }
+        if (in.has(j)) {
+            Match m = in.match(j, tags.sectionClose());
+            if (m == Match.PARTIAL) {
+                return -1;
+            }
+            end = m == Match.YES ? j + tags.sectionClose().length() : closedAt;
+        }
+        out.segment(segment(in.slice(start, end), end));
+        return end;
     }
 
     @Override
@@ -149,5 +187,11 @@ final class KeyValueBlock implements Block {
 
     private String pair() {
         return tags.keyOpener() + "NAME" + tags.keyCloser() + tags.valueOpener() + "VALUE" + tags.valueCloser();
+    }
+
+    /** After a call the text goes on as at a line start, as after every native construct. */
+    @Override
+    public boolean endsAtLineStart() {
+        return true;
     }
 }

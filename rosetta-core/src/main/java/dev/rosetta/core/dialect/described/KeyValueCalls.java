@@ -24,26 +24,39 @@ final class KeyValueCalls extends FormReader {
 
     KeyValueCalls(Dialect dialect, CallForm form, ToolCatalog tools) {
         super(dialect, form, tools);
-        this.tags = new KeyValueTags(form.open().get(0), form.closeOf(0), form.key(), form.value());
+        this.tags = KeyValueTags.of(form);
     }
 
     @Override
     List<String> starts() {
-        return List.of(tags.opener());
+        return tags.sectionOpen() == null ? List.of(tags.opener()) : List.of(tags.sectionOpen(), tags.opener());
     }
 
     @Override
     Opening open(Input in, int at, boolean lineStart) {
-        Match opener = in.match(at, tags.opener());
+        int callAt = at;
+        if (tags.sectionOpen() != null) {
+            Match section = in.match(at, tags.sectionOpen());
+            if (section == Match.YES) {
+                callAt = skipSpace(in, at + tags.sectionOpen().length());
+                if (callAt < 0) {
+                    return callAt == CUT && !in.complete() ? Opening.NEED_MORE : Opening.NONE;
+                }
+            } else if (section == Match.PARTIAL && in.match(at, tags.opener()) != Match.YES) {
+                return Opening.NEED_MORE;
+            }
+        }
+        Match opener = in.match(callAt, tags.opener());
         if (opener != Match.YES) {
             return opener == Match.PARTIAL ? Opening.NEED_MORE : Opening.NONE;
         }
-        int nameStart = skipSpace(in, at + tags.opener().length());
+        int afterOpener = callAt + tags.opener().length();
+        int nameStart = skipSpace(in, afterOpener);
         if (nameStart == TOO_LONG) {
             return Opening.NONE;
         }
         if (nameStart == CUT) {
-            return cutShort(in, at, at + tags.opener().length());
+            return cutShort(in, at, afterOpener, afterOpener);
         }
         int nameEnd = nameStart;
         while (in.has(nameEnd) && isNameChar(in.charAt(nameEnd))) {
@@ -59,20 +72,31 @@ final class KeyValueCalls extends FormReader {
         if (nameEnd == nameStart) {
             return Opening.NONE;
         }
+        int bodyStart = nameEnd;
         int next = skipSpace(in, nameEnd);
+        if (next >= 0 && tags.separator() != null) {
+            Match sep = in.match(next, tags.separator());
+            if (sep == Match.PARTIAL) {
+                return Opening.NEED_MORE;
+            }
+            if (sep == Match.YES) {
+                bodyStart = next + tags.separator().length();
+                next = skipSpace(in, bodyStart);
+            }
+        }
         if (next == TOO_LONG) {
             return Opening.NONE;
         }
         boolean lineBreak = next == CUT && in.indexOf('\n', nameEnd) >= 0;
         if (next == CUT && !in.complete() || lineBreak || endsInside(in, next, tags.keyOpener())
                 || endsInside(in, next, tags.closer())) {
-            return cutShort(in, at, nameEnd);
+            return cutShort(in, at, afterOpener, bodyStart);
         }
         if (next == CUT) {
             return Opening.NONE;
         }
         if (in.match(next, tags.keyOpener()) == Match.YES || in.match(next, tags.closer()) == Match.YES) {
-            return Opening.of(new KeyValueBlock(dialect, tags, tools, at, in.slice(nameStart, nameEnd), nameEnd));
+            return Opening.of(new KeyValueBlock(dialect, tags, tools, at, in.slice(nameStart, nameEnd), bodyStart));
         }
         return Opening.NONE;
     }
@@ -125,12 +149,15 @@ final class KeyValueCalls extends FormReader {
      * The visible text ends before the call's shape is clear: wait, or — at the end of the reply —
      * take it for a call that was cut off, so it is reported rather than shown as prose.
      */
-    private Opening cutShort(Input in, int at, int nameEnd) {
+    private Opening cutShort(Input in, int at, int nameFrom, int bodyStart) {
         if (!in.complete()) {
             return Opening.NEED_MORE;
         }
-        return Opening.of(new KeyValueBlock(dialect, tags, tools, at,
-                in.slice(at + tags.opener().length(), nameEnd).strip(), nameEnd));
+        String name = in.slice(nameFrom, bodyStart).strip();
+        if (tags.separator() != null && name.endsWith(tags.separator())) {
+            name = name.substring(0, name.length() - tags.separator().length()).strip();
+        }
+        return Opening.of(new KeyValueBlock(dialect, tags, tools, at, name, bodyStart));
     }
 
     static boolean isNameChar(char c) {

@@ -95,18 +95,42 @@ record TagHeader(String name, int end, boolean selfClosing) {
             }
         }
         String name = in.slice(from, i).strip();
-        i++;
-        while (in.has(i) && isBlank(in.charAt(i)) && i - from < MAX_NAME + 8) {
-            i++;
-        }
-        if (!in.has(i)) {
-            return in.complete() ? NONE : NEED;
+        i = afterAttributes(in, i + 1, from + MAX_NAME + 8);
+        if (i == NEED.end || i == NONE.end) {
+            return i == NEED.end ? NEED : NONE;
         }
         boolean selfClosing = in.charAt(i) == '/';
         if (selfClosing && !in.has(++i)) {
             return in.complete() ? NONE : NEED;
         }
         return in.charAt(i) == '>' && !name.isEmpty() ? new TagHeader(name, i + 1, selfClosing) : NONE;
+    }
+
+    /**
+     * Skips blanks and any further attributes after the name ({@code string="true"}, as SGLang's
+     * DeepSeek V3.2 tags write it: the tool's schema types the value anyway) up to the tag's end.
+     * Returns where {@code >} or {@code />} starts, or NEED's or NONE's end.
+     */
+    private static int afterAttributes(Input in, int from, int limit) {
+        int i = from;
+        char quote = 0;
+        while (true) {
+            if (!in.has(i)) {
+                return in.complete() ? NONE.end : NEED.end;
+            }
+            char c = in.charAt(i);
+            if (i >= limit || c == '\n' || quote == 0 && c == '<') {
+                return NONE.end;
+            }
+            if (quote != 0) {
+                quote = c == quote ? 0 : quote;
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+            } else if (c == '>' || c == '/') {
+                return i;
+            }
+            i++;
+        }
     }
 
     private static boolean isBlank(char c) {

@@ -243,4 +243,10 @@ final class TaggedCallsBlock implements Block {
         out.segment(function.segment(dialect, tools, in.slice(callStart, end), callStart, end));
         pending = false;
     }
+
+    /** After a call the text goes on as at a line start: {@code …</dots_function_call><dots_function_call>{…}} reads on. */
+    @Override
+    public boolean endsAtLineStart() {
+        return true;
+    }
 }

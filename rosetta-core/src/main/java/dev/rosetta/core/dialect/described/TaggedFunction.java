@@ -9,6 +9,7 @@ import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.NativeCalls;
 import dev.rosetta.core.dialect.UnknownTool;
 import dev.rosetta.core.dialect.UntypedValue;
+import dev.rosetta.core.dialect.xml.XmlText;
 import dev.rosetta.core.dialect.attool.CallIds;
 import dev.rosetta.core.json.JsonRepairException;
 import dev.rosetta.core.split.Segment;
@@ -54,8 +55,15 @@ final class TaggedFunction {
      * {@code </parameter_x>}, a bare {@code </parameter}): that is dropped.
      */
     void parameter(String key, String raw, boolean closed, String closer) {
-        String value = UntypedValue.unframed(closed ? raw : withoutDriftedCloser(raw, closer));
+        String value = withoutCdata(UntypedValue.unframed(closed ? raw : withoutDriftedCloser(raw, closer)));
         arguments.put(key, spec == null ? value : spec.typedValue(key, value));
+    }
+
+    /** A value written as one CDATA section (MiniCPM4, as Cline's XML) is what the section holds. */
+    private static String withoutCdata(String value) {
+        String stripped = value.strip();
+        return stripped.startsWith(XmlText.CDATA_OPEN) && stripped.endsWith(XmlText.CDATA_CLOSE)
+                ? XmlText.unwrapCdata(stripped) : value;
     }
 
     private String withoutDriftedCloser(String raw, String closer) {

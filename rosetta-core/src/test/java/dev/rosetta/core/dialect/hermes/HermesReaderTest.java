@@ -296,6 +296,32 @@ class HermesReaderTest {
         assertThat(call.use().kwargs()).isEqualTo(Map.of("q", "x"));
     }
 
+    /** vLLM qwen2.5-coder: {@code <tools>} blocks glued one after another are one call each, none dropped. */
+    @Test
+    void secondToolsBlockGluedToTheFirstIsACallToo() {
+        List<Call> c = calls(split("<tools>{\"name\": \"search\", \"arguments\": {\"q\": \"a\"}}</tools>"
+                + "<tools>{\"name\": \"search\", \"arguments\": {\"q\": \"b\"}}</tools>"));
+        assertThat(c).extracting(x -> x.use().kwargs().get("q")).containsExactly("a", "b");
+    }
+
+    /** A sentence that shows the Granite wrapper with a call in it, and goes on after it, is not a call. */
+    @Test
+    void functionCallMentionedMidSentenceWithoutItsCloserIsProse() {
+        String msg = "Granite writes <function_call> before each call, as in <function_call> {\"name\": \"search\", "
+                + "\"arguments\": {\"q\": \"x\"}}. That is all.";
+        assertThat(split(msg)).allMatch(Prose.class::isInstance);
+    }
+
+    @Test
+    void callGluedToProseRunsWhereItsLineEndsWithItOrWithItsCloser() {
+        String call = "<tool_call>{\"name\": \"search\", \"arguments\": {\"q\": \"x\"}}";
+        assertThat(calls(split("Let me look." + call))).hasSize(1);
+        assertThat(calls(split("Let me look." + call + "\nDone."))).hasSize(1);
+        assertThat(calls(split("Let me look." + call + "</tool_call> Done."))).hasSize(1);
+        assertThat(calls(split("Let me look." + call + call + "</tool_call>"))).hasSize(2);
+        assertThat(calls(split("Let me look." + call + "<|im_end|>"))).hasSize(1);
+    }
+
     /** llama.cpp's hermes tests: content, then the tag glued to it, the JSON on its own line. */
     @Test
     void contentThenTagGluedToItThenJsonOnItsOwnLine() {

@@ -225,4 +225,16 @@ class PythonicReaderTest {
                 + "</parameter>\n</invoke>\n</function_calls>"));
         assertThat(call.dialect().name()).isEqualTo("xml");
     }
+
+    /** SGLang multi-format python dialect: a Python call in hermes' tag, JSON's literals allowed. */
+    @Test
+    void pythonCallInAToolCallTagIsACall() {
+        Call call = onlyCall(split("<tool_call>get_weather(city=\"NYC\", unit=\"celsius\")</tool_call>"));
+        assertThat(call.use().kwargs()).isEqualTo(Map.of("city", "NYC", "unit", "celsius"));
+    }
+
+    @Test
+    void pythonCallOfAnUndeclaredToolInAToolCallTagStaysProse() {
+        assertThat(split("<tool_call>launch(rocket=\"moon\")</tool_call>")).allMatch(Segment.Prose.class::isInstance);
+    }
 }

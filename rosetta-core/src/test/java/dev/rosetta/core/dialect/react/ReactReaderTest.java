@@ -138,4 +138,64 @@ class ReactReaderTest {
         List<Segment> s = auto("Action: ```json\n[\n    {\n        \"tool_name\": \"add\",\n        \"parameters\": {\"a\": 1, \"b\": 2}\n    }\n]\n```");
         assertThat(calls(s)).singleElement().satisfies(c -> assertThat(c.use().tool()).isEqualTo("add"));
     }
+
+    /** LlamaIndex test_extract_tool_use_multiline: blank lines between the step's lines are layout. */
+    @Test
+    void blankLinesBeforeActionInputAreLayout() {
+        List<Segment> s = auto("Thought: I need to add.\n\nAction: add\n\n\n\nAction Input: {\"a\": 1, \"b\": 2}\n");
+        assertThat(kinds(s)).containsExactly("thinking", "call");
+        assertThat(calls(s).get(0).use().kwargs()).isEqualTo(Map.of("a", 1, "b", 2));
+    }
+
+    /** CrewAI test_clean_action_with_leading_and_trailing_asterisks: markdown emphasis around the name. */
+    @Test
+    void emphasisAroundTheToolNameIsLayout() {
+        assertThat(calls(auto("Action: ** add **\nAction Input: {\"a\": 1, \"b\": 2}"))).singleElement()
+                .satisfies(c -> assertThat(c.use().tool()).isEqualTo("add"));
+        assertThat(calls(auto("Action: `add`\nAction Input: {\"a\": 1, \"b\": 2}"))).hasSize(1);
+    }
+
+    /** LlamaIndex test_extract_tool_use_with_Chinese_characters: a tool named in another script. */
+    @Test
+    void aToolNamedInAnotherScriptIsCalled() {
+        ToolSpec add = new ToolSpec("加法", "", "", ADD.parameters(), null, null, null);
+        List<Segment> s = Splitting.split("Action: 加法\nAction Input: {\"a\": 1, \"b\": 1}",
+                () -> ToolFormat.allReaders(ToolCatalog.of(add)));
+        assertThat(calls(s)).singleElement().satisfies(c -> assertThat(c.use().tool()).isEqualTo("加法"));
+    }
+
+    /** smolagents toolcalling_agent.yaml: Action: then a JSON call object, with no fence. */
+    @Test
+    void actionFollowedByAnUnfencedJsonCallIsACallWithNoLabelLeftInTheProse() {
+        List<Segment> s = auto("Action:\n{\n  \"name\": \"add\",\n  \"arguments\": {\"a\": 1, \"b\": 2}\n}");
+        assertThat(kinds(s)).containsExactly("call");
+    }
+
+    /** LangChain test_react_json_single_input: the JSON in a fence with no language. */
+    @Test
+    void actionFollowedByABareFencedJsonCallIsACall() {
+        List<Segment> s = auto("Action:\n```\n{\"action\": \"search\", \"action_input\": \"cats\"}\n```\n");
+        assertThat(calls(s)).singleElement().satisfies(c -> assertThat(c.use().kwargs()).isEqualTo(Map.of("query", "cats")));
+    }
+
+    /** LlamaIndex test_extract_final_response: its final answer is written "Answer:". */
+    @Test
+    void aThoughtBeforeAnAnswerIsReasoning() {
+        assertThat(kinds(auto("Thought: I can answer.\nAnswer: 2\n"))).containsExactly("thinking", "prose");
+    }
+
+    /** CrewAI test_missing_action_input_error: a declared tool's Action with no input is reported, not shown as prose. */
+    @Test
+    void anActionWithoutItsInputAtTheEndIsReportedNotRun() {
+        List<Segment> s = auto("Thought: Let me search.\nAction: search");
+        assertThat(kinds(s)).containsExactly("thinking", "unparsed");
+        assertThat(kinds(auto("Thought: Let me search.\nAction: nothing_declared"))).doesNotContain("unparsed", "call");
+    }
+
+    /** LlamaIndex test_extract_tool_use_extra_action_output: a description in parentheses after the name. */
+    @Test
+    void aDescriptionAfterTheToolNameIsNotPartOfIt() {
+        assertThat(calls(auto("Action: add (add two numbers)\nAction Input: {\"a\": 1, \"b\": 2}"))).singleElement()
+                .satisfies(c -> assertThat(c.use().tool()).isEqualTo("add"));
+    }
 }

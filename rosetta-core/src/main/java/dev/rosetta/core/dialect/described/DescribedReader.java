@@ -104,13 +104,19 @@ final class DescribedReader implements Reader {
 
     private static String firsts(List<String> texts) {
         StringBuilder out = new StringBuilder();
-        texts.forEach(t -> out.append(t.charAt(0)));
+        for (String t : texts) {
+            out.append(t.charAt(0));
+        }
         return distinct(out.toString());
     }
 
     private static String distinct(String chars) {
         StringBuilder out = new StringBuilder();
-        chars.chars().distinct().forEach(c -> out.append((char) c));
+        for (int i = 0; i < chars.length(); i++) {
+            if (out.indexOf(chars.substring(i, i + 1)) < 0) {
+                out.append(chars.charAt(i));
+            }
+        }
         return out.toString();
     }
 }

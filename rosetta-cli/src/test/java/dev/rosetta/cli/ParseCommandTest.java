@@ -338,7 +338,7 @@ class ParseCommandTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.out()).isEmpty();
         assertThat(run.err()).isEqualTo("rosetta parse: " + dialects + ":7:1: dialects[1].shpae: is not a key of a dialect;"
-                + " the keys are: name, models, source, calls, reasoning, markup, prompt, shape, open, close, section-open,"
+                + " the keys are: name, models, source, calls, reasoning, markup, markup-tags, prompt, shape, open, close, section-open,"
                 + " section-close, evidence, mid-line, separator, name-prefix, name-counter, id-from-header,"
                 + " name-after-separator, functions, parameters, bare-functions, key, value, quote, tool, bare, write, stop"
                 + System.lineSeparator());

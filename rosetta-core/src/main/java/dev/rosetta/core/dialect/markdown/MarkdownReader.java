@@ -3,6 +3,7 @@ package dev.rosetta.core.dialect.markdown;
 import java.util.function.BiFunction;
 
 import dev.rosetta.core.dialect.InfoString;
+import dev.rosetta.core.dialect.toolblock.ContinueDialect;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Opening;
 import dev.rosetta.core.split.Reader;
@@ -59,6 +60,13 @@ final class MarkdownReader implements Reader {
         FenceLine fence = FenceLine.parse(in.slice(at, end), 0, end - at);
         if (fence == null || !fence.opens()) {
             return Opening.NONE;
+        }
+        if (fence.info().strip().equals(ContinueDialect.FENCE_TAG) && tools.resolve(ContinueDialect.FENCE_TAG).isEmpty()) {
+            // Continue's ```tool block calls the tool its first line names; an ordinary fence otherwise.
+            Opening call = ContinueDialect.fencedCall(tools, in, at, end, fence.ticks());
+            if (call.kind() != Opening.Kind.NONE) {
+                return call;
+            }
         }
         return Opening.of(new FenceBlock(at, end, fence, kind(fence), this::callsATool));
     }

@@ -13,6 +13,7 @@ import dev.rosetta.core.dialect.deepseek.DeepSeekDialect;
 import dev.rosetta.core.dialect.harmony.HarmonyDialect;
 import dev.rosetta.core.dialect.described.BuiltinDialects;
 import dev.rosetta.core.dialect.schema.SchemaGuidedDialect;
+import dev.rosetta.core.dialect.toolblock.ContinueDialect;
 import dev.rosetta.core.dialect.llama3.Llama3Dialect;
 import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.dialect.mistral.MistralDialect;
@@ -31,7 +32,7 @@ public enum ToolFormat {
 
     /** Fenced blocks. */
     MARKDOWN("markdown", () -> MarkdownDialect.INSTANCE),
-    /** {@code <tool-use>} and {@code <function_calls>}; fenced calls are reported, not run. */
+    /** {@code <tool-use>} and {@code <function_calls>}; a fenced block is code for the user, as in every format but markdown. */
     XML("xml", () -> XmlDialect.INSTANCE),
     /** Native tool calls, written into the transcript as {@code @tool(id): {json}}. */
     TOOL("tool", () -> AtToolDialect.INSTANCE),
@@ -99,6 +100,10 @@ public enum ToolFormat {
         if (SchemaGuidedDialect.INSTANCE.name().equals(name)) {
             return Optional.of(SchemaGuidedDialect.INSTANCE);
         }
+        Optional<Dialect> family = readOnly().stream().filter(d -> d.name().equals(name)).findFirst();
+        if (family.isPresent()) {
+            return family;
+        }
         return Arrays.stream(values()).map(ToolFormat::dialect).filter(d -> d.name().equals(name)).findFirst();
     }
 
@@ -118,7 +123,8 @@ public enum ToolFormat {
     /**
      * The readers of a conversation that asked for {@code asked} — a format's dialect or one of
      * {@code added} — highest priority first: its own reader, then every other dialect's drift
-     * reader (built-in, then added), then schema-guided recognition.
+     * reader (built-in, then added), then the families read but never asked for ({@link #readOnly}),
+     * then schema-guided recognition.
      */
     public static List<Reader> readers(Dialect asked, ToolCatalog tools, List<? extends Dialect> added) {
         List<Reader> out = new ArrayList<>();
@@ -133,6 +139,7 @@ public enum ToolFormat {
                 out.add(d.driftReader(asked, tools));
             }
         }
+        readOnly().stream().filter(d -> d != asked).forEach(d -> out.add(d.driftReader(asked, tools)));
         out.add(SchemaGuidedDialect.INSTANCE.driftReader(asked, tools));
         return List.copyOf(out);
     }
@@ -140,7 +147,7 @@ public enum ToolFormat {
     /**
      * Every dialect's own reader, none of them drift: how a message is read when no format was
      * asked for ({@code rosetta parse --format auto}). What a dialect reports only as drift in
-     * another format's conversation (a bare llama3 object, a fenced call in xml mode) runs here.
+     * another format's conversation (a bare llama3 object, a fenced call) runs here.
      */
     public static List<Reader> allReaders(ToolCatalog tools) {
         return allReaders(tools, List.of());
@@ -151,7 +158,20 @@ public enum ToolFormat {
         List<Reader> out = new ArrayList<>();
         Arrays.stream(values()).map(f -> f.dialect().reader(tools)).forEach(out::add);
         added.stream().map(d -> d.reader(tools)).forEach(out::add);
+        readOnly().forEach(d -> out.add(d.reader(tools)));
         out.add(SchemaGuidedDialect.INSTANCE.reader(tools));
+        return List.copyOf(out);
+    }
+
+    /**
+     * The dialects read in every format that no format asks for: Continue's tool block, and the
+     * families described in {@code families.toml}. They come after every format's readers and a
+     * user's, so they add spellings and never change how a format's own dialect reads.
+     */
+    public static List<Dialect> readOnly() {
+        List<Dialect> out = new ArrayList<>();
+        out.add(ContinueDialect.INSTANCE);
+        out.addAll(BuiltinDialects.families());
         return List.copyOf(out);
     }
 

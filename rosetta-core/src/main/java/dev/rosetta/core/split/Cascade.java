@@ -122,18 +122,11 @@ final class Cascade {
             }
         }
         lineWaitScan = -1;
-        for (Reader reader : byFirstChar.of(in.charAt(pos)).at(in, pos)) {
-            Opening o = reader.open(in, pos);
-            // Complete input must decide; a reader that still hesitates gets prose, not a crash.
-            if (o.kind() == Opening.Kind.NONE || o.undecided() && in.complete()) {
-                continue;
-            }
-            if (o.kind() == Opening.Kind.NEED_LINE) {
-                lineWaitScan = in.limit();
-            }
-            return o;
+        Opening o = byFirstChar.of(in.charAt(pos)).open(in, pos, true);
+        if (o.kind() == Opening.Kind.NEED_LINE) {
+            lineWaitScan = in.limit();
         }
-        return Opening.NONE;
+        return o;
     }
 
     private boolean isLineStart(Input in, int i) {

@@ -96,7 +96,7 @@ final class MidLine {
                 scan = i + 1;
                 return -1;
             }
-            if (codeSpan == 0 && i != skipAt && byChar.of(c).at(in, i).length > 0) {
+            if (codeSpan == 0 && i != skipAt && byChar.of(c).anyMayClaim(in, i)) {
                 scan = i;
                 return i;
             }
@@ -134,14 +134,7 @@ final class MidLine {
 
     /** Asks the readers that list the character at {@code at} and may claim the text there, in priority order. */
     Opening open(Input in, int at) {
-        for (Reader reader : byChar.of(in.charAt(at)).at(in, at)) {
-            Opening o = reader.openMidLine(in, at);
-            if (o.kind() == Opening.Kind.NONE || o.undecided() && in.complete()) {
-                continue;
-            }
-            return o;
-        }
-        return Opening.NONE;
+        return byChar.of(in.charAt(at)).open(in, at, false);
     }
 
     private void endTicks() {

@@ -30,8 +30,8 @@ class ToolFormatTest {
 
     @ParameterizedTest
     @EnumSource(ToolFormat.class)
-    void everyFormatHasAReaderForEveryDialectAndTheSchemaGuidedOne(ToolFormat format) {
-        assertThat(format.readers(BuiltinTools.catalog())).hasSize(ToolFormat.values().length + 1);
+    void everyFormatHasAReaderForEveryDialectThenTheReadOnlyFamiliesAndTheSchemaGuidedOne(ToolFormat format) {
+        assertThat(format.readers(BuiltinTools.catalog())).hasSize(ToolFormat.values().length + ToolFormat.readOnly().size() + 1);
     }
 
     @ParameterizedTest
@@ -42,9 +42,10 @@ class ToolFormatTest {
     }
 
     @Test
-    void allReadersHaveOneReaderPerDialectInRegistrationOrderThenTheSchemaGuidedOne() {
+    void allReadersHaveOneReaderPerDialectInRegistrationOrderThenTheReadOnlyFamiliesThenTheSchemaGuidedOne() {
         List<Class<?>> expected = new java.util.ArrayList<>(java.util.Arrays.stream(ToolFormat.values())
                 .<Class<?>>map(f -> f.dialect().reader(BuiltinTools.catalog()).getClass()).toList());
+        ToolFormat.readOnly().forEach(d -> expected.add(d.reader(BuiltinTools.catalog()).getClass()));
         expected.add(dev.rosetta.core.dialect.schema.SchemaGuidedDialect.INSTANCE.reader(BuiltinTools.catalog()).getClass());
         assertThat(ToolFormat.allReaders(BuiltinTools.catalog()).stream().<Class<?>>map(Object::getClass).toList())
                 .isEqualTo(expected);

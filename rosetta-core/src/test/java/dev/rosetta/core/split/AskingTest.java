@@ -16,17 +16,45 @@ import org.junit.jupiter.api.Test;
  */
 class AskingTest {
 
-    /** A reader that only lists where its constructs start; it never claims anything. */
-    private record Listing(String name, String lineStarts, String seconds, List<String> literalStarts) implements Reader {
+    /** The readers asked so far, in order. */
+    private final List<Reader> asked = new ArrayList<>();
+
+    /** A reader that only lists where its constructs start; asked, it notes it and claims nothing. */
+    private static final class Listing implements Reader {
+
+        private final String name;
+        private final String lineStarts;
+        private final String seconds;
+        private final List<String> literalStarts;
+        private final List<Reader> asked;
+
+        Listing(String name, String lineStarts, String seconds, List<String> literalStarts, List<Reader> asked) {
+            this.name = name;
+            this.lineStarts = lineStarts;
+            this.seconds = seconds;
+            this.literalStarts = literalStarts;
+            this.asked = asked;
+        }
 
         @Override
         public Opening open(Input in, int at) {
+            asked.add(this);
             return Opening.NONE;
+        }
+
+        @Override
+        public String lineStarts() {
+            return lineStarts;
         }
 
         @Override
         public String secondChars(char first) {
             return seconds;
+        }
+
+        @Override
+        public List<String> literalStarts() {
+            return literalStarts;
         }
 
         @Override
@@ -81,7 +109,14 @@ class AskingTest {
         return out.toString();
     }
 
-    private static List<Reader> randomReaders(Random random, int count) {
+    /** The readers {@code asking} asks at {@code at}, in order. */
+    private List<Reader> askedAt(Asking asking, Input in, int at) {
+        asked.clear();
+        assertThat(asking.open(in, at, true)).isEqualTo(Opening.NONE);
+        return List.copyOf(asked);
+    }
+
+    private List<Reader> randomReaders(Random random, int count) {
         List<Reader> readers = new ArrayList<>();
         for (int r = 0; r < count; r++) {
             List<String> literal = null;
@@ -93,7 +128,7 @@ class AskingTest {
             }
             String seconds = random.nextInt(3) == 0 ? "|ab".substring(random.nextInt(3)) : null;
             String lineStarts = random.nextInt(8) == 0 ? "x" : "<";
-            readers.add(new Listing("r" + r, lineStarts, seconds, literal));
+            readers.add(new Listing("r" + r, lineStarts, seconds, literal, asked));
         }
         return readers;
     }
@@ -111,7 +146,7 @@ class AskingTest {
                 buffer.append(text.substring(buffer.length(), shown));
                 in.set(shown, shown == text.length());
                 List<Reader> expected = byEachReader(readers, text.substring(0, shown), '<');
-                assertThat(asking.at(in, 0)).as("%s of %s, readers %s", shown, text, readers)
+                assertThat(askedAt(asking, in, 0)).as("%s of %s, readers %s", shown, text, readers)
                         .containsExactlyElementsOf(withUnfiltered(readers, expected));
             }
         }
@@ -120,10 +155,10 @@ class AskingTest {
     @Test
     void theTextAtACandidateIsLookedAtOnceHoweverManyReadersListItsStart() {
         String text = "<|tool_calls_section_begin|> in prose";
-        List<Reader> one = List.of(new Listing("one", "<", "|", List.of("<|tool_calls_section_begin|>x")));
+        List<Reader> one = List.of(new Listing("one", "<", "|", List.of("<|tool_calls_section_begin|>x"), asked));
         List<Reader> many = new ArrayList<>();
         for (int r = 0; r < 40; r++) {
-            many.add(new Listing("r" + r, "<", "|", List.of("<|tool_calls_section_begin|>" + r, "<|tool_call_begin|>")));
+            many.add(new Listing("r" + r, "<", "|", List.of("<|tool_calls_section_begin|>" + r, "<|tool_call_begin|>"), asked));
         }
         assertThat(readsToDecide(many, text)).isEqualTo(readsToDecide(one, text)).isLessThanOrEqualTo(30);
     }
@@ -132,7 +167,7 @@ class AskingTest {
     void aCandidateStreamedOneCharacterAtATimeIsStillLookedAtOnce() {
         List<Reader> many = new ArrayList<>();
         for (int r = 0; r < 20; r++) {
-            many.add(new Listing("r" + r, "<", null, List.of("<|reserved_special_token_" + r + "|>")));
+            many.add(new Listing("r" + r, "<", null, List.of("<|reserved_special_token_" + r + "|>"), asked));
         }
         String text = "<|reserved_special_token_7|>";
         TextBuffer buffer = new TextBuffer();
@@ -141,24 +176,24 @@ class AskingTest {
         for (int shown = 1; shown <= text.length(); shown++) {
             buffer.append(text.substring(shown - 1, shown));
             in.set(shown, false);
-            asking.at(in, 0);
+            asking.anyMayClaim(in, 0);
         }
         assertThat(buffer.reads()).isEqualTo(text.length() - 1);
-        assertThat(asking.at(in, 0)).containsExactly(many.get(7));
+        assertThat(askedAt(asking, in, 0)).containsExactly(many.get(7));
     }
 
     @Test
     void aReaderThatListsNoStartsIsAlwaysAskedAndNothingIsLookedAtForIt() {
-        List<Reader> readers = List.of(new Listing("any", "<", null, null));
+        List<Reader> readers = List.of(new Listing("any", "<", null, null, asked));
         assertThat(readsToDecide(readers, "<b>bold</b>")).isZero();
     }
 
-    private static long readsToDecide(List<Reader> readers, String text) {
+    private long readsToDecide(List<Reader> readers, String text) {
         TextBuffer buffer = new TextBuffer();
         buffer.append(text);
         Input in = new Input(buffer);
         in.set(text.length(), true);
-        Asking.at(readers, '<', Reader::lineStarts).at(in, 0);
+        Asking.at(readers, '<', Reader::lineStarts).anyMayClaim(in, 0);
         return buffer.reads();
     }
 }

@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import dev.rosetta.core.dialect.ToolFormat;
+import dev.rosetta.core.dialect.described.BuiltinDialects;
 import dev.rosetta.core.split.StreamEvent.Completed;
 import dev.rosetta.core.split.StreamEvent.ProseDelta;
 import dev.rosetta.core.tool.BuiltinTools;
@@ -38,10 +39,10 @@ public final class Splitting {
 
     private Splitting() {}
 
-    /** The markup, section and Python-list tokens of every described dialect, as alternatives of a pattern. */
+    /** The markup, section and Python-list tokens and the markup tags of every described dialect, as alternatives of a pattern. */
     private static String describedMarkup() {
         java.util.Set<String> tokens = new java.util.LinkedHashSet<>();
-        for (var d : dev.rosetta.core.dialect.described.BuiltinDialects.all()) {
+        for (var d : java.util.stream.Stream.concat(BuiltinDialects.all().stream(), BuiltinDialects.families().stream()).toList()) {
             tokens.addAll(d.description().markup());
             d.description().calls().forEach(f -> {
                 tokens.addAll(f.sectionOpen());
@@ -53,7 +54,10 @@ public final class Splitting {
                 }
             });
         }
-        return tokens.stream().map(Pattern::quote).collect(java.util.stream.Collectors.joining("|"));
+        String tags = BuiltinDialects.all().stream().flatMap(d -> d.description().markupTags().stream())
+                .map(t -> "|<" + Pattern.quote(t) + ">|</?" + Pattern.quote(t) + ":[0-9 ,:\\[\\]]*>")
+                .collect(java.util.stream.Collectors.joining());
+        return tokens.stream().map(Pattern::quote).collect(java.util.stream.Collectors.joining("|")) + tags;
     }
 
     public static List<Segment> split(String message, ToolFormat format) {

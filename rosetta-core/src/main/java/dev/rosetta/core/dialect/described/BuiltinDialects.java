@@ -13,12 +13,21 @@ import java.util.List;
 public final class BuiltinDialects {
 
     private static final String RESOURCE = "dialects.toml";
+    private static final String FAMILIES_FILE = "families.toml";
 
     private BuiltinDialects() {}
 
     /** Every built-in described dialect, in the file's order. */
     public static List<DescribedDialect> all() {
         return Loaded.ALL;
+    }
+
+    /**
+     * The families read in every format but never asked for ({@code families.toml}): no
+     * {@code --tool-format} describes tools in them, so they need no prompt, only their spelling.
+     */
+    public static List<DescribedDialect> families() {
+        return Loaded.FAMILIES;
     }
 
     /** The built-in described dialect named {@code name}; a missing one is a bug in the resource. */
@@ -29,15 +38,16 @@ public final class BuiltinDialects {
 
     /** Read on first use: a chat that never reads a described dialect never parses the file. */
     private static final class Loaded {
-        static final List<DescribedDialect> ALL = load();
+        static final List<DescribedDialect> ALL = load(RESOURCE);
+        static final List<DescribedDialect> FAMILIES = load(FAMILIES_FILE);
 
-        private static List<DescribedDialect> load() {
-            try (InputStream in = BuiltinDialects.class.getResourceAsStream(RESOURCE)) {
+        private static List<DescribedDialect> load(String resource) {
+            try (InputStream in = BuiltinDialects.class.getResourceAsStream(resource)) {
                 if (in == null) {
-                    throw new IllegalStateException(RESOURCE + " is missing from the class path");
+                    throw new IllegalStateException(resource + " is missing from the class path");
                 }
                 String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                return DescriptionReader.parse(text, RESOURCE).stream().map(DescribedDialect::new).toList();
+                return DescriptionReader.parse(text, resource).stream().map(DescribedDialect::new).toList();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

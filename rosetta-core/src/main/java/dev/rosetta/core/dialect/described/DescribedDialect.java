@@ -45,7 +45,7 @@ public final class DescribedDialect implements Dialect {
         for (CallForm form : description.calls()) {
             forms.add(formReader(form, tools));
         }
-        return new DescribedReader(forms, description.markup(), description.reasoning());
+        return new DescribedReader(forms, description.markup(), description.markupTags(), description.reasoning());
     }
 
     private FormReader formReader(CallForm form, ToolCatalog tools) {

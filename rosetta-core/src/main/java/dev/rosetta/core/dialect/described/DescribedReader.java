@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import dev.rosetta.core.dialect.MarkupTag;
 import dev.rosetta.core.dialect.MarkupToken;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Opening;
@@ -20,21 +21,24 @@ final class DescribedReader implements Reader {
 
     private final List<FormReader> forms;
     private final List<String> markup;
+    private final List<String> markupTags;
     private final List<ReasoningMarkers> reasoning;
     private final String lineStarts;
     private final String midLineStarts;
     private final List<String> starts;
 
-    DescribedReader(List<FormReader> forms, List<String> markup, List<ReasoningMarkers> reasoning) {
+    DescribedReader(List<FormReader> forms, List<String> markup, List<String> markupTags, List<ReasoningMarkers> reasoning) {
         this.forms = List.copyOf(forms);
         this.markup = List.copyOf(markup);
+        this.markupTags = List.copyOf(markupTags);
         this.reasoning = List.copyOf(reasoning);
         List<String> all = new ArrayList<>(markup);
-        StringBuilder mid = new StringBuilder(firsts(markup));
+        markupTags.forEach(tag -> all.addAll(List.of("<" + tag, "</" + tag)));
+        StringBuilder mid = new StringBuilder(firsts(all));
         for (FormReader f : forms) {
             all.addAll(f.starts());
             if (f.midLine()) {
-                mid.append(firsts(f.starts()));
+                mid.append(firsts(f.midLineStarts()));
             }
         }
         this.starts = List.copyOf(all);
@@ -63,7 +67,8 @@ final class DescribedReader implements Reader {
                 return o;
             }
         }
-        return markup.isEmpty() ? Opening.NONE : MarkupToken.open(in, at, markup);
+        Opening token = markup.isEmpty() ? Opening.NONE : MarkupToken.open(in, at, markup);
+        return token.kind() != Opening.Kind.NONE || markupTags.isEmpty() ? token : MarkupTag.open(in, at, markupTags);
     }
 
     @Override
@@ -104,13 +109,19 @@ final class DescribedReader implements Reader {
 
     private static String firsts(List<String> texts) {
         StringBuilder out = new StringBuilder();
-        texts.forEach(t -> out.append(t.charAt(0)));
+        for (String t : texts) {
+            out.append(t.charAt(0));
+        }
         return distinct(out.toString());
     }
 
     private static String distinct(String chars) {
         StringBuilder out = new StringBuilder();
-        chars.chars().distinct().forEach(c -> out.append((char) c));
+        for (int i = 0; i < chars.length(); i++) {
+            if (out.indexOf(chars.substring(i, i + 1)) < 0) {
+                out.append(chars.charAt(i));
+            }
+        }
         return out.toString();
     }
 }

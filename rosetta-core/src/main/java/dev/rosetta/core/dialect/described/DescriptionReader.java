@@ -24,7 +24,7 @@ public final class DescriptionReader {
     private static final TomlMapper TOML = TomlMapper.builder().build();
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,39}");
 
-    private static final List<String> DIALECT_KEYS = List.of("name", "models", "source", "calls", "reasoning", "markup",
+    private static final List<String> DIALECT_KEYS = List.of("name", "models", "source", "calls", "reasoning", "markup", "markup-tags",
             "prompt");
     private static final List<String> FORM_KEYS = List.of("shape", "open", "close", "section-open", "section-close",
             "evidence", "mid-line", "separator", "name-prefix", "name-counter", "id-from-header", "name-after-separator",
@@ -111,6 +111,7 @@ public final class DescriptionReader {
         List<ReasoningMarkers> reasoning = t.pairs("reasoning", 2, "[[\"<think>\", \"</think>\"]]").stream()
                 .map(p -> new ReasoningMarkers(p.get(0), p.get(1))).toList();
         List<String> markup = t.strings("markup");
+        List<String> markupTags = t.strings("markup-tags");
         Prompt prompt = prompt(t.table("prompt"));
         List<String> known = new ArrayList<>(DIALECT_KEYS);
         if (calls.size() == 1 && t.has("shape")) {
@@ -118,7 +119,7 @@ public final class DescriptionReader {
         }
         t.finish("a dialect", known);
         return new DialectDescription(name, models == null ? "" : models, source == null ? "" : source, calls,
-                reasoning, markup, prompt);
+                reasoning, markup, markupTags, prompt);
     }
 
     private static CallForm form(DescriptionTable t) {

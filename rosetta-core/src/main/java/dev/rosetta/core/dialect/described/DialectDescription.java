@@ -16,14 +16,17 @@ import dev.rosetta.core.split.ReasoningMarkers;
  * @param calls     its spellings of a call, tried in order
  * @param reasoning the markers its reasoning is written between
  * @param markup    special tokens that carry no call (end of turn, response markers): never prose
+ * @param markupTags names of elements whose tags are markup and whose text is prose (Cohere's citations, {@code co})
  * @param prompt    how the tools are described to a model asked for this dialect
  */
 public record DialectDescription(String name, String models, String source, List<CallForm> calls,
-        List<ReasoningMarkers> reasoning, List<String> markup, Prompt prompt) {
+        List<ReasoningMarkers> reasoning, List<String> markup, List<String> markupTags,
+        Prompt prompt) {
 
     public DialectDescription {
         calls = List.copyOf(calls);
         reasoning = List.copyOf(reasoning);
         markup = List.copyOf(markup);
+        markupTags = List.copyOf(markupTags);
     }
 }

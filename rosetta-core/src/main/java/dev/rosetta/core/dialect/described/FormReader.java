@@ -32,6 +32,11 @@ abstract class FormReader {
         return form.open();
     }
 
+    /** The texts a call of this spelling may start with right after prose on a line, when {@link #midLine}. */
+    List<String> midLineStarts() {
+        return starts();
+    }
+
     /** Whether a call of this spelling may start right after prose on a line. */
     boolean midLine() {
         return form.midLine();

@@ -39,14 +39,23 @@ final class PythonCalls extends FormReader {
         return form.bare() ? List.of("[", " ", "\t") : form.open();
     }
 
+    /** A bare list after prose counts too, by the stricter rule of {@link MidLineCallList}. */
     @Override
     boolean midLine() {
-        return !form.bare() && form.midLine();
+        return form.bare() || form.midLine();
+    }
+
+    @Override
+    List<String> midLineStarts() {
+        return form.bare() ? List.of("[") : starts();
     }
 
     @Override
     Opening open(Input in, int at, boolean lineStart) {
-        return form.bare() ? bare(in, at) : marked(in, at);
+        if (form.bare()) {
+            return lineStart ? bare(in, at) : MidLineCallList.open(dialect, tools, in, at);
+        }
+        return marked(in, at);
     }
 
     private Opening marked(Input in, int at) {

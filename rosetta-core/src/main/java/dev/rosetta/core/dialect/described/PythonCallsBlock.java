@@ -296,7 +296,7 @@ final class PythonCallsBlock implements Block {
     }
 
     /** Keyword arguments as they are; positional ones take the declared parameters in order. */
-    private static Map<String, Object> arguments(PythonCall call, ToolSpec spec) {
+    static Map<String, Object> arguments(PythonCall call, ToolSpec spec) {
         Map<String, Object> out = new LinkedHashMap<>();
         List<Parameter> declared = spec.parameters();
         if (call.positional().size() > declared.size()) {

@@ -22,7 +22,12 @@ final class PythonExtent {
 
     /** The index after the balancing bracket, or -1 while it has not arrived. */
     int scan(Input in) {
-        while (in.has(pos)) {
+        return scan(in, Integer.MAX_VALUE);
+    }
+
+    /** The same, looking no further than {@code limit} (exclusive). */
+    int scan(Input in, int limit) {
+        while (pos < limit && in.has(pos)) {
             char c = in.charAt(pos);
             if (quote != 0) {
                 int step = inString(in, c);

@@ -1,12 +1,18 @@
 package dev.rosetta.core.dialect.described;
 
+import java.util.List;
+
 import dev.rosetta.core.dialect.Dialect;
+import dev.rosetta.core.dialect.ToolFormat;
 import dev.rosetta.core.dialect.TokenMatch;
 import dev.rosetta.core.split.Block;
 import dev.rosetta.core.split.Input;
 import dev.rosetta.core.split.Opening;
 import dev.rosetta.core.split.Output;
+import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Segment.Thinking;
+import dev.rosetta.core.split.Segment.Unparsed;
+import dev.rosetta.core.split.StreamSplitter;
 import dev.rosetta.core.split.StreamEvent.ThinkingDelta;
 import dev.rosetta.core.tool.ToolCatalog;
 
@@ -65,7 +71,7 @@ final class ThoughtLines extends FormReader {
             }
             TokenMatch step = TokenMatch.at(in, next, form.stop());
             if (step.yes()) {
-                return Opening.of(new Thought(at, at + opener.token().length(), nl));
+                return Opening.of(new Thought(tools, at, at + opener.token().length(), nl));
             }
             if (step.partial() && !in.complete()) {
                 scan = nl;
@@ -75,8 +81,19 @@ final class ThoughtLines extends FormReader {
         }
     }
 
-    /** The thought, from its opener to the line break before the step: reasoning, its text without the opener. */
-    private record Thought(int start, int textFrom, int lineEnd) implements Block {
+    /**
+     * The thought, from its opener to the line break before the step: reasoning, its text without
+     * the opener. A call written on the line is reported, not run and not hidden in the reasoning:
+     * the line is read by every dialect's reader (only where a character that can start a call is
+     * on it), and each call found becomes a report between the thinking pieces.
+     */
+    private record Thought(ToolCatalog tools, int start, int textFrom, int lineEnd) implements Block {
+
+        /** A call spelled in any dialect has one of these on its line. */
+        private static final String CALL_CHARS = "<[{`@>";
+
+        static final String CALL_INSIDE = "a tool call inside reasoning (a Thought: line) is not run: write it as a step"
+                + " of its own, an Action: line naming the tool and an Action Input: line with its arguments";
 
         @Override
         public int advance(Input in, Output out) {
@@ -84,10 +101,52 @@ final class ThoughtLines extends FormReader {
             while (textStart < lineEnd && (in.charAt(textStart) == ' ' || in.charAt(textStart) == '\t')) {
                 textStart++;
             }
-            String text = in.slice(textStart, lineEnd).stripTrailing();
-            out.event(new ThinkingDelta(text));
-            out.segment(new Thinking(text, start, lineEnd + 1, textStart));
+            String line = in.slice(textStart, lineEnd);
+            List<Segment> inner = mayHoldACall(line) ? StreamSplitter.split(line, ToolFormat.allReaders(tools)) : List.of();
+            if (inner.stream().noneMatch(s -> s instanceof Segment.Call || s instanceof Segment.Unparsed)) {
+                thinking(out, line.stripTrailing(), start, lineEnd + 1, textStart);
+                return lineEnd + 1;
+            }
+            int from = start;
+            int textAt = textStart;
+            StringBuilder text = new StringBuilder();
+            for (Segment s : inner) {
+                if (s instanceof Segment.Call || s instanceof Segment.Unparsed) {
+                    int callEnd = textStart + s.end();
+                    if (!text.isEmpty() && !text.toString().isBlank()) {
+                        thinking(out, text.toString().strip(), from, textStart + s.start(), textAt);
+                        from = textStart + s.start();
+                    }
+                    text.setLength(0);
+                    Dialect written = s instanceof Segment.Call c ? c.dialect() : ((Unparsed) s).dialect();
+                    out.segment(new Unparsed(in.slice(from, callEnd), written, CALL_INSIDE, from, callEnd));
+                    from = callEnd;
+                    textAt = from;
+                } else {
+                    text.append(line, s.start(), s.end());
+                }
+            }
+            if (!text.toString().isBlank()) {
+                while (Character.isWhitespace(in.charAt(textAt))) {
+                    textAt++;
+                }
+                thinking(out, text.toString().strip(), from, lineEnd + 1, textAt);
+            }
             return lineEnd + 1;
+        }
+
+        private static boolean mayHoldACall(String line) {
+            for (int i = 0; i < line.length(); i++) {
+                if (CALL_CHARS.indexOf(line.charAt(i)) >= 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static void thinking(Output out, String text, int from, int to, int textStart) {
+            out.event(new ThinkingDelta(text));
+            out.segment(new Thinking(text, from, to, textStart));
         }
 
         @Override

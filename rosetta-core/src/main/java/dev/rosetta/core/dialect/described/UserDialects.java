@@ -47,7 +47,8 @@ public final class UserDialects {
 
     private static void checkName(String name, List<Object> at) {
         boolean builtin = ToolFormat.dialectNamed(name).isPresent()
-                || BuiltinDialects.all().stream().anyMatch(d -> d.name().equals(name));
+                || BuiltinDialects.all().stream().anyMatch(d -> d.name().equals(name))
+                || BuiltinDialects.families().stream().anyMatch(d -> d.name().equals(name));
         if (builtin || RESERVED.contains(name)) {
             List<Object> key = new ArrayList<>(at);
             key.add("name");

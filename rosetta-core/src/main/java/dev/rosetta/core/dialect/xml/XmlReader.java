@@ -138,7 +138,9 @@ final class XmlReader implements Reader {
         if (in.has(j) && !XmlText.isNameStart(in.charAt(j))) {
             return -1;
         }
-        while (in.has(j) && in.charAt(j) != ':' && XmlText.isNameChar(in.charAt(j))) {
+        // Each character of the name is looked at once: a tag in prose is read to its end here.
+        char c = 0;
+        while (in.has(j) && (c = in.charAt(j)) != ':' && XmlText.isNameChar(c)) {
             if (j - i > MAX_PREFIX) {
                 return -1;
             }
@@ -147,7 +149,7 @@ final class XmlReader implements Reader {
         if (!in.has(j)) {
             return in.complete() ? -1 : -2;
         }
-        if (in.charAt(j) != ':' || j == i + 1) {
+        if (c != ':' || j == i + 1) {
             return -1;
         }
         return switch (in.match(j + 1, FUNCTION_CALLS)) {

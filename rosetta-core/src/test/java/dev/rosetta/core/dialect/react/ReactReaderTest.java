@@ -55,6 +55,28 @@ class ReactReaderTest {
     }
 
     @Test
+    void aCallWrittenOnAThoughtLineIsReportedInsideReasoningNotRun() {
+        List<Segment> s = auto("Thought: I will call <tool_call>{\"name\": \"add\", \"arguments\": {\"a\": 1, \"b\": 2}}</tool_call> now\n"
+                + "Action: add\nAction Input: {\"a\": 3, \"b\": 4}");
+        assertThat(kinds(s)).containsExactly("thinking", "unparsed", "thinking", "call");
+        assertThat(((Segment.Unparsed) s.get(1)).problem()).contains("inside reasoning").contains("not run");
+        assertThat(calls(s)).singleElement().satisfies(c -> assertThat(c.use().kwargs()).isEqualTo(Map.of("a", 3, "b", 4)));
+    }
+
+    @Test
+    void aThoughtLineThatIsOnlyACallIsReportedWhole() {
+        List<Segment> s = auto("Thought: [add(a=1, b=2)]\nFinal Answer: 3");
+        assertThat(kinds(s)).containsExactly("unparsed", "prose");
+        assertThat(((Segment.Unparsed) s.get(0)).raw()).startsWith("Thought:");
+    }
+
+    @Test
+    void aThoughtWithBracketsButNoCallStaysReasoning() {
+        List<Segment> s = auto("Thought: the list [1, 2] has {two} <b>items</b> and add(a=1) is `code`\nFinal Answer: 2");
+        assertThat(kinds(s)).containsExactly("thinking", "prose");
+    }
+
+    @Test
     void aThoughtThatHeadsNoStepIsProse() {
         assertThat(kinds(auto("Thought: that was easy.\nThe answer is 3."))).containsExactly("prose");
     }

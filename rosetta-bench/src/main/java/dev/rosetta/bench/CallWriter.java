@@ -31,12 +31,19 @@ final class CallWriter {
     };
 
     private final ToolFormat format;
+    /** Whether the message is read where a fenced call runs (markdown, auto); elsewhere a fence is code for the user. */
+    private final boolean fencesRun;
     private final Random random;
     private final CodeLines code;
     private int nextId = 1;
 
     CallWriter(ToolFormat format, Random random) {
+        this(format, random, format == ToolFormat.MARKDOWN);
+    }
+
+    CallWriter(ToolFormat format, Random random, boolean fencesRun) {
         this.format = format;
+        this.fencesRun = fencesRun;
         this.random = random;
         this.code = new CodeLines(random);
     }
@@ -49,17 +56,18 @@ final class CallWriter {
             out.append("\n\n");
             return 0;
         }
+        int calls = 1;
         switch (format) {
             case MARKDOWN -> {
                 ToolUse use = anyUse(roll);
                 out.append(ToolFormat.MARKDOWN.dialect().write(use, specOf(use)));
             }
             case XML -> xml(out, roll);
-            case TOOL -> tool(out, roll);
-            default -> nativeCall(out, roll);
+            case TOOL -> calls = tool(out, roll);
+            default -> calls = nativeCall(out, roll);
         }
         out.append("\n\n");
-        return 1;
+        return calls;
     }
 
     /** One save call of {@code path} with {@code body}, spelled as this format's dialect writes it. */
@@ -115,11 +123,13 @@ final class CallWriter {
         out.append("</function_calls>");
     }
 
-    private void tool(StringBuilder out, int roll) {
+    /** Returns the number of calls appended: a fenced one is code for the user in tool mode (the example-code rule). */
+    private int tool(StringBuilder out, int roll) {
         switch (roll % 3) {
-            case 0 -> { // a fenced call: fences run in tool mode too
+            case 0 -> { // a fenced call, shown to the user: every reader still has to look at it
                 ToolUse use = anyUse(roll);
                 out.append(ToolFormat.MARKDOWN.dialect().write(use, specOf(use)));
+                return fencesRun ? 1 : 0;
             }
             case 1 -> { // one line, as the dialect writes it
                 ToolUse use = anyUse(roll).withCallId(callId());
@@ -130,13 +140,18 @@ final class CallWriter {
                         .append(",\n  \"content\": ").append(Json.write(body(5 + random.nextInt(25)))).append("\n}");
             }
         }
+        return 1;
     }
 
-    /** A native dialect's own call, or now and then a fenced one (fences run in these formats too). */
-    private void nativeCall(StringBuilder out, int roll) {
+    /**
+     * A native dialect's own call, or now and then a fenced one, which is code for the user in
+     * these formats (the example-code rule); returns the number of calls appended.
+     */
+    private int nativeCall(StringBuilder out, int roll) {
         ToolUse use = anyUse(roll);
         ToolFormat spelling = roll % 3 == 0 ? ToolFormat.MARKDOWN : format;
         out.append(spelling.dialect().write(use, specOf(use)));
+        return spelling == format || fencesRun ? 1 : 0;
     }
 
     /** A ```json block: prose in every format, though it holds braces and quotes like a call. */

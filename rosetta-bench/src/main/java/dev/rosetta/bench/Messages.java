@@ -78,7 +78,8 @@ public final class Messages {
     public static SampleMessage nativeCalls(int chars, long seed) {
         Random random = new Random(seed);
         ProseText prose = new ProseText(random);
-        List<CallWriter> writers = NATIVE.stream().map(f -> new CallWriter(f, random)).toList();
+        // Read in auto, where a fenced call runs too.
+        List<CallWriter> writers = NATIVE.stream().map(f -> new CallWriter(f, random, true)).toList();
         StringBuilder out = new StringBuilder(chars + RESERVE);
         StringBuilder unit = new StringBuilder();
         int count = 0;

@@ -65,7 +65,9 @@ class MessagesTest {
         SampleMessage message = kind.generate(format, SIZE, 42);
         switch (kind) {
             case PROSE -> assertThat(message.calls()).isZero();
-            case MANY_CALLS -> assertThat(message.calls()).isGreaterThan(60);
+            // In tool and the native formats a third of the items are fenced blocks: code for the user.
+            case MANY_CALLS -> assertThat(message.calls()).isGreaterThan(format == ToolFormat.MARKDOWN
+                    || format == ToolFormat.XML ? 60 : 40);
             case HUGE_SAVE -> assertThat(message.calls()).isOne();
         }
         if (kind != MessageKind.HUGE_SAVE) {

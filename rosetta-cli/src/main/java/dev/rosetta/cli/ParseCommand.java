@@ -71,8 +71,8 @@ final class ParseCommand implements Callable<Integer> {
             converter = OptionConverters.ParseFormatValue.class, completionCandidates = FormatNames.class,
             description = "The tool format the model was asked to write: ${COMPLETION-CANDIDATES}"
                     + " (default: ${DEFAULT-VALUE}). Every format reads every dialect; the format decides only"
-                    + " what is reported as drift rather than run (fenced calls in xml, bare llama3 JSON and"
-                    + " pythonic lists outside their own format). auto asks for none: every dialect runs. A dialect"
+                    + " what is reported as drift rather than run (bare llama3 JSON and pythonic lists outside their"
+                    + " own format) and that a fenced block is a call only in markdown. auto asks for none: every dialect runs. A dialect"
                     + " of --dialects is a format too.")
     private ParseFormat format;
 

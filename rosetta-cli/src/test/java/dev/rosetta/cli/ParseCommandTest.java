@@ -444,10 +444,9 @@ class ParseCommandTest {
     }
 
     @Test
-    void xmlFormatReportsFencedCallsInsteadOfRunningThem() throws IOException {
+    void xmlFormatReadsAFencedCallAsCodeForTheUser() throws IOException {
         Map<String, Object> s = parse("```shell\nls\n```", "--format", "xml").segments().get(0);
-        assertThat(s).containsEntry("type", "unparsed").containsEntry("dialect", "markdown");
-        assertThat((String) s.get("problem")).contains("<tool-use>");
+        assertThat(s).containsEntry("type", "prose").containsEntry("text", "```shell\nls\n```");
     }
 
     @Test
@@ -466,8 +465,10 @@ class ParseCommandTest {
     }
 
     @Test
-    void toolFormatStillRunsFencedCalls() throws IOException {
-        Map<String, Object> call = parse("```shell\nls\n```", "--format", "tool").segments().get(0);
+    void toolFormatReadsAFencedCallAsCodeForTheUser() throws IOException {
+        Map<String, Object> s = parse("```shell\nls\n```", "--format", "tool").segments().get(0);
+        assertThat(s).containsEntry("type", "prose");
+        Map<String, Object> call = parse("```shell\nls\n```", "--format", "markdown").segments().get(0);
         assertThat(call).containsEntry("type", "call").containsEntry("dialect", "markdown");
     }
 
@@ -527,7 +528,7 @@ class ParseCommandTest {
 
     @Test
     void callIdIsTheOneTheTextCarriedElseTheSameGeneratedOneEveryTime() throws IOException {
-        String message = "@shell(functions.shell:0): {\"command\": \"ls\"}\n```shell\npwd\n```\n";
+        String message = "@shell(functions.shell:0): {\"command\": \"ls\"}\n@shell: {\"command\": \"pwd\"}\n";
         List<Map<String, Object>> first = parse(message, "--format", "tool").segments();
         List<Map<String, Object>> calls = first.stream().filter(s -> s.get("type").equals("call")).toList();
         assertThat(calls.get(0)).containsEntry("call_id", "functions.shell:0");

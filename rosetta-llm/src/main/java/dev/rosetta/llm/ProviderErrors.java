@@ -17,7 +17,8 @@ import tools.jackson.databind.JsonNode;
  * error type and code that an error body, a 200 body or a mid-stream error event carries. The
  * three APIs spell errors alike — {@code {"error": {"type", "code", "message"}}}, Anthropic's
  * {@code {"type": "error", "error": {…}}}, the Responses API's {@code error} event with code and
- * message at the top, vLLM's {@code {"object": "error", …}}, OpenRouter's numeric {@code code} —
+ * message at the top, vLLM's {@code {"object": "error", …}}, OpenRouter's numeric {@code code},
+ * MiniMax's {@code base_resp} with {@code status_code} and {@code status_msg} in a 200 body —
  * so one reading serves them all.
  *
  * <p>The order: a type or code that names the failure more closely than a status can decides
@@ -45,6 +46,12 @@ public final class ProviderErrors {
             entry("insufficient_balance_error", Kind.QUOTA),
             // Z.AI's business code for an account in arrears, also sent as a 429 (docs.z.ai api-code).
             entry("1113", Kind.QUOTA),
+            // MiniMax's base_resp status codes (platform.minimax.io error codes), in a 200 body.
+            entry("1008", Kind.QUOTA),
+            entry("1004", Kind.AUTH),
+            entry("2049", Kind.AUTH),
+            entry("1002", Kind.RATE_LIMITED),
+            entry("2013", Kind.BAD_REQUEST),
             entry("authentication_error", Kind.AUTH),
             entry("permission_error", Kind.AUTH),
             entry("invalid_api_key", Kind.AUTH),
@@ -189,6 +196,10 @@ public final class ProviderErrors {
         static Fields of(JsonNode node) {
             if (node == null || !node.isObject()) {
                 return new Fields(null, null, null);
+            }
+            JsonNode status = node.get("base_resp");
+            if (status != null && status.isObject() && node.get("error") == null) {
+                return new Fields(null, text(status.get("status_code")), text(status.get("status_msg")));
             }
             JsonNode error = node.get("error");
             if (error != null && error.isString()) {

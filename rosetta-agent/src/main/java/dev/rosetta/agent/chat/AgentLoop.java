@@ -17,7 +17,9 @@ import dev.rosetta.agent.log.LoggedMessage;
 import dev.rosetta.agent.log.StoredSegment;
 import dev.rosetta.agent.tokens.TokenEstimator;
 import dev.rosetta.agent.undo.FileCheckpoints;
+import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.message.Message;
+import dev.rosetta.core.message.Role;
 import dev.rosetta.core.secret.Redaction;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.tool.ErrorCode;
@@ -167,13 +169,14 @@ public final class AgentLoop {
             } catch (LimitReached limit) {
                 return limit.outcome();
             }
+            List<Segment.Unparsed> unread = toTell(reply);
             List<ToolUse> calls = record(reply);
             if (interrupted) {
                 answerUnrun(calls, "the user interrupted before it ran");
                 return interruptedOutcome();
             }
             if (reply.cap() != null && calls.isEmpty()) {
-                feedback(reply);
+                feedback(reply, unread);
                 return new TurnOutcome(Reason.FAILED, limits().notice(reply.cap()));
             }
             if (reply.cap() != null) {
@@ -184,7 +187,7 @@ public final class AgentLoop {
                     return new TurnOutcome(Reason.MODEL_FAILED, "the reply broke off: " + reply.error().getMessage()
                             + "; ask again to continue");
                 }
-                if (reply.unparsed().isEmpty()) {
+                if (unread.isEmpty()) {
                     if (hooks.keepGoing(reply, interrupted)) {
                         // the Stop hooks keep the turn going: a next step
                     } else if (hooks.stopped()) {
@@ -202,11 +205,11 @@ public final class AgentLoop {
                 }
                 if (unreadableStreak == TurnSettings.UNREADABLE_FEEDBACK_LIMIT) {
                     return new TurnOutcome(Reason.UNREADABLE_CALLS, "the model kept writing tool calls that could not"
-                            + " be read (" + reply.unparsed().get(0).problem() + "); stopped after telling it "
+                            + " be read (" + unread.get(0).problem() + "); stopped after telling it "
                             + TurnSettings.UNREADABLE_FEEDBACK_LIMIT + " times");
                 }
                 unreadableStreak++;
-                feedback(reply);
+                feedback(reply, unread);
                 continue;
             }
             unreadableStreak = 0;
@@ -214,7 +217,7 @@ public final class AgentLoop {
             if (stopped != null) {
                 return stopped;
             }
-            feedback(reply);
+            feedback(reply, unread);
             if (hooks.stopped()) {
                 return hooks.stoppedOutcome();
             }
@@ -471,9 +474,29 @@ public final class AgentLoop {
         return session.settings().replyLimits();
     }
 
+    /**
+     * What the model is told of the parts of its reply that looked like calls and were not: all of
+     * them, except a block in a tool's alias that ended the reply ({@code ```python}) once the model
+     * was told about one in this conversation — it may be an example for the user, and an answer
+     * with code examples must not cost a request every time.
+     */
+    private List<Segment.Unparsed> toTell(Reply reply) {
+        List<Segment.Unparsed> all = reply.unparsed();
+        if (all.stream().noneMatch(MarkdownDialect::isExampleReport) || !toldAboutAnExampleBlock()) {
+            return all;
+        }
+        return all.stream().filter(u -> !MarkdownDialect.isExampleReport(u)).toList();
+    }
+
+    /** Whether the conversation holds feedback about a block in a tool's alias (its log, so a resumed one counts). */
+    private boolean toldAboutAnExampleBlock() {
+        return session.messages().stream().map(LoggedMessage::message)
+                .anyMatch(m -> m.role() == Role.SYSTEM && m.content().contains(MarkdownDialect.EXAMPLE_BLOCKS));
+    }
+
     /** Tells the model why its reply was stopped early and which of its calls could not be read ({@link Reply#feedback}). */
-    private void feedback(Reply reply) {
-        String text = reply.feedback(limits(), events);
+    private void feedback(Reply reply, List<Segment.Unparsed> unread) {
+        String text = reply.feedback(limits(), events, unread);
         if (text != null) {
             add(Message.system(text));
         }

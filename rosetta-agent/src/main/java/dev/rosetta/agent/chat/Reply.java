@@ -79,9 +79,11 @@ record Reply(String text, List<Segment> segments, List<NativeCall> nativeCalls, 
      * What the model is told, in one message, of why this reply was stopped early and which of its
      * calls could not be read, and how to spell them (the user is told too); null when there is
      * neither. What came after the point a reply was stopped at is not listed: the stop says it.
+     *
+     * @param told the parts of {@link #unparsed()} the model is to be told about
      */
-    String feedback(ReplyLimits limits, Consumer<AgentEvent> events) {
-        List<Segment.Unparsed> unread = unparsed().stream().filter(u -> cap == null || u.start() < capAt).toList();
+    String feedback(ReplyLimits limits, Consumer<AgentEvent> events, List<Segment.Unparsed> told) {
+        List<Segment.Unparsed> unread = told.stream().filter(u -> cap == null || u.start() < capAt).toList();
         if (cap == null && unread.isEmpty()) {
             return null;
         }

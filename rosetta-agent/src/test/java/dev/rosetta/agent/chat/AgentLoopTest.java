@@ -246,7 +246,7 @@ class AgentLoopTest extends LoopbackTurnTest {
     @Test
     void unreadableCallsAreExplainedThreeTimesThenTheTurnStops() throws Exception {
         for (int i = 0; i < 4; i++) {
-            api.replyText("```bash\nls\n```\n");
+            api.replyText("<tool_call>{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\"}}</tool_call>\n");
         }
         TurnOutcome outcome = loop(ToolFormat.MARKDOWN).run("run python");
         assertThat(outcome.reason()).isEqualTo(Reason.UNREADABLE_CALLS);
@@ -254,7 +254,7 @@ class AgentLoopTest extends LoopbackTurnTest {
         assertThat(requests).hasSize(4);
         JsonNode last = requests.get(3).get("messages");
         assertThat(last.get(last.size() - 1).get("content").stringValue())
-                .contains("```bash blocks are not run").contains("```shell");
+                .contains("'bash'").contains("shell");
         assertThat(logged()).filteredOn(m -> m.message().role() == Role.SYSTEM).hasSize(3);
     }
 

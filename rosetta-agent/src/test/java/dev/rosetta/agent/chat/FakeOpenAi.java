@@ -27,6 +27,7 @@ import tools.jackson.databind.JsonNode;
 public final class FakeOpenAi implements AutoCloseable {
 
     public final MockWebServer server = new MockWebServer();
+    private final List<JsonNode> taken = new ArrayList<>();
     public final ModelRegistry registry;
     private final ProviderDirectory directory;
 
@@ -96,14 +97,13 @@ public final class FakeOpenAi implements AutoCloseable {
                 "created", 1, "model", "gpt-4.1", "choices", List.of(choice))) + "\n\n";
     }
 
-    /** The bodies of the requests received so far, in order. */
-    public List<JsonNode> requests() throws InterruptedException {
-        List<JsonNode> out = new ArrayList<>();
-        for (int i = server.getRequestCount(); i > 0; i--) {
+    /** The bodies of the requests received so far, in order (each taken from the server once, so this may be asked again). */
+    public synchronized List<JsonNode> requests() throws InterruptedException {
+        while (taken.size() < server.getRequestCount()) {
             RecordedRequest r = server.takeRequest();
-            out.add(Json.MAPPER.readTree(r.getBody().utf8()));
+            taken.add(Json.MAPPER.readTree(r.getBody().utf8()));
         }
-        return out;
+        return List.copyOf(taken);
     }
 
     @Override

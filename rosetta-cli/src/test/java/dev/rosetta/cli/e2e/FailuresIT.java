@@ -66,13 +66,18 @@ class FailuresIT extends EndToEnd {
                 .contains("\"role\":\"assistant\"").contains("The first half of an answer"));
     }
 
+    /**
+     * Calls the model cannot mean as anything else. (A ```bash block ending the reply is told
+     * about once a conversation, since it may be an example, and a fence in xml is code for the
+     * user: neither fails a run. ExampleBlocksIT pins those.)
+     */
     static Stream<Arguments> unreadableCalls() {
-        String bash = "```bash\nls\n```\n";
+        String unclosed = "```shell\nls -la\n";
         return Stream.of(
-                Arguments.of(Api.CHAT_COMPLETIONS, Format.MARKDOWN, bash, "```shell"),
-                Arguments.of(Api.RESPONSES, Format.MARKDOWN, bash, "```shell"),
-                Arguments.of(Api.ANTHROPIC, Format.MARKDOWN, bash, "```shell"),
-                Arguments.of(Api.CHAT_COMPLETIONS, Format.XML, "```shell\nls\n```\n", "<tool-use><shell>"),
+                Arguments.of(Api.CHAT_COMPLETIONS, Format.MARKDOWN, unclosed, "end the block with a line of ```"),
+                Arguments.of(Api.RESPONSES, Format.MARKDOWN, unclosed, "end the block with a line of ```"),
+                Arguments.of(Api.ANTHROPIC, Format.MARKDOWN, unclosed, "end the block with a line of ```"),
+                Arguments.of(Api.CHAT_COMPLETIONS, Format.XML, "<tool-use>\n<shell>\nls -la\n", "</shell>"),
                 Arguments.of(Api.ANTHROPIC, Format.TOOL, "@shell: {\"command\": \"ls", "never closed"));
     }
 

@@ -64,7 +64,7 @@ class InlineUiIT extends TerminalTest {
         model.reply("All three are written.");
         model.reply("<tool-use>\n<save args=\"b.md\">\n" + lines("b line", 12) + "</save>\n</tool-use>\n");
         model.reply("Done in xml.");
-        TmuxSession rosetta = start(columns, rows, List.of("--tool-format", "tool", "-y"));
+        TmuxSession rosetta = start(columns, rows, List.of("--tool-format", "markdown", "-y"));
         rosetta.keepAfterExit();
 
         ask(rosetta, "write three files", 2);

@@ -25,8 +25,8 @@ public interface Dialect {
      * The reader for this dialect when the model was asked for {@code asked} and drifted into
      * this one. Every format reads every dialect, and an unambiguous call runs whatever dialect
      * it is in, so by default this is {@link #reader}. A dialect with spellings that may be an
-     * example for the user in another format's conversation (a fence in xml mode, a bare JSON
-     * object) reports those instead of running them ({@link ReportedDrift}).
+     * example for the user in another format's conversation (a bare JSON object) reports those
+     * instead of running them ({@link ReportedDrift}), or reads them as prose (a fenced block).
      */
     default Reader driftReader(Dialect asked, ToolCatalog tools) {
         return reader(tools);

@@ -32,7 +32,7 @@ public enum ToolFormat {
 
     /** Fenced blocks. */
     MARKDOWN("markdown", () -> MarkdownDialect.INSTANCE),
-    /** {@code <tool-use>} and {@code <function_calls>}; fenced calls are reported, not run. */
+    /** {@code <tool-use>} and {@code <function_calls>}; a fenced block is code for the user, as in every format but markdown. */
     XML("xml", () -> XmlDialect.INSTANCE),
     /** Native tool calls, written into the transcript as {@code @tool(id): {json}}. */
     TOOL("tool", () -> AtToolDialect.INSTANCE),
@@ -147,7 +147,7 @@ public enum ToolFormat {
     /**
      * Every dialect's own reader, none of them drift: how a message is read when no format was
      * asked for ({@code rosetta parse --format auto}). What a dialect reports only as drift in
-     * another format's conversation (a bare llama3 object, a fenced call in xml mode) runs here.
+     * another format's conversation (a bare llama3 object, a fenced call) runs here.
      */
     public static List<Reader> allReaders(ToolCatalog tools) {
         return allReaders(tools, List.of());

@@ -1,5 +1,7 @@
 package dev.rosetta.core.split;
 
+import java.util.function.Supplier;
+
 /**
  * The message read so far, as readers see it: characters before {@link #limit()} only, and
  * whether more can still arrive. Readers keep their own position and never re-read what they
@@ -100,6 +102,15 @@ public final class Input {
     public boolean proseBefore(int at) {
         int first = text.firstProse();
         return first >= 0 && first < at;
+    }
+
+    /**
+     * What a reader learned about this message that its later blocks may use, made by
+     * {@code first} when asked for the first time. A reader serves many messages and its blocks
+     * one construct each; a fact that saves reading the rest of the message again lives here.
+     */
+    public <T> T fact(Class<T> kind, Supplier<T> first) {
+        return text.fact(kind, first);
     }
 
     /** Whether characters at and after {@code at} are there to look at. */

@@ -1,6 +1,9 @@
 package dev.rosetta.core.split;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The message read so far: a growing char array. Cheaper than a StringBuilder on the two paths
@@ -15,6 +18,8 @@ final class TextBuffer implements CharSequence {
     private long reads;
     /** Where the first prose that is not whitespace starts, or -1 while there is none. */
     private int firstProse = -1;
+    /** What readers learned about this message, by kind (see {@link Input#fact}). */
+    private Map<Class<?>, Object> facts;
 
     void append(CharSequence delta) {
         int n = delta.length();
@@ -57,6 +62,13 @@ final class TextBuffer implements CharSequence {
                 return;
             }
         }
+    }
+
+    <T> T fact(Class<T> kind, Supplier<T> first) {
+        if (facts == null) {
+            facts = new HashMap<>();
+        }
+        return kind.cast(facts.computeIfAbsent(kind, k -> first.get()));
     }
 
     /** Where the first prose that is not whitespace starts, or -1. */

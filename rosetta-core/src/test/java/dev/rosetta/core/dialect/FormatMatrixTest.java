@@ -24,9 +24,10 @@ import dev.rosetta.core.tool.ToolUse;
 
 /**
  * Every spelling in every format: a call written in any dialect, in a conversation of any format,
- * runs with its dialect recorded — unless it is ambiguous drift there (a fenced call in xml mode, a
- * bare llama3 object or pythonic list outside its own format), which is reported. The format
- * decides how Rosetta asks, not what it reads. docs/DIALECTS.md has this table with its reasons.
+ * runs with its dialect recorded — unless it is ambiguous drift there (a bare llama3 object or
+ * pythonic list outside its own format), which is reported, or a fenced block outside the markdown
+ * format, which is code for the user: neither run nor reported. The format decides how Rosetta
+ * asks, not what it reads. docs/DIALECTS.md has this table with its reasons.
  */
 class FormatMatrixTest {
 
@@ -42,11 +43,12 @@ class FormatMatrixTest {
         if (written == asked) {
             return false;
         }
-        return switch (written) {
-            case MARKDOWN -> asked == ToolFormat.XML;
-            case LLAMA3, PYTHONIC -> true;
-            default -> false;
-        };
+        return written == ToolFormat.LLAMA3 || written == ToolFormat.PYTHONIC;
+    }
+
+    /** Whether a call written in {@code written} is prose for the user when the model was asked for {@code asked}. */
+    static boolean codeForTheUser(ToolFormat written, ToolFormat asked) {
+        return written == ToolFormat.MARKDOWN && asked != ToolFormat.MARKDOWN;
     }
 
     static Stream<Arguments> everyDialectInEveryFormat() {
@@ -63,7 +65,9 @@ class FormatMatrixTest {
     @MethodSource("everyDialectInEveryFormat")
     void callRunsInItsDialectOrIsReportedAsDrift(ToolFormat written, ToolFormat asked) {
         List<Segment> s = Splitting.split("Let me list the files.\n" + callIn(written) + "\nThat is all.", asked);
-        if (reportedAsDrift(written, asked)) {
+        if (codeForTheUser(written, asked)) {
+            assertThat(s).as("segments").allMatch(Segment.Prose.class::isInstance);
+        } else if (reportedAsDrift(written, asked)) {
             assertThat(calls(s)).as("calls in %s", s).isEmpty();
             assertThat(unparsed(s)).as("unparsed in %s", s).singleElement()
                     .satisfies(u -> assertThat(u.dialect()).isSameAs(written.dialect()));

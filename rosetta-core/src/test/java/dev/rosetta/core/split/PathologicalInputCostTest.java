@@ -39,6 +39,7 @@ class PathologicalInputCostTest {
     static final List<String> ATOMS = List.of("`", "``", "```", "~", "~~~", "<", "*", "**", "{", "[", "(", "\"", "'",
             "\\", "@", "&", "'''", "\"\"\"", "</", "<!--", "<![CDATA[",
             "@shell: {", "@shell:", "```save a", "```shell", "```python", "```thinking", "\n```",
+            "```\n``````save a\nx\n", "```\n``````patch a\n```\n", "```save a\nb\n```\nc\n",
             "<think>", "</think>", "<thinking>", "[THINK]", "<tool-use>", "<function_calls>", "<save>", "<save path='a'>",
             "<a", "<|", "<|x|>", "<tool_call>", "<tool_call>{", "</tool_call>", "<tool>", "<response>", "{\"name\":",
             "<function=", "<function=shell>", "<parameter=a>", "<invoke name=\"shell\">", "<arg_key>", "<minimax:tool_call>",

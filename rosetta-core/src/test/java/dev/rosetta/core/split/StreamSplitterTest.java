@@ -39,13 +39,13 @@ class StreamSplitterTest {
     }
 
     @Test
-    void xmlFormatRunsXmlAndAtCallsAndReportsTheFencedCall() {
-        assertThat(kinds(Splitting.split(MIXED, ToolFormat.XML))).containsExactly("prose", "unparsed", "call", "call", "prose");
+    void xmlFormatRunsXmlAndAtCallsAndTheFencedCallIsCodeForTheUser() {
+        assertThat(kinds(Splitting.split(MIXED, ToolFormat.XML))).containsExactly("prose", "call", "call", "prose");
     }
 
     @Test
-    void toolFormatRunsEverySpelling() {
-        assertThat(kinds(Splitting.split(MIXED, ToolFormat.TOOL))).containsExactly("prose", "call", "call", "call", "prose");
+    void toolFormatRunsEveryUnfencedSpelling() {
+        assertThat(kinds(Splitting.split(MIXED, ToolFormat.TOOL))).containsExactly("prose", "call", "call", "prose");
     }
 
     /** gptme keeps the format in a process-wide global; two conversations in one JVM must not share it. */

@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
  * How Chat Completions replies are read: SSE {@code data:} chunks up to {@code data: [DONE]}, or
  * one {@code chat.completion} body. Servers report errors inside a 200 as a chunk or body of
  * their own: OpenAI and most servers {@code {"error": {…}}}, OpenRouter with a numeric code,
- * vLLM {@code {"object": "error", …}}.
+ * vLLM {@code {"object": "error", …}}, MiniMax {@code {"base_resp": {"status_code": 1008, …}}} with a
+ * code other than 0 (and no choices) instead of a reply.
  */
 final class ChatCompletionsReplies {
 
@@ -28,7 +29,8 @@ final class ChatCompletionsReplies {
 
     static boolean isError(JsonNode json) {
         JsonNode error = json.get("error");
-        return (error != null && !error.isNull()) || "error".equals(json.path("object").asString(""));
+        return (error != null && !error.isNull()) || "error".equals(json.path("object").asString(""))
+                || json.path("base_resp").path("status_code").asInt(0) != 0;
     }
 
     private static List<ChatEvent> failed(String provider, JsonNode error) {

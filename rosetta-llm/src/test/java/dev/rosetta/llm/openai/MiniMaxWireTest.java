@@ -133,4 +133,37 @@ class MiniMaxWireTest {
         assertThatThrownBy(() -> harness.provider("minimax").chat(LIST_FILES))
                 .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.kind()).isEqualTo(Kind.AUTH));
     }
+
+    /** MiniMax's documented failure: HTTP 200, no choices, and base_resp holding a status code other than 0. */
+    @Test
+    void anErrorInA200BodyIsAFailureNotAnEmptyReply() throws Exception {
+        harness.server.enqueue(Harness.json("{\"id\":\"0635a1c0\",\"choices\":null,\"created\":1764900000,"
+                + "\"model\":\"MiniMax-M2.7\",\"object\":\"chat.completion\",\"usage\":{\"total_tokens\":0},"
+                + "\"base_resp\":{\"status_code\":1008,\"status_msg\":\"insufficient balance\"}}"));
+
+        assertThatThrownBy(() -> Harness.drain(harness.provider("minimax").chat(LIST_FILES)))
+                .isInstanceOfSatisfying(ProviderException.class, e -> {
+                    assertThat(e.kind()).isEqualTo(Kind.QUOTA);
+                    assertThat(e.getMessage()).isEqualTo("minimax reported 1008: insufficient balance"
+                            + " (check the plan and billing)");
+                });
+    }
+
+    @Test
+    void aBaseRespChunkInTheStreamIsAFailure() throws Exception {
+        harness.server.enqueue(sse("data: {\"choices\":null,\"base_resp\":{\"status_code\":1004,"
+                + "\"status_msg\":\"login fail: Please carry the API secret key\"}}\n\n"));
+
+        assertThatThrownBy(() -> Harness.drain(harness.provider("minimax").chat(LIST_FILES)))
+                .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.kind()).isEqualTo(Kind.AUTH));
+    }
+
+    @Test
+    void aBaseRespOfZeroIsSuccessAndTheReplyIsRead() throws Exception {
+        harness.server.enqueue(Harness.json("{\"id\":\"1\",\"object\":\"chat.completion\",\"model\":\"MiniMax-M2.7\","
+                + "\"choices\":[{\"index\":0,\"finish_reason\":\"stop\",\"message\":{\"role\":\"assistant\","
+                + "\"content\":\"Hello.\"}}],\"base_resp\":{\"status_code\":0,\"status_msg\":\"\"}}"));
+
+        assertThat(Harness.text(Harness.drain(harness.provider("minimax").chat(LIST_FILES)))).isEqualTo("Hello.");
+    }
 }

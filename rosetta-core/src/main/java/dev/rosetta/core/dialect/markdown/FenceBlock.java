@@ -1,6 +1,7 @@
 package dev.rosetta.core.dialect.markdown;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -13,7 +14,6 @@ import dev.rosetta.core.split.Segment.Unparsed;
 import dev.rosetta.core.split.StreamEvent.CallStarted;
 import dev.rosetta.core.split.StreamEvent.CodeBlockClosing;
 import dev.rosetta.core.split.StreamEvent.CodeBlockOpened;
-import dev.rosetta.core.tool.ToolSpec;
 import dev.rosetta.core.tool.ToolUse;
 
 /**
@@ -27,43 +27,26 @@ import dev.rosetta.core.tool.ToolUse;
  * message pairs it — another bare fence of that length before any fence that calls a tool, and
  * the outer block still closes after that. Until that is settled the call is held, never
  * announced; when it closes after all, the block ends at that fence and the text after it is
- * read again as the rest of the message (see docs/DIALECTS.md for why this stays linear).
+ * read again as the rest of the message (see docs/DIALECTS.md for why this stays linear). When
+ * the pair is the message's last line and the outer block never closed, the fence was a line of
+ * the file and the pair closes the block: no reading that keeps the whole body is passed over.
  *
  * <p>A block that is prose announces where it opens and closes ({@link CodeBlockOpened},
  * {@link CodeBlockClosing}), so the renderer draws as code exactly the lines no reader may claim.
  */
 final class FenceBlock implements Block {
 
-    /** What the block is, decided by its tag when it opens. */
-    record Kind(ToolSpec tool, List<String> args, String problem, boolean fileBody) {
-        static Kind prose() {
-            return new Kind(null, List.of(), null, false);
-        }
-
-        static Kind call(ToolSpec tool, List<String> args) {
-            return new Kind(tool, args, null, tool.bodyIsFileText());
-        }
-
-        /** A block that is reported, not run; {@code meant} is the tool it spells, if any. */
-        static Kind reported(String problem, ToolSpec meant) {
-            return new Kind(null, List.of(), problem, meant != null && meant.bodyIsFileText());
-        }
-
-        boolean isProse() {
-            return tool == null && problem == null;
-        }
-    }
-
     /** What a fence line inside the block does, by the rules above. */
     private enum Step { CONTENT, PUSH, POP, CLOSE, CLOSE_OVER_NESTED, GLUED }
 
     private final int start;
     private final int contentStart;
+    private final FenceLine opener;
     private final int ticks;
-    private final Kind kind;
+    private final FenceKind kind;
     private final String tag;
     private final String info;
-    /** Whether a tag calls a tool (or names one, as an alias): such a fence settles a pending closer. */
+    /** Whether a tag calls a tool (an alias does not): such a fence settles a pending closer. */
     private final Predicate<String> callTag;
     /** Lengths of the nested blocks open inside this one, innermost last. */
     private final List<Integer> nested = new ArrayList<>();
@@ -73,10 +56,28 @@ final class FenceBlock implements Block {
     private int lineWaitScan = -1;
     private boolean announced;
     private boolean gluedClose;
+    /** An example block's closing fence line [closeLine, closeEnd), once found; what follows it decides what it is. */
+    private int closeLine = -1;
+    private int closeEnd = -1;
+    /**
+     * For an opener glued to the closer on the line before ({@code ```} then {@code ``````patch}):
+     * the length it meant, tried when its own length never closes; else 0.
+     */
+    private int meantTicks;
+    /** The lengths of the bare fence lines read, kept while {@link #meantTicks} may be tried. */
+    private final BitSet bareLengths;
+    private FenceBlock meant;
 
-    FenceBlock(int start, int contentStart, FenceLine opener, Kind kind, Predicate<String> callTag) {
+    FenceBlock(int start, int contentStart, FenceLine opener, FenceKind kind, Predicate<String> callTag) {
+        this(start, contentStart, opener, kind, callTag, 0);
+    }
+
+    FenceBlock(int start, int contentStart, FenceLine opener, FenceKind kind, Predicate<String> callTag, int meantTicks) {
         this.start = start;
         this.contentStart = contentStart;
+        this.opener = opener;
+        this.meantTicks = meantTicks;
+        this.bareLengths = meantTicks > 0 ? new BitSet() : null;
         this.ticks = opener.ticks();
         this.kind = kind;
         this.tag = opener.tag();
@@ -88,6 +89,9 @@ final class FenceBlock implements Block {
     @Override
     public int advance(Input in, Output out) {
         announce(out);
+        if (closeEnd >= 0) {
+            return settleExample(in, out);
+        }
         while (true) {
             if (pending != null && pending.phase == PendingCloser.Phase.NEXT_LINE) {
                 PendingCloser.Verdict v = pending.nextLine(in);
@@ -122,7 +126,31 @@ final class FenceBlock implements Block {
             // The inner block it would open never closes: the fence closed the file.
             return closeAtPending(in, out);
         }
+        if (in.complete() && pending != null && pending.pairedByTheLastLine(in)) {
+            // Paired, the outer block never closes. Read as a line of the file instead, the fence
+            // leaves the message's last line to close the block: the whole body, and a call.
+            PendingCloser content = pending;
+            pending = null;
+            return close(in, out, content.pairStart, content.pairEnd);
+        }
+        if (in.complete() && meantTicks > 0 && !bareLengths.get(ticks)) {
+            return readAsMeant(in, out);
+        }
         return -1;
+    }
+
+    /**
+     * The message ended and this block, whose opener was glued to the closer before it, never
+     * closed at its own length (no bare fence of it follows): it is read once more at the length
+     * the opener meant. What was learned of the rest of the message is kept, so a later glued
+     * opener is read at its meant length at once and nothing is read to the end a third time.
+     */
+    private int readAsMeant(Input in, Output out) {
+        BareFences.of(in).learn(contentStart, in.limit(), bareLengths);
+        meant = new FenceBlock(start, contentStart, new FenceLine(meantTicks, opener.info()), kind, callTag);
+        meant.announced = true;
+        meantTicks = 0;
+        return meant.advance(in, out);
     }
 
     @Override
@@ -131,6 +159,12 @@ final class FenceBlock implements Block {
         if (kind.isProse()) {
             emitProse(out, pos, in.limit());
             out.event(new CodeBlockClosing(in.limit(), in.limit()));
+            return;
+        }
+        if (kind.tool() == null) {
+            // An example block the reply ends in: reported as what it is, not as a call cut short.
+            out.segment(new Unparsed(in.slice(start, in.limit()), MarkdownDialect.INSTANCE, kind.problem(), start,
+                    in.limit()));
             return;
         }
         String fence = "`".repeat(ticks);
@@ -146,7 +180,7 @@ final class FenceBlock implements Block {
 
     @Override
     public boolean endsAtLineStart() {
-        return gluedClose;
+        return meant != null ? meant.endsAtLineStart() : gluedClose;
     }
 
     private void announce(Output out) {
@@ -191,6 +225,9 @@ final class FenceBlock implements Block {
         FenceLine line = FenceLine.parse(in.slice(pos, lineEnd), 0, lineEnd - pos);
         if (line == null) {
             return -1;
+        }
+        if (bareLengths != null && line.bare()) {
+            bareLengths.set(line.ticks());
         }
         Step step = step(line);
         if (pending != null) {
@@ -248,7 +285,7 @@ final class FenceBlock implements Block {
         if (step == Step.POP) {
             nested.remove(nested.size() - 1);
             if (nested.isEmpty()) {
-                pending.phase = PendingCloser.Phase.AFTER_PAIR;
+                pending.paired(pos, lineEnd);
             }
         } else if (step == Step.PUSH) {
             nested.add(line.ticks());
@@ -258,6 +295,11 @@ final class FenceBlock implements Block {
 
     private Step step(FenceLine line) {
         int innermost = nested.isEmpty() ? 0 : nested.get(nested.size() - 1);
+        if (line.ticks() == innermost && line.closesWithPunctuation() && nested.size() > pendingBlocks()) {
+            // ```""" after a tagged example inside a string: it closes that example (CommonMark would
+            // let the example run on, and the file would never close).
+            return Step.POP;
+        }
         if (line.bare()) {
             if (line.ticks() == innermost) {
                 return Step.POP;
@@ -271,6 +313,11 @@ final class FenceBlock implements Block {
             return Step.GLUED;
         }
         return line.opensNested() ? Step.PUSH : Step.CONTENT;
+    }
+
+    /** How many of the nested blocks are the untagged one a pending bare fence opened (0 or 1). */
+    private int pendingBlocks() {
+        return pending != null && pending.phase == PendingCloser.Phase.INSIDE ? 1 : 0;
     }
 
     /**
@@ -302,15 +349,37 @@ final class FenceBlock implements Block {
             emitProse(out, closeLine, end);
             return end;
         }
-        String raw = in.slice(start, end);
-        if (kind.tool() != null) {
-            String content = withoutFinalBreak(in.slice(contentStart, closeLine));
-            ToolUse use = ToolUse.positional(kind.tool().name(), kind.args(), content);
-            out.segment(new Call(use, MarkdownDialect.INSTANCE, raw, start, end));
-        } else {
-            out.segment(new Unparsed(raw, MarkdownDialect.INSTANCE, kind.problem(), start, end));
+        if (kind.tool() == null) {
+            this.closeLine = closeLine;
+            this.closeEnd = end;
+            pos = end;
+            return settleExample(in, out);
         }
+        String content = withoutFinalBreak(in.slice(contentStart, closeLine));
+        ToolUse use = ToolUse.positional(kind.tool().name(), kind.args(), content);
+        out.segment(new Call(use, MarkdownDialect.INSTANCE, in.slice(start, end), start, end));
         return end;
+    }
+
+    /**
+     * An example block is closed: white space after it is looked at once (pos resumes the scan),
+     * until text shows it was an example (prose) or the reply ends with it (reported).
+     */
+    private int settleExample(Input in, Output out) {
+        while (in.has(pos) && Character.isWhitespace(in.charAt(pos))) {
+            pos++;
+        }
+        if (in.has(pos)) {
+            out.event(new CodeBlockOpened(info, "`".repeat(ticks), start, contentStart));
+            out.prose(start, closeLine);
+            out.event(new CodeBlockClosing(closeLine, closeEnd));
+            out.prose(closeLine, closeEnd);
+        } else if (in.complete()) {
+            out.segment(new Unparsed(in.slice(start, closeEnd), MarkdownDialect.INSTANCE, kind.problem(), start, closeEnd));
+        } else {
+            return -1;
+        }
+        return closeEnd;
     }
 
     private void emitProse(Output out, int from, int to) {

@@ -50,6 +50,15 @@ record FenceLine(int ticks, String info) {
         return Character.isLetterOrDigit(c) || c == '_' || c == '/' || c == '.' || c == '~';
     }
 
+    /**
+     * Whether only closing punctuation follows the backticks ({@code ```"""}, {@code ```);}): the
+     * closer of an example held in a string or a call, glued to the code that ends it.
+     */
+    boolean closesWithPunctuation() {
+        String s = info.strip();
+        return !s.isEmpty() && s.chars().allMatch(c -> "\"'),;]}".indexOf(c) >= 0);
+    }
+
     /** The first word of the info string: the language or the tool. */
     String tag() {
         String s = info.strip();

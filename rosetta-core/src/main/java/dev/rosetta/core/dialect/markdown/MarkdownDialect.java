@@ -6,7 +6,6 @@ import dev.rosetta.core.dialect.ExampleText;
 import dev.rosetta.core.dialect.Dialect;
 import dev.rosetta.core.dialect.InfoString;
 import dev.rosetta.core.dialect.TextCall;
-import dev.rosetta.core.dialect.xml.XmlDialect;
 import dev.rosetta.core.split.Reader;
 import dev.rosetta.core.tool.Parameter;
 import dev.rosetta.core.tool.ToolCatalog;
@@ -17,6 +16,13 @@ import dev.rosetta.core.tool.ToolUse;
 public final class MarkdownDialect implements Dialect {
 
     public static final MarkdownDialect INSTANCE = new MarkdownDialect();
+
+    /**
+     * What the report of a block in a tool's alias ({@code ```python}) says after its tag: such a
+     * block ran nothing, and is reported only where it ends the reply (a model that writes a call
+     * stops to wait for its result; one that shows an example usually goes on to explain it).
+     */
+    public static final String EXAMPLE_BLOCKS = "blocks are not run (they may be examples)";
 
     private MarkdownDialect() {}
 
@@ -32,25 +38,22 @@ public final class MarkdownDialect implements Dialect {
 
     @Override
     public Reader reader(ToolCatalog tools) {
-        return new MarkdownReader(tools, null);
+        return new MarkdownReader(tools, true);
     }
 
     /**
-     * In xml mode fenced blocks still hide their lines from the other readers, but a fenced call
-     * is reported (not run) with the spelling that would run it: a model asked for xml writes
-     * fences to show code to the user. Every other format runs fenced calls.
+     * In every other format's conversation a fenced block is code for the user: never a call and
+     * never reported (which would cost a request to tell the model about an example). It still
+     * hides its lines from the other readers, so a call quoted in it does not run either.
      */
     @Override
     public Reader driftReader(Dialect asked, ToolCatalog tools) {
-        return asked == XmlDialect.INSTANCE ? new MarkdownReader(tools, MarkdownDialect::notRunInXmlMode) : reader(tools);
+        return new MarkdownReader(tools, false);
     }
 
-    private static String notRunInXmlMode(String tag, ToolSpec tool) {
-        String args = tool.argumentParameters().stream().map(p -> p.name().toUpperCase(java.util.Locale.ROOT))
-                .collect(Collectors.joining(" "));
-        String open = tool.tag() + (args.isEmpty() ? "" : " args=\"" + args + "\"");
-        return "fenced ```" + tag + " blocks are not run in xml mode; call the tool as <tool-use><" + open + ">…</"
-                + tool.tag() + "></tool-use>";
+    /** Whether {@code u} is the report of a block in a tool's alias that ended a reply ({@link #EXAMPLE_BLOCKS}). */
+    public static boolean isExampleReport(dev.rosetta.core.split.Segment.Unparsed u) {
+        return u.dialect() == INSTANCE && u.problem().contains(EXAMPLE_BLOCKS);
     }
 
     @Override

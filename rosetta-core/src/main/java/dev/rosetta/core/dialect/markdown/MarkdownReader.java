@@ -1,7 +1,5 @@
 package dev.rosetta.core.dialect.markdown;
 
-import java.util.function.BiFunction;
-
 import dev.rosetta.core.dialect.InfoString;
 import dev.rosetta.core.dialect.toolblock.ContinueDialect;
 import dev.rosetta.core.split.Input;
@@ -13,18 +11,20 @@ import dev.rosetta.core.tool.ToolSpec;
 /**
  * Reads fenced blocks: three or more backticks at column 0 open a block, which a line of only
  * the same number of backticks closes. A block tagged with a loaded tool is a call; one tagged
- * with a tool's alias ({@code python}) is reported; any other block is prose whose lines no
- * other reader may claim.
+ * with a tool's alias ({@code python}) is reported when it may be a call attempt (it ends the
+ * reply), else prose; any other block is prose whose lines no other reader may claim. In another
+ * format's conversation every block is prose: the model was not asked for fences, so they are
+ * code for the user.
  */
 final class MarkdownReader implements Reader {
 
     private final ToolCatalog tools;
-    /** Non-null in xml mode: fenced calls are reported with this explanation (tag, tool) instead of run. */
-    private final BiFunction<String, ToolSpec, String> fencedCallProblem;
+    /** False in another format's conversation: no block is a call or reported. */
+    private final boolean calls;
 
-    MarkdownReader(ToolCatalog tools, BiFunction<String, ToolSpec, String> fencedCallProblem) {
+    MarkdownReader(ToolCatalog tools, boolean calls) {
         this.tools = tools;
-        this.fencedCallProblem = fencedCallProblem;
+        this.calls = calls;
     }
 
     @Override
@@ -68,36 +68,66 @@ final class MarkdownReader implements Reader {
                 return call;
             }
         }
-        return Opening.of(new FenceBlock(at, end, fence, kind(fence), this::callsATool));
+        FenceKind kind = kind(fence);
+        int meant = kind.tool() == null ? 0 : meantTicks(in, at, fence);
+        if (meant > 0 && BareFences.of(in).noneAfter(at, fence.ticks(), in)) {
+            return Opening.of(new FenceBlock(at, end, new FenceLine(meant, fence.info()), kind, this::callsATool));
+        }
+        return Opening.of(new FenceBlock(at, end, fence, kind, this::callsATool, meant));
     }
 
-    private FenceBlock.Kind kind(FenceLine fence) {
+    /** Openers longer than this are not read as glued: models do not write such closers or openers. */
+    private static final int LONGEST_GLUED = 12;
+
+    /**
+     * For a call's opener on the line after a bare fence ({@code ```} then {@code ``````patch a.py},
+     * a closer written twice, as gptme's adjacent-fence tests show): the length it meant once the
+     * closer's length is taken off, else 0. The block tries it only if its own length never closes.
+     */
+    private static int meantTicks(Input in, int at, FenceLine fence) {
+        if (fence.ticks() < 6 || fence.ticks() > LONGEST_GLUED || at < 4 || in.charAt(at - 1) != '\n') {
+            return 0;
+        }
+        int i = at - 2;
+        while (i >= 0 && (in.charAt(i) == ' ' || in.charAt(i) == '\t' || in.charAt(i) == '\r')) {
+            i--;
+        }
+        int closer = 0;
+        while (i >= 0 && in.charAt(i) == '`') {
+            closer++;
+            i--;
+        }
+        boolean bareLine = closer >= 3 && (i < 0 || in.charAt(i) == '\n');
+        return bareLine && fence.ticks() - closer >= 3 ? fence.ticks() - closer : 0;
+    }
+
+    private FenceKind kind(FenceLine fence) {
         String tag = fence.tag();
-        if (tag.isEmpty()) {
-            return FenceBlock.Kind.prose();
+        if (tag.isEmpty() || !calls) {
+            return FenceKind.prose();
         }
         var tool = tools.resolve(tag);
         if (tool.isPresent()) {
-            return fencedCallProblem != null
-                    ? FenceBlock.Kind.reported(fencedCallProblem.apply(tag, tool.get()), tool.get())
-                    : FenceBlock.Kind.call(tool.get(), InfoString.parse(fence.rest(), tool.get()));
+            return FenceKind.call(tool.get(), InfoString.parse(fence.rest(), tool.get()));
         }
         var meant = tools.aliasOf(tag);
         if (meant.isPresent()) {
-            return FenceBlock.Kind.reported(fencedCallProblem != null
-                    ? fencedCallProblem.apply(tag, meant.get())
-                    : aliasProblem(tag, meant.get()), null);
+            return FenceKind.example(aliasProblem(tag, meant.get()));
         }
-        return FenceBlock.Kind.prose();
+        return FenceKind.prose();
     }
 
-    /** Whether a fence tagged {@code tag} calls a tool or is reported as meaning one. */
+    /**
+     * Whether a fence with this tag calls a tool: such a fence after a file body's ambiguous bare
+     * fence is the model moving on. An alias ({@code ```python}) is not: it runs nothing, and in a
+     * README it is an example that belongs to the file.
+     */
     private boolean callsATool(String tag) {
-        return tools.resolve(tag).isPresent() || tools.aliasOf(tag).isPresent();
+        return tools.resolve(tag).isPresent();
     }
 
     static String aliasProblem(String tag, ToolSpec meant) {
-        return "```" + tag + " blocks are not run (they may be examples); to run this, tag the block ```"
-                + meant.tag() + " instead";
+        return "```" + tag + " " + MarkdownDialect.EXAMPLE_BLOCKS + "; to run this, tag the block ```" + meant.tag()
+                + " instead";
     }
 }

@@ -25,6 +25,9 @@ final class PendingCloser {
     final int lineStart;
     final int lineEnd;
     Phase phase = Phase.NEXT_LINE;
+    /** The fence line that paired it [pairStart, pairEnd), once {@link Phase#AFTER_PAIR}. */
+    int pairStart = -1;
+    int pairEnd = -1;
     /** Where the look at the next line's leading blanks resumes. */
     private int scan;
 
@@ -62,6 +65,29 @@ final class PendingCloser {
             return Verdict.UNDECIDED;
         }
         return in.charAt(i) == '\n' ? Verdict.CLOSES : Verdict.AMBIGUOUS;
+    }
+
+    /** Its inner block closed at the fence line [lineStart, lineEnd). */
+    void paired(int lineStart, int lineEnd) {
+        phase = Phase.AFTER_PAIR;
+        pairStart = lineStart;
+        pairEnd = lineEnd;
+    }
+
+    /**
+     * Whether the fence that paired it is the last line of the complete message (only white space
+     * follows): then reading this fence as a line of the file, not an opener, lets that last fence
+     * close the block with the whole body inside. Looks at the white space after it once.
+     */
+    boolean pairedByTheLastLine(Input in) {
+        if (phase != Phase.AFTER_PAIR) {
+            return false;
+        }
+        int i = pairEnd;
+        while (in.has(i) && Character.isWhitespace(in.charAt(i))) {
+            i++;
+        }
+        return !in.has(i);
     }
 
     private static boolean isBlank(char c) {

@@ -240,9 +240,9 @@ class AtToolReaderTest {
     }
 
     @Test
-    void markdownAndAtCallsMixInOneMessage() {
+    void aFencedBlockIsCodeForTheUserWhileAnAtCallBesideItRuns() {
         List<Segment> s = split("```shell\nls\n```\n@shell(c2): {\"command\": \"pwd\"}\n");
-        assertThat(calls(s)).extracting(c -> c.dialect().name()).containsExactly("markdown", "tool");
+        assertThat(calls(s)).extracting(c -> c.dialect().name()).containsExactly("tool");
     }
 
     @Test

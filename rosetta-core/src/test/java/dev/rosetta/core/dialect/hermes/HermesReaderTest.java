@@ -15,7 +15,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.rosetta.core.dialect.OpenModelTools;
 import dev.rosetta.core.dialect.ToolFormat;
-import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Segment.Call;
 import dev.rosetta.core.split.Segment.Prose;
@@ -401,8 +400,8 @@ class HermesReaderTest {
     }
 
     @Test
-    void fencedCallStillRunsInTheHermesFormat() {
-        assertThat(onlyCall(split("```shell\nls\n```\n")).dialect()).isSameAs(MarkdownDialect.INSTANCE);
+    void aFencedBlockIsCodeForTheUserInTheHermesFormat() {
+        assertThat(split("```shell\nls\n```\n")).allMatch(Segment.Prose.class::isInstance);
     }
 
     /** vllm#39056: a call inside <think> is reported, not run and not lost. */

@@ -121,11 +121,19 @@ class FileBodyFenceTest {
         assertThat(onlyCall(split("```save R.md\n" + body + "\n```\nSaved.")).use().content()).isEqualTo(body);
     }
 
+    /** gptme's "save with bold text and bare backticks": an alias runs nothing, so its block is part of the file. */
     @Test
-    void aliasFenceAlsoSettlesTheFenceAsTheCloser() {
-        List<Segment> s = split("```save a.md\nx\n```\nTry:\n```python\nprint(1)\n```\nok\n```\n");
-        assertThat(kinds(s)).containsExactly("call", "prose", "unparsed", "prose");
+    void aliasFenceAfterTheBareFenceIsPartOfTheFileBody() {
+        String body = "x\n```\nTry:\n```python\nprint(1)\n```\nok";
+        assertThat(onlyCall(split("```save a.md\n" + body + "\n```\n")).use().content()).isEqualTo(body);
+    }
+
+    @Test
+    void aliasBlockEndingTheReplyAfterTheBareFenceLeavesTheFenceTheCloser() {
+        List<Segment> s = split("```save a.md\nx\n```\nTry:\n```python\nprint(1)\n```\n");
+        assertThat(kinds(s)).containsExactly("call", "prose", "unparsed");
         assertThat(calls(s).get(0).use().content()).isEqualTo("x");
+        assertThat(onlyUnparsed(s).problem()).contains("```python blocks are not run");
     }
 
     @Test
@@ -210,6 +218,31 @@ class FileBodyFenceTest {
         assertThat(onlyUnparsed(s).problem()).startsWith("unclosed fence");
     }
 
+    /** gptme's "save with structure header and bare backticks": the fence was a line of the file. */
+    @Test
+    void oneBareFenceFollowedByTextThenTheLastLineClosingSavesTheWholeBody() {
+        String body = "# T\n**Structure:**\n```\nmore\n\n## Another\nend";
+        for (String tail : List.of("", "\n", "\n\n", "\n \t\n")) {
+            assertThat(onlyCall(split("```save R.md\n" + body + "\n```" + tail)).use().content()).as(tail)
+                    .isEqualTo(body);
+        }
+    }
+
+    @Test
+    void oddBareFencesBeforeTheLastLineAreSavedWhole() {
+        String body = "a\n```\nb\n```\nc\n```\nd";
+        assertThat(onlyCall(split("```append R.md\n" + body + "\n```")).use().content()).isEqualTo(body);
+    }
+
+    @Test
+    void wholeBodyReadingWaitsForTheEndOfTheMessage() {
+        StreamSplitter splitter = new StreamSplitter(ToolFormat.MARKDOWN, BuiltinTools.catalog());
+        assertThat(completedCalls(splitter.feed("```save R.md\n# T\n```\nmore\n```\n"))).isEmpty();
+        assertThat(completedCalls(splitter.feed("\n"))).isEmpty();
+        assertThat(completedCalls(splitter.finish())).singleElement()
+                .satisfies(c -> assertThat(c.use().content()).isEqualTo("# T\n```\nmore"));
+    }
+
     @Test
     void fileBodyEndingAfterAPairedInnerBlockIsUnparsedNotTruncated() {
         String msg = "```save R.md\n# T\n```\nnpm i\n```\nmore text";
@@ -220,19 +253,76 @@ class FileBodyFenceTest {
         assertThat(u.problem()).startsWith("unclosed fence").contains("opened a block in the file").contains("````");
     }
 
+    // --- an example inside a string -----------------------------------------------------------
+
+    /** gptme's test_apply_with_nested_codeblock: the ```json example ends with the string's quotes. */
+    @Test
+    void fenceClosedByTheQuotesOfItsStringClosesTheNestedExample() {
+        String body = "<<<<<<< ORIGINAL\np = \"\"\"Reply as:\n```json\n{a: 1}\n```\"\"\"\n=======\n"
+                + "p = \"\"\"Reply as:\n```json\n{\"a\": 1}\n```\"\"\"\n>>>>>>> UPDATED";
+        assertThat(onlyCall(split("```patch p.py\n" + body + "\n```\nPatched.")).use().content()).isEqualTo(body);
+    }
+
+    @Test
+    void fenceFollowedByPunctuationAtTheTopOfABlockIsALineOfIt() {
+        String body = "x\n```);\ny";
+        assertThat(onlyCall(split("```save a.md\n" + body + "\n```")).use().content()).isEqualTo(body);
+    }
+
+    @Test
+    void fenceFollowedByPunctuationDoesNotCloseAPendingInnerBlock() {
+        String body = "x\n```\nsee\n```\"\ny\n```\nz";
+        assertThat(onlyCall(split("```save a.md\n" + body + "\n```")).use().content()).isEqualTo(body);
+    }
+
+    // --- an opener glued to the closer before it ------------------------------------------------
+
+    /** gptme's test_adjacent_outer_fences_outer_level: "```" then "``````patch" meant "```patch". */
+    @Test
+    void sixBacktickOpenerAfterACloserThatNeverClosesMeantThree() {
+        List<Segment> s = split("```patch a.py\nold\n```\n``````patch b.py\nnew\n```\nDone.");
+        assertThat(calls(s)).extracting(c -> c.use().args().get(0), c -> c.use().content())
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("a.py", "old"),
+                        org.assertj.core.groups.Tuple.tuple("b.py", "new"));
+        assertThat(s.get(s.size() - 1)).isEqualTo(new Prose("Done.", 47, 52));
+    }
+
+    @Test
+    void sixBacktickBlockAfterACloserThatClosesAtItsOwnLengthKeepsItsInnerFences() {
+        String body = "# T\n```\nnpm i\n```\n\nend";
+        List<Segment> s = split("```shell\nls\n```\n``````save R.md\n" + body + "\n``````\n");
+        assertThat(calls(s)).extracting(c -> c.use().content()).containsExactly("ls", body);
+    }
+
+    @Test
+    void sixBacktickOpenerAfterProseIsNotGlued() {
+        List<Segment> s = split("Next:\n``````patch b.py\nnew\n```\n");
+        assertThat(calls(s)).isEmpty();
+        assertThat(onlyUnparsed(s).problem()).startsWith("unclosed fence");
+    }
+
+    @Test
+    void manyGluedOpenersInARowAreEachReadAtTheirMeantLength() {
+        StringBuilder msg = new StringBuilder("```shell\nls\n```\n");
+        for (int i = 0; i < 5; i++) {
+            msg.append("``````save f").append(i).append(".txt\nline ").append(i).append("\n```\n");
+        }
+        assertThat(calls(split(msg.toString()))).extracting(c -> c.use().content())
+                .containsExactly("ls", "line 0", "line 1", "line 2", "line 3", "line 4");
+    }
+
     // --- other formats -------------------------------------------------------------------------
 
     @Test
-    void reportedSaveInXmlModeSpansTheWholeReadme() {
+    void aFencedSaveInXmlModeIsProseNeitherRunNorReported() {
         String msg = "```save README.md\n" + README + "\n```\n";
-        Segment.Unparsed u = onlyUnparsed(Splitting.split(msg, ToolFormat.XML));
-        assertThat(u.raw()).isEqualTo(msg);
+        assertThat(Splitting.split(msg, ToolFormat.XML)).allMatch(Segment.Prose.class::isInstance);
     }
 
     @Test
     void callOfAnotherDialectAfterTheCloserIsReadAgainAndRuns() {
         String msg = "```save a.md\nx\n```\n@shell: {\"command\": \"ls\"}\n";
-        List<Segment> s = Splitting.split(msg, ToolFormat.TOOL);
+        List<Segment> s = Splitting.split(msg, ToolFormat.MARKDOWN);
         assertThat(calls(s)).extracting(c -> c.use().tool()).containsExactly("save", "shell");
         assertThat(calls(s).get(0).use().content()).isEqualTo("x");
     }

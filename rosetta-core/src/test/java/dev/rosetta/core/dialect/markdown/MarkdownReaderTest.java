@@ -146,8 +146,8 @@ class MarkdownReaderTest {
     }
 
     @Test
-    void gluedFencesInToolFormatMakeTwoCalls() {
-        List<Segment> s = Splitting.split("```shell\nls\n``````shell\npwd\n```", ToolFormat.TOOL);
+    void gluedFencesMakeTwoCalls() {
+        List<Segment> s = split("```shell\nls\n``````shell\npwd\n```");
         assertThat(calls(s)).extracting(c -> c.use().content()).containsExactly("ls", "pwd");
     }
 
@@ -418,8 +418,8 @@ class MarkdownReaderTest {
     }
 
     @Test
-    void unclosedAliasBlockIsUnparsed() {
-        assertThat(onlyUnparsed(split("```python\nprint(1)\n")).problem()).startsWith("unclosed fence");
+    void unclosedAliasBlockEndingTheReplyIsReportedAsAnAlias() {
+        assertThat(onlyUnparsed(split("```python\nprint(1)\n")).problem()).startsWith("```python blocks are not run");
     }
 
     @Test
@@ -457,20 +457,18 @@ class MarkdownReaderTest {
     }
 
     @Test
-    void fencedCallsRunInToolFormat() {
-        assertThat(onlyCall(Splitting.split("```shell\nls\n```", ToolFormat.TOOL)).use().content()).isEqualTo("ls");
+    void aFencedCallIsProseInToolFormat() {
+        assertThat(kinds(Splitting.split("```shell\nls\n```", ToolFormat.TOOL))).containsExactly("prose");
     }
 
     @Test
-    void fencedCallIsReportedInXmlFormatWithTheXmlSpelling() {
-        Segment.Unparsed u = onlyUnparsed(Splitting.split("```shell\nls\n```\n", ToolFormat.XML));
-        assertThat(u.problem()).contains("xml mode").contains("<tool-use><shell>");
-        assertThat(u.dialect()).isSameAs(MarkdownDialect.INSTANCE);
+    void aFencedCallIsProseInXmlFormat() {
+        assertThat(kinds(Splitting.split("```shell\nls\n```\n", ToolFormat.XML))).containsExactly("prose");
     }
 
     @Test
-    void fencedAliasIsReportedInXmlFormatNamingTheTool() {
-        assertThat(onlyUnparsed(Splitting.split("```python\n1\n```", ToolFormat.XML)).problem()).contains("<ipython>");
+    void aFencedAliasIsProseInXmlFormatEvenWhenItEndsTheReply() {
+        assertThat(kinds(Splitting.split("```python\n1\n```", ToolFormat.XML))).containsExactly("prose");
     }
 
     @Test

@@ -9,7 +9,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.rosetta.core.dialect.markdown.MarkdownDialect;
 import dev.rosetta.core.split.Segment;
 import dev.rosetta.core.split.Segment.Call;
 import dev.rosetta.core.split.Segment.Prose;
@@ -47,10 +46,10 @@ class XmlCascadeTest {
     }
 
     @Test
-    void fencedShellBlockInXmlModeIsReportedByTheMarkdownReader() {
-        Unparsed u = onlyUnparsed("Running:\n```shell\nls\n```\n");
-        assertThat(u.dialect()).isSameAs(MarkdownDialect.INSTANCE);
-        assertThat(u.problem()).contains("not run in xml mode").contains("<tool-use><shell>");
+    void fencedShellBlockInXmlModeIsCodeForTheUserNeitherRunNorReported() {
+        List<Segment> s = split("Running:\n```shell\nls\n```\n");
+        assertThat(s).singleElement().isInstanceOfSatisfying(Prose.class,
+                p -> assertThat(p.blocks()).singleElement().satisfies(b -> assertThat(b.info()).isEqualTo("shell")));
     }
 
     @Test
@@ -63,8 +62,7 @@ class XmlCascadeTest {
     void fencedBlockAfterAnXmlCallStaysAFence() {
         List<Segment> s = split("<tool-use>\n<shell>ls</shell>\n</tool-use>\n```python\nprint(1)\n```\n");
         assertThat(s.get(0)).isInstanceOf(Call.class);
-        assertThat(s.get(1)).isInstanceOf(Unparsed.class);
-        assertThat(((Unparsed) s.get(1)).dialect()).isSameAs(MarkdownDialect.INSTANCE);
+        assertThat(s.get(1)).isInstanceOfSatisfying(Prose.class, p -> assertThat(p.blocks()).hasSize(1));
     }
 
     @Test

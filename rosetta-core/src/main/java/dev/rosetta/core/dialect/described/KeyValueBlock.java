@@ -51,14 +51,22 @@ final class KeyValueBlock implements Block {
     private String stray;
     /** AFTER: where the call's closer ended; the section's closer may still follow. */
     private int closedAt;
+    /**
+     * Whether the section's closer may follow this call: it opened the section, or it starts a line
+     * (a call glued after another reads as at a line start). A call after prose on its line is in no
+     * section, so it completes with the last character of its own closer, not with the next delta.
+     */
+    private final boolean mayEndSection;
 
-    KeyValueBlock(Dialect dialect, KeyValueTags tags, ToolCatalog tools, int start, String name, int bodyStart) {
+    KeyValueBlock(Dialect dialect, KeyValueTags tags, ToolCatalog tools, int start, String name, int bodyStart,
+            boolean mayEndSection) {
         this.dialect = dialect;
         this.tags = tags;
         this.tools = tools;
         this.start = start;
         this.name = name;
         this.spec = tools.resolve(name).orElse(null);
+        this.mayEndSection = mayEndSection;
         body(bodyStart);
     }
 
@@ -83,7 +91,7 @@ final class KeyValueBlock implements Block {
                     if (!KeyValueCalls.isLayout(text) && stray == null) {
                         stray = text.strip();
                     }
-                    if (tag.equals(tags.closer()) && tags.sectionClose() != null) {
+                    if (tag.equals(tags.closer()) && mayEndSection && tags.sectionClose() != null) {
                         state = State.AFTER;
                         closedAt = i + tag.length();
                         return afterCloser(in, out);

@@ -56,7 +56,7 @@ final class KeyValueCalls extends FormReader {
             return Opening.NONE;
         }
         if (nameStart == CUT) {
-            return cutShort(in, at, afterOpener, afterOpener);
+            return cutShort(in, at, afterOpener, afterOpener, callAt != at || lineStart);
         }
         int nameEnd = nameStart;
         while (in.has(nameEnd) && isNameChar(in.charAt(nameEnd))) {
@@ -90,13 +90,14 @@ final class KeyValueCalls extends FormReader {
         boolean lineBreak = next == CUT && in.indexOf('\n', nameEnd) >= 0;
         if (next == CUT && !in.complete() || lineBreak || endsInside(in, next, tags.keyOpener())
                 || endsInside(in, next, tags.closer())) {
-            return cutShort(in, at, afterOpener, bodyStart);
+            return cutShort(in, at, afterOpener, bodyStart, callAt != at || lineStart);
         }
         if (next == CUT) {
             return Opening.NONE;
         }
         if (in.match(next, tags.keyOpener()) == Match.YES || in.match(next, tags.closer()) == Match.YES) {
-            return Opening.of(new KeyValueBlock(dialect, tags, tools, at, in.slice(nameStart, nameEnd), bodyStart));
+            return Opening.of(new KeyValueBlock(dialect, tags, tools, at, in.slice(nameStart, nameEnd), bodyStart,
+                    callAt != at || lineStart));
         }
         return Opening.NONE;
     }
@@ -149,7 +150,7 @@ final class KeyValueCalls extends FormReader {
      * The visible text ends before the call's shape is clear: wait, or — at the end of the reply —
      * take it for a call that was cut off, so it is reported rather than shown as prose.
      */
-    private Opening cutShort(Input in, int at, int nameFrom, int bodyStart) {
+    private Opening cutShort(Input in, int at, int nameFrom, int bodyStart, boolean mayEndSection) {
         if (!in.complete()) {
             return Opening.NEED_MORE;
         }
@@ -157,7 +158,7 @@ final class KeyValueCalls extends FormReader {
         if (tags.separator() != null && name.endsWith(tags.separator())) {
             name = name.substring(0, name.length() - tags.separator().length()).strip();
         }
-        return Opening.of(new KeyValueBlock(dialect, tags, tools, at, name, bodyStart));
+        return Opening.of(new KeyValueBlock(dialect, tags, tools, at, name, bodyStart, mayEndSection));
     }
 
     static boolean isNameChar(char c) {

@@ -16,15 +16,27 @@ final class CostGuard {
     private int finished;
     private final Map<String, double[]> byModel = new HashMap<>();
     private final Map<String, Integer> underWay = new HashMap<>();
+    private int running;
 
     /** @param max the limit in US dollars, or null for none */
     CostGuard(Double max) {
         this.max = max;
     }
 
-    /** Whether a run of {@code model} may start now; if it may, it is counted as under way. */
+    /**
+     * Whether a run of {@code model} may start now; if it may, it is counted as under way. With a
+     * limit and no run finished yet, it waits for the one under way to end.
+     */
     synchronized boolean mayStart(String model) {
         if (max != null) {
+            while (finished == 0 && running > 0) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
             double expected = 0;
             for (Map.Entry<String, Integer> e : underWay.entrySet()) {
                 expected += e.getValue() * estimate(e.getKey());
@@ -34,17 +46,25 @@ final class CostGuard {
             }
         }
         underWay.merge(model, 1, Integer::sum);
+        running++;
         return true;
     }
 
     synchronized void finished(String model, Double cost) {
-        underWay.merge(model, -1, Integer::sum);
+        ended(model);
         double c = cost == null ? 0 : cost;
         spent += c;
         finished++;
         double[] m = byModel.computeIfAbsent(model, k -> new double[2]);
         m[0] += c;
         m[1]++;
+    }
+
+    /** A run that ended with no row (it failed unexpectedly): no longer under way, nothing learnt. */
+    synchronized void ended(String model) {
+        underWay.merge(model, -1, Integer::sum);
+        running--;
+        notifyAll();
     }
 
     synchronized double spent() {

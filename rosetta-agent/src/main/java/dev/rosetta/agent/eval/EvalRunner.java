@@ -69,9 +69,11 @@ public final class EvalRunner {
                     break;
                 }
                 pool.submit(() -> {
+                    boolean counted = false;
                     try {
                         RunRow row = runner.run(run);
                         guard.finished(run.model(), row.cost());
+                        counted = true;
                         synchronized (rows) {
                             rows.add(row);
                             byIndex.put(run.index(), row);
@@ -81,6 +83,9 @@ public final class EvalRunner {
                                     System.nanoTime() - start));
                         }
                     } finally {
+                        if (!counted) {
+                            guard.ended(run.model());
+                        }
                         slots.release();
                     }
                 });

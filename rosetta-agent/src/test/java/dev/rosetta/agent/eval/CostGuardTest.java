@@ -2,6 +2,7 @@ package dev.rosetta.agent.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 class CostGuardTest {
@@ -48,5 +49,27 @@ class CostGuardTest {
             assertThat(unknown.mayStart("m")).isTrue();
             unknown.finished("m", null);
         }
+    }
+
+    @Test
+    void withALimitParallelRunsDoNotStartBlindBeforeOneHasFinished() {
+        CostGuard guard = new CostGuard(1.0);
+        assertThat(guard.mayStart("m")).isTrue();
+        CompletableFuture<Boolean> second = new CompletableFuture<>();
+        Thread waiting = Thread.ofPlatform().start(() -> second.complete(guard.mayStart("m")));
+        while (waiting.getState() != Thread.State.WAITING) {
+            assertThat(second).as("the second run waits for the first one's cost").isNotDone();
+            Thread.onSpinWait();
+        }
+        guard.finished("m", 0.7);
+        assertThat(second.join()).as("0.7 spent + 0.7 expected passes 1.0").isFalse();
+    }
+
+    @Test
+    void aRunThatEndedWithoutARowLetsTheNextOneStart() {
+        CostGuard guard = new CostGuard(1.0);
+        guard.mayStart("m");
+        guard.ended("m");
+        assertThat(guard.mayStart("m")).isTrue();
     }
 }

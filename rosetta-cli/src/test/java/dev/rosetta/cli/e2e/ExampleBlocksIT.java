@@ -31,7 +31,7 @@ class ExampleBlocksIT extends EndToEnd {
 
     @Test
     void aBashBlockEndingEveryMarkdownReplyIsToldOnceThenTheTurnEnds() {
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < 2; i++) { // the second is not answered: the harness fails on unasked replies
             model.script(new ScriptedReply.Streamed(Format.pieces("List them with:\n```bash\nls -la\n```\n"), List.of()));
         }
 

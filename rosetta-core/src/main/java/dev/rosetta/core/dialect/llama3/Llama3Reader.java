@@ -111,4 +111,25 @@ final class Llama3Reader implements Reader {
     public String midLineStarts() {
         return "<";
     }
+
+    /**
+     * After prose on its line, a marker with white space before it opens a call only when a JSON
+     * object follows: a model emits the token glued to its text ("…handle this<|python_tag|>l=[…]",
+     * functionary v3.1), while a sentence that names it ("may emit <|python_tag|> before the JSON",
+     * "by writing <|python_tag|>brave_search.call(…) and") sets it apart as a word.
+     */
+    @Override
+    public Opening openMidLine(Input in, int at) {
+        if (in.match(at, Llama3Block.PYTHON_TAG) != Input.Match.YES || !Character.isWhitespace(in.charAt(at - 1))) {
+            return open(in, at);
+        }
+        int i = at + Llama3Block.PYTHON_TAG.length();
+        while (in.has(i) && Character.isWhitespace(in.charAt(i)) && i - at < MAX_GAP) {
+            i++;
+        }
+        if (!in.has(i)) {
+            return in.complete() ? Opening.NONE : Opening.NEED_MORE;
+        }
+        return in.charAt(i) == '{' ? open(in, at) : Opening.NONE;
+    }
 }

@@ -142,6 +142,25 @@ class Llama3ReaderTest {
     }
 
     @Test
+    void pythonTagSetApartInASentenceIsAMentionNotCode() {
+        String mention = "The model may also emit <|python_tag|> before the JSON, or print(1) after it.";
+        assertThat(Splitting.split(mention, ToolFormat.LLAMA3, TOOLS)).singleElement().isInstanceOfSatisfying(Segment.Prose.class, p -> assertThat(p.text()).isEqualTo(mention));
+    }
+
+    @Test
+    void pythonTagGluedToProseBeforeCodeStillRuns() {
+        List<Segment> s = split("I'll use the interpreter<|python_tag|>print(1)<|eom_id|>");
+        assertThat(kinds(s)).contains("prose", "call");
+        assertThat(Splitting.calls(s)).singleElement().satisfies(c -> assertThat(c.use().tool()).isEqualTo("ipython"));
+    }
+
+    @Test
+    void pythonTagSetApartInASentenceBeforeJsonStillCalls() {
+        List<Segment> s = split("Calling it now <|python_tag|>{\"name\": \"get_weather\", \"parameters\": {\"city\": \"SF\"}}");
+        assertThat(onlyCall(s).use().kwargs()).containsEntry("city", "SF");
+    }
+
+    @Test
     void pythonTagFollowedByCodeWithNoInterpreterDeclaredIsReported() {
         ToolCatalog noPython = ToolCatalog.of(NativeTools.GET_WEATHER);
         List<Segment> s = Splitting.split("<|python_tag|>print(1)\n", ToolFormat.LLAMA3, noPython);
